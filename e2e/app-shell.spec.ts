@@ -1,0 +1,63 @@
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { USERS } from './support/users';
+
+const ALL_ENTRIES = ['Dashboard', 'Partners', 'Tasks', 'Calendar', 'Chat', 'Files', 'More', 'Admin', 'Settings'];
+
+test('an admin sees every sidebar entry in order, with their name and email', async ({ page }) => {
+  await signIn(page, 'admin');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(ALL_ENTRIES);
+  await expect(page.getByTestId('sidebar-user-name')).toHaveText(USERS.admin.name);
+  await expect(page.getByTestId('sidebar-user-email')).toHaveText(USERS.admin.email);
+});
+
+test('each screen is reachable from the sidebar, shows its title and passes the accessibility check', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const titles: Record<string, string> = {
+    Dashboard: 'Welcome to Your Ministry Dashboard',
+    Partners: 'Ministry Partners',
+    Tasks: 'Task Management',
+    Calendar: 'Calendar & Events',
+    Chat: 'Communication Hub',
+    Files: 'File Manager',
+    More: 'More',
+    Admin: 'User Management',
+    Settings: 'Settings',
+  };
+  for (const [entry, title] of Object.entries(titles)) {
+    await nav.getByRole('link', { name: entry, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    await expectAccessible(page);
+  }
+});
+
+test('a coordinator without some features sees only the entries they hold, and the name fallback', async ({ page }) => {
+  await signIn(page, 'limited');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Tasks', 'Calendar', 'Chat', 'Files', 'More', 'Settings']);
+  await expect(page.getByTestId('sidebar-user-name')).toHaveText('Ministry Partner');
+});
+
+test('on a small screen the sidebar is a drawer toggled by a button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, 'coordinator');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expectAccessible(page);
+
+  await drawer.getByRole('link', { name: 'Files' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(/\/files$/);
+  await expect(page.getByRole('heading', { name: 'File Manager' })).toBeVisible();
+
+  // Escape closes the drawer too (keyboard access).
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});

@@ -1,0 +1,121 @@
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+
+// Each test uses its own channels so parallel tests never see each other's messages.
+// 'Admin Support' and 'Success Team Group' stay empty on purpose.
+
+test('the hub lists its groups open, selects General Partners, and passes the accessibility check', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Communication Hub' })).toBeVisible();
+  for (const group of ['Partner Channels', 'Coordinator Channels', 'Cardholder Success']) {
+    await expect(page.getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'true');
+  }
+  const channels = page.getByRole('navigation', { name: 'Channels' });
+  await expect(channels.getByRole('button', { name: '# General Partners' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('heading', { name: '# General Partners' })).toBeVisible();
+  await expect(page.getByPlaceholder('Message #General Partners')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Partner Channels' }).click();
+  await expect(channels.getByRole('button', { name: '# Prayer Partners' })).toBeHidden();
+  await page.getByRole('button', { name: 'Partner Channels' }).click();
+  await expect(channels.getByRole('button', { name: '# Prayer Partners' })).toBeVisible();
+});
+
+test('empty channels say so, VIP channels with their own title and badge', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  const channels = page.getByRole('navigation', { name: 'Channels' });
+
+  await channels.getByRole('button', { name: '# Admin Support' }).click();
+  await expect(page.getByText('Coordinator', { exact: true })).toBeVisible();
+  await expect(page.getByText('No messages yet in this channel. Start the conversation!')).toBeVisible();
+  await expect(page.getByText('Exclusive VIP Cardholder Success Team Chat')).toBeHidden();
+
+  await channels.getByRole('button', { name: '# Success Team Group' }).click();
+  await expect(page.getByText('VIP Exclusive', { exact: true })).toBeVisible();
+  await expect(page.getByText('Exclusive VIP Cardholder Success Team Chat')).toBeVisible();
+  await expect(page.getByText('No messages yet in this channel. Start the conversation!')).toBeVisible();
+  await expect(page.getByPlaceholder('Message #Success Team Group')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('two people on the same channel see each other live', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const coordinatorContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const coordinator = await coordinatorContext.newPage();
+  try {
+    await signIn(admin, 'admin', '/chat');
+    await signIn(coordinator, 'coordinator', '/chat');
+    for (const page of [admin, coordinator]) {
+      await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Event Volunteers' }).click();
+      await expect(page.getByPlaceholder('Message #Event Volunteers')).toBeVisible();
+    }
+
+    const hello = `Who can help on Saturday? ${Date.now()}`;
+    await admin.getByPlaceholder('Message #Event Volunteers').fill(hello);
+    await admin.keyboard.press('Enter');
+    await expect(admin.getByPlaceholder('Message #Event Volunteers')).toHaveValue('');
+
+    const log = coordinator.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText(hello)).toBeVisible();
+    await expect(log.getByText('Grace Admin')).toBeVisible();
+    await expect(log.getByText(/ago$/).first()).toBeVisible();
+
+    const reply = `I can, from 9 a.m. ${Date.now()}`;
+    await coordinator.getByPlaceholder('Message #Event Volunteers').fill(reply);
+    await coordinator.getByRole('button', { name: 'Send' }).click();
+    await expect(admin.getByRole('log', { name: 'Messages' }).getByText(reply)).toBeVisible();
+    await expect(admin.getByRole('log', { name: 'Messages' }).getByText('Sam Coordinator')).toBeVisible();
+    // Each message appears once, even though the sender gets it both from the send and the stream.
+    await expect(admin.getByText(hello)).toHaveCount(1);
+    await expect(coordinator.getByText(reply)).toHaveCount(1);
+  } finally {
+    await adminContext.close();
+    await coordinatorContext.close();
+  }
+});
+
+test('Send is disabled until there is text; markup is shown as text', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Monthly Supporters' }).click();
+  const box = page.getByPlaceholder('Message #Monthly Supporters');
+  const sendButton = page.getByRole('button', { name: 'Send' });
+  await expect(sendButton).toBeDisabled();
+  await box.fill('    ');
+  await expect(sendButton).toBeDisabled();
+  const markup = `<b>bold?</b> <img src=x onerror="window.__chatXss=1"> ${Date.now()}`;
+  await box.fill(markup);
+  await expect(sendButton).toBeEnabled();
+  await sendButton.click();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText(markup)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __chatXss?: number }).__chatXss)).toBeUndefined();
+});
+
+test('cardholder channels are searchable by name and zone', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  const channels = page.getByRole('navigation', { name: 'Channels' });
+  await expect(channels.getByRole('button', { name: /Esther Kim/ })).toBeVisible();
+  await expect(channels.getByRole('button', { name: /Samuel Okafor/ })).toBeVisible();
+  await expect(channels.getByRole('button', { name: /Former Cardholder/ })).toBeHidden();
+
+  const search = page.getByPlaceholder('Search cardholders...');
+  await search.fill('WEST');
+  await expect(channels.getByRole('button', { name: /Esther Kim/ })).toBeVisible();
+  await expect(channels.getByRole('button', { name: /Samuel Okafor/ })).toBeHidden();
+  await search.fill('nobody by this name');
+  await expect(page.getByText('No cardholders found')).toBeVisible();
+  await search.fill('samuel');
+  await channels.getByRole('button', { name: /Samuel Okafor/ }).click();
+  await expect(page.getByRole('heading', { name: '# Samuel Okafor' })).toBeVisible();
+  await expect(page.getByText('VIP Exclusive', { exact: true })).toBeVisible();
+});
+
+test('without the VIP permission the Cardholder Success group is not shown', async ({ page }) => {
+  await signIn(page, 'limited', '/chat');
+  await expect(page.getByRole('button', { name: 'Partner Channels' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cardholder Success' })).toBeHidden();
+  await expect(page.getByPlaceholder('Search cardholders...')).toBeHidden();
+  const refused = await page.request.get('/api/chat/cardholders');
+  expect(refused.status()).toBe(403);
+});
+

@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { format } from 'date-fns';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { formatFileSize } from '../src/shared/format';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { E2E_PORT, USERS } from './support/users';
+
+// Every test works in a folder of its own, so tests running in parallel never see each
+// other's files.
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openNewFolder(page: Page, name = `e2e_${unique()}`) {
+  const created = await page.request.post('/api/files/folders', { data: { parent: '/', name } });
+  expect(created.status()).toBe(201);
+  await page.goto(`/files?folder=${encodeURIComponent(`/${name}/`)}`);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(name)).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  return `/${name}/`;
+}
+
+async function uploadThroughPage(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await page.getByTestId('upload-input').setInputFiles(files);
+  await expect(page.getByText('Files uploaded successfully')).toBeVisible();
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+
+test('folders: breadcrumb from home, inline New Folder with Create, Cancel and Escape, empty folder text', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/files');
+  await expect(page.getByRole('heading', { level: 1, name: 'File Manager' })).toBeVisible();
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByText('Home')).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  const input = page.getByLabel('Folder name');
+  await expect(input).toBeFocused();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Folder name cannot be empty')).toBeVisible();
+  await input.fill('  just spaces would be refused  ');
+  await input.press('Escape');
+  await expect(input).toBeHidden();
+
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByLabel('Folder name').fill('will be cancelled');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Folder name')).toBeHidden();
+
+  const id = unique();
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByLabel('Folder name').fill(`  Youth Camp ${id} `);
+  await page.getByLabel('Folder name').press('Enter');
+  await expect(page.getByText('Folder created')).toBeVisible();
+  await expect(page.getByLabel('Folder name')).toBeHidden();
+  const folderButton = page.getByRole('button', { name: `Open folder Youth_Camp_${id}` });
+  await expect(folderButton).toBeVisible();
+  await expectAccessible(page);
+
+  await folderButton.click();
+  await expect(page).toHaveURL(new RegExp(`folder=%2FYouth_Camp_${id}%2F$`));
+  await expect(breadcrumb.getByText(`Youth_Camp_${id}`)).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('No files or folders in this directory')).toBeVisible();
+  await expectAccessible(page);
+
+  // A sub-folder, then back up through the breadcrumb.
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByLabel('Folder name').fill('Photos');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.getByRole('button', { name: 'Open folder Photos' }).click();
+  await expect(breadcrumb.getByRole('button')).toHaveText(['Home', `Youth_Camp_${id}`]);
+  await breadcrumb.getByRole('button', { name: `Youth_Camp_${id}` }).click();
+  await expect(page.getByRole('button', { name: 'Open folder Photos' })).toBeVisible();
+  await breadcrumb.getByRole('button', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/files$/);
+});
+
+test('uploads two files at once with a progress bar, lists them with sizes, and previews text and an image', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  const notes = Buffer.from('Grace and peace to you.\n'.repeat(64));
+  // Hold the answers back a moment so the progress bar can be seen.
+  await page.route('**/api/files?folder=*', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: notes },
+    { name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 },
+  ]);
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByText('Files uploaded successfully')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toBeHidden();
+  await page.unroute('**/api/files?folder=*');
+
+  const today = format(new Date(), 'MMM dd, yyyy');
+  await expect(row(page, 'notes.txt')).toContainText(formatFileSize(notes.length));
+  await expect(row(page, 'notes.txt')).toContainText('1.50 KB');
+  await expect(row(page, 'notes.txt')).toContainText(today);
+  await expect(row(page, 'logo.png')).toContainText(`${PNG_1X1.length} Bytes`);
+  await expect(page.getByRole('row').nth(1)).toContainText('logo.png');
+  await expectAccessible(page);
+
+  await row(page, 'notes.txt').getByRole('button', { name: 'View notes.txt' }).click();
+  const viewer = page.getByRole('dialog', { name: 'notes.txt' });
+  await expect(viewer).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Preview of notes.txt"]').locator('body')).toContainText(
+    'Grace and peace to you.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  await row(page, 'logo.png').getByRole('button', { name: 'View logo.png' }).click();
+  const image = page.frameLocator('iframe[title="Preview of logo.png"]').locator('img');
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // Looking inside the previews, Playwright's own helper script was refused by the sandbox:
+  // the preview frames run no script at all. That refusal is expected; nothing else is.
+  const refused =
+    /^Blocked script execution in 'http:\/\/localhost:\d+\/api\/files\/[0-9a-f-]+\/preview' because the document's frame is sandboxed/;
+  expect(consoleErrors.some((e) => refused.test(e))).toBe(true);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused.test(e)));
+});
+
+test('a file without a preview offers Download to view, and downloads under its own name', async ({ page }) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  await uploadThroughPage(page, [
+    { name: 'Budget (2025).xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from([1, 2, 3, 0, 4]) },
+  ]);
+
+  await page.getByRole('button', { name: 'View Budget (2025).xlsx' }).click();
+  await expect(page.getByText('Preview not available for this file type')).toBeVisible();
+  // Checked here rather than with a preview open: axe cannot look inside a sandboxed frame.
+  await expectAccessible(page);
+  const [fromViewer] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download to view' }).click(),
+  ]);
+  expect(fromViewer.suggestedFilename()).toBe('Budget (2025).xlsx');
+  await page.keyboard.press('Escape');
+
+  const [fromList] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Budget (2025).xlsx' }).click(),
+  ]);
+  expect(fromList.suggestedFilename()).toBe('Budget (2025).xlsx');
+  expect(fs.readFileSync(await fromList.path())).toEqual(Buffer.from([1, 2, 3, 0, 4]));
+});
+
+test("delete asks first, then removes the file; someone else's file offers no Delete", async ({ page }) => {
+  await signIn(page, 'coordinator', '/files');
+  const folder = await openNewFolder(page);
+  const name = `delete-me-${unique()}.txt`;
+  await uploadThroughPage(page, [{ name, mimeType: 'text/plain', buffer: Buffer.from('temporary') }]);
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete file?' });
+  await expect(confirm).toContainText(`This will permanently delete "${name}". This action cannot be undone.`);
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, name)).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete file?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('File deleted')).toBeVisible();
+  await expect(row(page, name)).toBeHidden();
+  await expect(page.getByText('No files or folders in this directory')).toBeVisible();
+
+  // The admin's upload appears live in the coordinator's open folder, without Delete.
+  const admin = await playwrightRequest.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  try {
+    const signedIn = await admin.post('/api/auth/sign-in/email', {
+      data: { email: USERS.admin.email, password: USERS.admin.password },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const uploaded = await admin.post(`/api/files?folder=${encodeURIComponent(folder)}`, {
+      multipart: { file: { name: 'pastors-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('sermon outline') } },
+    });
+    expect(uploaded.status()).toBe(201);
+  } finally {
+    await admin.dispose();
+  }
+  await expect(row(page, 'pastors-notes.txt')).toBeVisible();
+  await expect(row(page, 'pastors-notes.txt').getByRole('button', { name: 'View pastors-notes.txt' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete pastors-notes.txt' })).toHaveCount(0);
+});
+
+test("an uploaded HTML file with a script never runs in the portal's origin", async ({ page }) => {
+  await signIn(page, 'coordinator', '/files');
+  const folder = await openNewFolder(page);
+  const html =
+    '<html><body><h1>Hello</h1><script>try { window.top.__pwned = "top"; } catch (e) {} window.__pwnedSelf = 1; parent.postMessage("ran", "*");</script></body></html>';
+  await uploadThroughPage(page, [{ name: 'invitation.html', mimeType: 'text/html', buffer: Buffer.from(html) }]);
+
+  // The viewer does not frame it.
+  await page.getByRole('button', { name: 'View invitation.html' }).click();
+  await expect(page.getByText('Preview not available for this file type')).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  const listing = await (await page.request.get(`/api/files?folder=${encodeURIComponent(folder)}`)).json();
+  const id = (listing as { files: { id: string; name: string }[] }).files.find((f) => f.name === 'invitation.html')!.id;
+  for (const route of ['preview', 'download']) {
+    const response = await page.request.get(`/api/files/${id}/${route}`);
+    expect(response.headers()['content-type']).toBe('application/octet-stream');
+    expect(response.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(response.headers()['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  }
+
+  // Even framed or opened on purpose, it only downloads; its script never runs here.
+  const messages: unknown[] = [];
+  await page.exposeFunction('__recordMessage', (data: unknown) => messages.push(data));
+  await page.evaluate(() =>
+    window.addEventListener('message', (e) =>
+      (window as unknown as { __recordMessage(d: unknown): void }).__recordMessage(e.data),
+    ),
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.evaluate((url) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      document.body.append(frame);
+    }, `/api/files/${id}/preview`),
+  ]);
+  expect(download.suggestedFilename()).toBe('invitation.html');
+  await page.waitForTimeout(500);
+  const globals = await page.evaluate(() => {
+    const w = window as unknown as { __pwned?: string; __pwnedSelf?: number };
+    return { top: w.__pwned, self: w.__pwnedSelf };
+  });
+  expect(globals).toEqual({ top: undefined, self: undefined });
+  expect(messages).toEqual([]);
+});
+
+test('a file over the size limit is refused with a clear toast before anything is sent', async ({ page }) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  // 51 MB without writing 51 MB: a sparse file.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-upload-'));
+  const big = path.join(dir, 'sermon-video.mp4');
+  fs.writeFileSync(big, '');
+  fs.truncateSync(big, 51 * 1024 * 1024);
+  const small = path.join(dir, 'small.txt');
+  fs.writeFileSync(small, 'fits');
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/files?')) uploads.push(r.url());
+  });
+  try {
+    await page.getByTestId('upload-input').setInputFiles([big, small]);
+    await expect(page.getByText('"sermon-video.mp4" is larger than 50 MB and was not uploaded.')).toBeVisible();
+    await expect(page.getByText('Files uploaded successfully')).toBeVisible();
+    await expect(row(page, 'small.txt')).toBeVisible();
+    await expect(row(page, 'sermon-video.mp4')).toHaveCount(0);
+    expect(uploads).toHaveLength(1);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a file that cannot be fetched any more says 'Failed to load file: {reason}'", async ({ page }) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  await uploadThroughPage(page, [{ name: 'vanishing.txt', mimeType: 'text/plain', buffer: Buffer.from('soon gone') }]);
+  // As if someone removed it from storage behind the list's back.
+  await page.route('**/api/files/*/preview', (route) =>
+    route.fulfill({ status: 404, json: { error: 'File not found' } }),
+  );
+  await page.route('**/api/files/*/download', (route) =>
+    route.fulfill({ status: 404, json: { error: 'File not found' } }),
+  );
+
+  await page.getByRole('button', { name: 'View vanishing.txt' }).click();
+  await expect(page.getByRole('dialog').getByText('Failed to load file: it no longer exists')).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Download vanishing.txt' }).click();
+  await expect(page.getByText('Failed to load file: it no longer exists').first()).toBeVisible();
+});

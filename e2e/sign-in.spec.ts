@@ -1,0 +1,113 @@
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { USERS } from './support/users';
+
+test.describe('sign-in screen', () => {
+  for (const path of ['/', '/auth']) {
+    test(`shows the title, subtitle and card at ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Ministry Portal' })).toBeVisible();
+      await expect(page.getByText('Ministry Management System', { exact: true })).toBeVisible();
+      await expect(page.getByText('Welcome Back')).toBeVisible();
+      await expect(page.getByText('Sign in to access your ministry dashboard')).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveAttribute('required', '');
+      await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+      await expectAccessible(page);
+    });
+  }
+
+  test('a wrong password shows the failure toast with the server message', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(USERS.coordinator.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Sign in failed')).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('empty fields are refused with a toast and no request', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Sign in failed')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+  });
+
+  test('success lands on the dashboard, reload keeps the session, /auth redirects back', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Your Ministry Dashboard' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome to Your Ministry Dashboard' })).toBeVisible();
+
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('sign out from the sidebar shows the toast and returns to /auth', async ({ page }) => {
+    await signIn(page, 'coordinator');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByText('Signed out', { exact: true })).toBeVisible();
+    await expect(page.getByText('You have been signed out successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    // The session is gone on the server too: a guarded page sends us back to sign in.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('the next person to sign in after a sign-out lands on their own start page, not the last one', async ({ page }) => {
+    await signIn(page, 'admin');
+    // A page the next person may open too, so a leftover "page first asked for" would show.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel('Email').fill(USERS.coordinator.email);
+    await page.getByLabel('Password').fill(USERS.coordinator.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('guarded routes', () => {
+  test('a signed-out visitor is sent to /auth with the history entry replaced, then back after sign-in', async ({ page }) => {
+    await page.goto('/auth');
+    const before = await page.evaluate(() => history.length);
+    await page.goto('/calendar');
+    await expect(page).toHaveURL(/\/auth$/);
+    // Navigating to /calendar added one entry; the redirect replaced it rather than adding another.
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+
+    await page.goto('/calendar');
+    await page.getByLabel('Email').fill(USERS.coordinator.email);
+    await page.getByLabel('Password').fill(USERS.coordinator.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByRole('heading', { name: 'Calendar & Events' })).toBeVisible();
+  });
+
+  test('a page without the permission redirects to the first permitted page', async ({ page }) => {
+    await signIn(page, 'limited');
+    // No dashboard permission: the landing page is the first sidebar entry held.
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByRole('heading', { name: 'Task Management' })).toBeVisible();
+    await page.goto('/partners');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+});
+
+test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Welcome Back')).toBeVisible();
+});

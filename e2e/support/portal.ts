@@ -1,0 +1,31 @@
+/**
+ * Helpers for the dashboard and partner directory specs (issue 4): unique names, API calls
+ * made with the signed-in page's cookies, and toasts.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+let counter = 0;
+/** A name no other test (or worker) uses, so tests stay independent on one shared server. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+}
+
+/** Creates a partner through the API as whoever is signed in on the page. */
+export async function createPartnerViaApi(
+  page: Page,
+  partner: Record<string, unknown>,
+): Promise<{ id: string; name: string }> {
+  const response = await page.request.post('/api/partners', { data: partner });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { partner: { id: string; name: string } }).partner;
+}
+
+/** The toast carrying `description`, checked for its title too. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: description ?? title });
+  await expect(toast.first()).toBeVisible();
+  await expect(toast.first()).toContainText(title);
+  if (description) await expect(toast.first()).toContainText(description);
+}

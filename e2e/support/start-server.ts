@@ -1,0 +1,80 @@
+/**
+ * The server the browser tests talk to: a fresh data directory, the fixture accounts, then
+ * the real start-up path (lock, migrations, listen). Playwright stops it with SIGTERM.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { coordinatorPermissions, partners, user } from '../../src/server/db/schema';
+import { createUserWithPassword, grantRole } from '../../src/server/auth/users';
+import { loadConfig } from '../../src/server/env';
+import { databaseTarget, startServer } from '../../src/server/server';
+import { E2E_PORT, PAGING_PARTNERS, USERS } from './users';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+const config = loadConfig({
+  ...process.env,
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  ADMIN_EMAIL: USERS.admin.email,
+  ADMIN_PASSWORD: USERS.admin.password,
+  BASE_URL: `http://localhost:${E2E_PORT}`,
+});
+const logger = pino({ level: 'warn' });
+
+const database = await openDatabase(databaseTarget(config), logger);
+await runMigrations(database);
+const admin = await createUserWithPassword(database.db, { ...USERS.admin, fullName: USERS.admin.name });
+await grantRole(database.db, admin.id, 'admin');
+const coordinator = await createUserWithPassword(database.db, { ...USERS.coordinator, fullName: USERS.coordinator.name });
+await grantRole(database.db, coordinator.id, 'coordinator');
+const limited = await createUserWithPassword(database.db, { ...USERS.limited, fullName: USERS.limited.name });
+await grantRole(database.db, limited.id, 'coordinator');
+await database.db.insert(coordinatorPermissions).values([
+  { userId: limited.id, feature: 'dashboard', enabled: false },
+  { userId: limited.id, feature: 'partners', enabled: false },
+  { userId: limited.id, feature: 'cardholder_success', enabled: false },
+]);
+// Chat: active cardholders get a channel each; the inactive one does not.
+await database.db.insert(partners).values([
+  { name: 'Esther Kim', email: 'esther.kim@example.com', zone: 'West', cardholderStatus: true, status: 'active' },
+  { name: 'Samuel Okafor', email: 'samuel.okafor@example.com', zone: 'North', cardholderStatus: true, status: 'active' },
+  { name: 'Former Cardholder', email: 'former@example.com', zone: 'South', cardholderStatus: true, status: 'inactive' },
+]);
+await database.db.update(user).set({ name: '' }).where(eq(user.id, limited.id));
+for (const who of ['live', 'manager', 'member', 'changer'] as const) {
+  const created = await createUserWithPassword(database.db, { ...USERS[who], fullName: USERS[who].name });
+  await grantRole(database.db, created.id, 'coordinator');
+  if (who === 'manager') {
+    await database.db.insert(coordinatorPermissions).values({ userId: created.id, feature: 'user_management', enabled: true });
+  }
+}
+
+// ---- Giving dashboard and partner directory (issue 4) ----
+await database.db.insert(partners).values(
+  Array.from({ length: PAGING_PARTNERS.count }, (_, i) => ({
+    name: `${PAGING_PARTNERS.prefix} ${String(i + 1).padStart(2, '0')}`,
+    email: `paging.partner.${i + 1}@example.org`,
+    zone: PAGING_PARTNERS.zone,
+    userId: admin.id,
+  })),
+);
+await database.close();
+
+const server = await startServer(config, logger, path.resolve('dist/client'));
+process.stdout.write(`e2e server listening on ${server.url} (data in ${dataDir})\n`);
+
+const stop = () => {
+  void server.close().finally(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,215 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { USERS } from './support/users';
+
+// Tests in this file run one after another (fullyParallel is off) and no other spec file
+// changes tasks, so counter differences are exact; lists are never assumed empty.
+const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const activeList = (page: Page) => page.getByRole('list', { name: 'Active Tasks' });
+const completedList = (page: Page) => page.getByRole('list', { name: 'Completed Tasks' });
+const taskItem = (page: Page, title: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+async function counters(page: Page) {
+  const read = async (key: string) => Number(await page.getByTestId(`task-counter-${key}`).textContent());
+  await expect(page.getByTestId('task-counter-active')).toBeVisible();
+  return { active: await read('active'), high: await read('highPriority'), completed: await read('completed') };
+}
+
+/** Creates a task through the API as the signed-in person (quick set-up for a test). */
+async function createTaskViaApi(page: Page, body: Record<string, unknown>) {
+  const response = await page.request.post('/api/tasks', { data: body });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { task: { id: string } }).task;
+}
+
+test('the task board shows its title, counters and lists, and passes the accessibility check', async ({ page }) => {
+  await signIn(page, 'admin', '/tasks');
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Task Management', exact: true })).toBeVisible();
+  for (const label of ['Active Tasks', 'High Priority', 'Completed']) {
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Active Tasks', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Completed Tasks', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Task' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('Create Task refuses an empty title, then creates a task with every field', async ({ page }) => {
+  await signIn(page, 'admin', '/tasks');
+  const before = await counters(page);
+  const title = unique('Plan appreciation dinner');
+
+  await page.getByRole('button', { name: 'Create Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Task' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(page.getByText('Please enter a task title', { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Book the venue <b>and</b> catering.');
+  await dialog.getByLabel('Priority').selectOption('high');
+  await dialog.getByLabel('Due Date').fill('2031-03-05');
+  await dialog
+    .getByLabel('Assigned To')
+    .selectOption({ label: `${USERS.coordinator.name} (${USERS.coordinator.email})` });
+  await dialog.getByLabel('Status').selectOption('in-progress');
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+
+  await expect(page.getByText('Task created successfully!', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const item = taskItem(page, title);
+  await expect(activeList(page).getByRole('heading', { name: title })).toBeVisible();
+  // User text is shown as typed, never interpreted as HTML.
+  await expect(item.getByText('Book the venue <b>and</b> catering.', { exact: true })).toBeVisible();
+  await expect(item).toContainText('high');
+  await expect(item).toContainText('in-progress');
+  await expect(item).toContainText('Due Mar 05, 2031');
+  await expect(item).toContainText(`Assigned to ${USERS.coordinator.name}`);
+  await expect(item.getByRole('checkbox', { name: title })).not.toBeChecked();
+
+  await expect.poll(() => counters(page)).toEqual({ ...before, active: before.active + 1, high: before.high + 1 });
+});
+
+test('a failed create shows the failure toast with the server message and keeps the dialog open', async ({ page }) => {
+  await signIn(page, 'admin', '/tasks');
+  await page.route('**/api/tasks', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'You do not have permission to do this.' }),
+        })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Create Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Task' });
+  await dialog.getByLabel('Title').fill(unique('Refused task'));
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(page.getByText('Failed to create task', { exact: true })).toBeVisible();
+  await expect(page.getByText('You do not have permission to do this.', { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('the checkbox completes and reopens a task, by mouse and by keyboard', async ({ page }) => {
+  await signIn(page, 'coordinator', '/tasks');
+  const title = unique('Send thank-you cards');
+  await createTaskViaApi(page, { title, priority: 'low', status: 'in-progress' });
+  await page.reload();
+  const before = await counters(page);
+
+  await activeList(page).getByRole('checkbox', { name: title }).click();
+  await expect(page.getByText('Task completed', { exact: true })).toBeVisible();
+  const done = completedList(page).getByRole('checkbox', { name: title });
+  await expect(done).toBeChecked();
+  await expect(taskItem(page, title)).toContainText('completed');
+  await expect(activeList(page).getByRole('heading', { name: title })).toHaveCount(0);
+  await expect
+    .poll(() => counters(page))
+    .toEqual({ ...before, active: before.active - 1, completed: before.completed + 1 });
+
+  await done.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Task reopened', { exact: true })).toBeVisible();
+  await expect(activeList(page).getByRole('checkbox', { name: title })).not.toBeChecked();
+  // Focus follows the task into the other list, so the keyboard can carry on from there.
+  await expect(activeList(page).getByRole('checkbox', { name: title })).toBeFocused();
+  await expect(taskItem(page, title)).toContainText('pending');
+  await expect.poll(() => counters(page)).toEqual(before);
+
+  // Stored: a reload shows the same.
+  await page.reload();
+  await expect(activeList(page).getByRole('checkbox', { name: title })).not.toBeChecked();
+});
+
+test("a task change appears in another person's open board without a reload", async ({ page, browser }) => {
+  // Two sign-ins (argon2) and many steps: more than the default budget on a busy machine.
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/tasks');
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  try {
+    await signIn(other, 'coordinator', '/tasks');
+    await expect(other.getByRole('heading', { name: 'Task Management' })).toBeVisible();
+    const title = unique('Live update');
+
+    await page.getByRole('button', { name: 'Create Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Task' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Task created successfully!', { exact: true })).toBeVisible();
+
+    await expect(activeList(other).getByRole('heading', { name: title })).toBeVisible();
+
+    await activeList(other).getByRole('checkbox', { name: title }).click();
+    await expect(completedList(page).getByRole('checkbox', { name: title })).toBeChecked();
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test('only the creator, the assignee or an admin may edit; the creator or an admin may delete', async ({
+  page,
+  browser,
+}) => {
+  // Two sign-ins (argon2) and many steps: more than the default budget on a busy machine.
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/tasks');
+  const adminsOwn = unique('Admin only task');
+  const assigned = unique('Assigned to coordinator');
+  const coordinatorId = await page.evaluate(async (email) => {
+    const response = await fetch('/api/tasks/assignees');
+    const { users } = (await response.json()) as { users: { id: string; email: string }[] };
+    return users.find((u) => u.email === email)!.id;
+  }, USERS.coordinator.email);
+  await createTaskViaApi(page, { title: adminsOwn });
+  const assignedTask = await createTaskViaApi(page, { title: assigned, assignedTo: coordinatorId });
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  try {
+    await signIn(other, 'coordinator', '/tasks');
+    const own = taskItem(other, adminsOwn);
+    await expect(own).toBeVisible();
+    await expect(own.getByRole('checkbox', { name: adminsOwn })).toBeEnabled();
+    await expect(own.getByRole('button', { name: `Edit ${adminsOwn}` })).toHaveCount(0);
+    await expect(own.getByRole('button', { name: `Delete ${adminsOwn}` })).toHaveCount(0);
+
+    // The assignee may edit but not delete.
+    const theirs = taskItem(other, assigned);
+    await expect(theirs.getByRole('button', { name: `Delete ${assigned}` })).toHaveCount(0);
+    await theirs.getByRole('button', { name: `Edit ${assigned}` }).click();
+    const dialog = other.getByRole('dialog', { name: 'Edit Task' });
+    await expect(dialog.getByLabel('Assigned To')).toHaveValue(coordinatorId);
+    await expectAccessible(other);
+    // Meanwhile the admin ticks it off: saving the title must not undo that.
+    expect(
+      (await page.request.patch(`/api/tasks/${assignedTask.id}`, { data: { status: 'completed' } })).status(),
+    ).toBe(200);
+    // The open board has heard of it (behind the dialog) and moved the task; the dialog stays.
+    await expect(other.locator(`[data-task-checkbox="${assignedTask.id}"][data-state="checked"]`)).toHaveCount(1);
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Title').fill(`${assigned} (edited)`);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(other.getByText('Task updated successfully!', { exact: true })).toBeVisible();
+    await expect(completedList(other).getByRole('heading', { name: `${assigned} (edited)` })).toBeVisible();
+  } finally {
+    await otherContext.close();
+  }
+
+  // The admin deletes, after confirming.
+  await expect(taskItem(page, `${assigned} (edited)`)).toBeVisible();
+  await taskItem(page, adminsOwn)
+    .getByRole('button', { name: `Delete ${adminsOwn}` })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete task?' });
+  await expect(confirm).toContainText(`This will permanently delete "${adminsOwn}" for everyone.`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Task deleted', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: adminsOwn, exact: true })).toHaveCount(0);
+});

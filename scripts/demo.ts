@@ -1,0 +1,47 @@
+/**
+ * `npm run demo`: the portal on a fresh embedded database full of realistic demo data (D5).
+ * Uses DATA_DIR when set, else ./demo-data, and empties it first.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { DEMO_PASSWORD, seedDemoData } from '../src/server/demo/seed';
+import { loadConfig } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
+import { databaseTarget, startServer } from '../src/server/server';
+import { createStorage } from '../src/server/storage';
+
+if (process.env.DATABASE_URL) {
+  process.stderr.write('npm run demo always uses a fresh embedded database; unset DATABASE_URL to run it.\n');
+  process.exit(2);
+}
+const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './demo-data' });
+const logger = createLogger(config.LOG_LEVEL);
+const lockFile = path.join(config.DATA_DIR, 'portal.lock');
+if (fs.existsSync(lockFile)) {
+  process.stderr.write(`A portal is still running on ${config.DATA_DIR}; stop it before starting a fresh demo.\n`);
+  process.exit(1);
+}
+fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+
+const database = await openDatabase(databaseTarget(config), logger);
+await runMigrations(database);
+const storage = await createStorage(config);
+await storage.check();
+const users = await seedDemoData(database.db, new Date(), storage);
+await storage.close();
+await database.close();
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+const server = await startServer(config, logger, clientDir);
+process.stdout.write(
+  `\nDemo portal: ${server.url}\n` +
+    `  admin:        ${users.admin.email} / ${DEMO_PASSWORD}\n` +
+    users.coordinators.map((c) => `  coordinator:  ${c.email} / ${DEMO_PASSWORD}\n`).join('') +
+    `Data in ${config.DATA_DIR} (emptied on every npm run demo).\n\n`,
+);
+const stop = () => void server.close().finally(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

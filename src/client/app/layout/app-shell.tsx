@@ -1,0 +1,47 @@
+import { Menu } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/features/auth/api/get-me';
+import { useRealtimeConnection } from '@/lib/realtime';
+import { PRODUCT_TITLE } from '../product';
+import { SidebarContent } from './sidebar';
+
+/** Sidebar on wide screens, a toggled drawer on small ones, the page beside it. */
+export function AppShell() {
+  const { data: me } = useMe();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useRealtimeConnection(Boolean(me));
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 md:block">
+        <SidebarContent />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex items-center gap-3 border-b bg-card px-4 py-3 md:hidden">
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetTrigger asChild>
+              <Button variant="outline" size="icon" aria-label="Open menu">
+                <Menu aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent>
+              <SheetTitle className="sr-only">Menu</SheetTitle>
+              <SheetDescription className="sr-only">Main navigation</SheetDescription>
+              <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+            </SheetContent>
+          </Sheet>
+          <span className="font-semibold">{PRODUCT_TITLE}</span>
+        </header>
+        <main className="flex-1 p-4 md:p-8">
+          <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  Calendar,
+  CheckSquare,
+  FolderOpen,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  MoreHorizontal,
+  Settings,
+  Shield,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useMe } from '@/features/auth/api/get-me';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { cn } from '@/lib/utils';
+import { NAV_ENTRIES } from '../../../shared/navigation';
+import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '../product';
+
+const ICONS: Record<(typeof NAV_ENTRIES)[number]['path'], LucideIcon> = {
+  '/dashboard': LayoutDashboard,
+  '/partners': Users,
+  '/tasks': CheckSquare,
+  '/calendar': Calendar,
+  '/chat': MessageSquare,
+  '/files': FolderOpen,
+  '/more': MoreHorizontal,
+  '/admin': Shield,
+  '/settings': Settings,
+};
+
+/** Navigation entries the person may use (and only those), then who is signed in. */
+export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const entries = NAV_ENTRIES.filter((e) => me?.permissions[e.feature]);
+  const fullName = me?.user.displayName || me?.user.name || 'Ministry Partner';
+
+  return (
+    <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
+      <div className="border-b border-white/10 px-5 py-5">
+        <p className="text-lg font-bold">{PRODUCT_TITLE}</p>
+        <p className="text-xs opacity-75">{PRODUCT_SUBTITLE}</p>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+        <ul className="space-y-1">
+          {entries.map((entry) => {
+            const Icon = ICONS[entry.path];
+            return (
+              <li key={entry.path}>
+                <NavLink
+                  to={entry.path}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70',
+                      isActive && 'bg-sidebar-accent',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {entry.label}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="border-t border-white/10 p-4">
+        <p className="truncate text-sm font-medium" data-testid="sidebar-user-name">
+          {fullName}
+        </p>
+        <p className="truncate text-xs opacity-75" data-testid="sidebar-user-email">
+          {me?.user.email}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-3 w-full justify-start text-sidebar-foreground hover:bg-sidebar-accent hover:text-sidebar-foreground"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { ROUTE_FEATURES } from '../../shared/navigation';
+import { RequireFeature, SignedOutOnly } from './guards';
+import { AppShell } from './layout/app-shell';
+import { NotFoundPage } from './not-found-page';
+
+/** Each feature's code loads with its route, so the sign-in screen stays small. */
+const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNode }>> = {
+  '/dashboard': () => import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/partners': () => import('@/features/partners/components/partners-page').then((m) => ({ default: m.PartnersPage })),
+  '/tasks': () => import('@/features/tasks/components/tasks-page').then((m) => ({ default: m.TasksPage })),
+  '/calendar': () => import('@/features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })),
+  '/chat': () => import('@/features/chat/components/chat-page').then((m) => ({ default: m.ChatPage })),
+  '/files': () => import('@/features/files/components/files-page').then((m) => ({ default: m.FilesPage })),
+  '/forms': () => import('@/features/forms/components/forms-page').then((m) => ({ default: m.FormsPage })),
+  '/more': () => import('@/features/more/components/more-page').then((m) => ({ default: m.MorePage })),
+  '/onboarding': () => import('@/features/onboarding/components/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+  '/settings': () => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+  '/admin': () => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+};
+
+const guardedRoutes: RouteObject[] = Object.entries(FEATURE_PAGES).map(([path, load]) => ({
+  path,
+  lazy: async () => {
+    const { default: Page } = await load();
+    const feature = ROUTE_FEATURES[path]!;
+    return {
+      Component: () => (
+        <RequireFeature feature={feature}>
+          <Page />
+        </RequireFeature>
+      ),
+    };
+  },
+}));
+
+const signIn = (
+  <SignedOutOnly>
+    <SignInPage />
+  </SignedOutOnly>
+);
+
+export const router = createBrowserRouter([
+  { path: '/', element: signIn },
+  { path: '/auth', element: signIn },
+  { element: <AppShell />, children: guardedRoutes },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, Search, Users } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/auth/api/get-me';
+import { useRealtimeEvent } from '@/lib/realtime';
+import { coordinatorsQueryOptions, useCoordinators } from '../api/list-coordinators';
+import { CoordinatorItem } from './coordinator-item';
+
+/** The coordinators, searchable by email (case-insensitive), each with its switches. */
+export function CoordinatorList() {
+  const { data: me } = useMe();
+  const coordinators = useCoordinators();
+  const [search, setSearch] = useState('');
+  useLiveCoordinators();
+
+  const { isError, error, errorUpdatedAt } = coordinators;
+  useEffect(() => {
+    if (isError)
+      toast.error('Failed to load coordinators', { id: 'coordinators-load-error', description: error.message });
+  }, [isError, error, errorUpdatedAt]);
+
+  const query = search.trim().toLowerCase();
+  const shown = (coordinators.data ?? []).filter((c) => c.email.toLowerCase().includes(query));
+
+  return (
+    <Card role="region" aria-labelledby="coordinators-title" className="mt-6">
+      <CardHeader>
+        <CardTitle id="coordinators-title" className="flex items-center gap-2 text-xl">
+          <Users className="size-5" aria-hidden="true" />
+          Coordinators
+        </CardTitle>
+        <CardDescription>Each switch takes effect at once, also in the coordinator's open windows.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="max-w-sm space-y-2">
+          <Label htmlFor="coordinator-search">Search by email</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="coordinator-search"
+              type="search"
+              className="pl-9"
+              placeholder="name@example.org"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+
+        {coordinators.isPending ? (
+          <div role="status" className="space-y-3">
+            <span className="sr-only">Loading coordinators</span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-32 w-full" />
+            ))}
+          </div>
+        ) : coordinators.isError ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 p-4 text-sm"
+          >
+            <AlertCircle className="size-5 text-destructive" aria-hidden="true" />
+            <span className="font-medium">Failed to load coordinators</span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void coordinators.refetch()}
+              disabled={coordinators.isFetching}
+            >
+              Try again
+            </Button>
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {query ? `No coordinators match "${search.trim()}"` : 'No coordinators yet. Add one by email above.'}
+          </p>
+        ) : (
+          <ul className="space-y-3" aria-label="Coordinators">
+            {shown.map((coordinator) => (
+              <CoordinatorItem key={coordinator.id} coordinator={coordinator} isSelf={coordinator.id === me?.user.id} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Another admin's change reloads the list, unless this tab is saving a switch itself. */
+function useLiveCoordinators() {
+  const queryClient = useQueryClient();
+  const reload = useCallback(() => {
+    if (queryClient.isMutating({ mutationKey: ['admin'] }) > 0) return;
+    void queryClient.invalidateQueries({ queryKey: coordinatorsQueryOptions.queryKey });
+  }, [queryClient]);
+  useRealtimeEvent('coordinators.changed', reload);
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserPlus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  BOTH_REQUIRED,
+  createUserSchema,
+  FULL_NAME_MAX_LENGTH,
+  type CreateUserInput,
+} from '../../../../shared/schemas/admin';
+import { useCreateUser } from '../api/create-user';
+
+export function CreateUserCard() {
+  const createUser = useCreateUser();
+  const form = useForm<CreateUserInput>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { email: '', password: '', fullName: '' },
+  });
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const user = await createUser.mutateAsync(values);
+        toast.success('User created successfully', {
+          description: `${user.email} can now sign in. Add them as a coordinator to choose what they can use.`,
+        });
+        form.reset();
+      } catch (err) {
+        toast.error('Failed to create user', { description: err instanceof Error ? err.message : String(err) });
+      }
+    },
+    (errors) => {
+      const { email, password } = form.getValues();
+      if (!email.trim() || !password) {
+        toast.error(BOTH_REQUIRED);
+        return;
+      }
+      const reason = errors.email?.message ?? errors.password?.message ?? errors.fullName?.message;
+      toast.error('Failed to create user', { description: reason });
+    },
+  );
+
+  return (
+    <Card role="region" aria-labelledby="create-user-title">
+      <CardHeader>
+        <CardTitle id="create-user-title" className="flex items-center gap-2 text-xl">
+          <UserPlus className="size-5" aria-hidden="true" />
+          Create User
+        </CardTitle>
+        <CardDescription>A new account that can sign in with this email and password.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor="create-user-email">Email</Label>
+            <Input id="create-user-email" type="email" autoComplete="off" required {...form.register('email')} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="create-user-password">Password</Label>
+            <Input
+              id="create-user-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...form.register('password')}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="create-user-full-name">Full Name</Label>
+            <Input
+              id="create-user-full-name"
+              autoComplete="off"
+              maxLength={FULL_NAME_MAX_LENGTH}
+              {...form.register('fullName')}
+            />
+          </div>
+          <Button type="submit" disabled={createUser.isPending}>
+            {createUser.isPending ? 'Creating...' : 'Create User'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { postJson } from '@/lib/api';
+import { meQueryOptions } from './get-me';
+
+export function signOut() {
+  return postJson('/api/auth/sign-out');
+}
+
+/** Signs out (sidebar and Settings), forgets every cached answer and returns to /auth. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      // Leave the page first: were the session forgotten while it is shown, its guard would
+      // send the next person who signs in back to this person's page (D3 deep links).
+      await navigate('/auth', { replace: true, state: { signedOut: true } });
+      queryClient.setQueryData(meQueryOptions.queryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      toast.success('Signed out', { description: 'You have been signed out successfully.' });
+    },
+    onError: (err) => toast.error('Sign out failed', { description: err.message }),
+  });
+}

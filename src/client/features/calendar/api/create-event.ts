@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendMultipart } from '@/lib/upload';
+import type { CalendarEvent } from '../../../../shared/schemas/calendar';
+import { eventsQueryKey } from './get-events';
+
+/** The event form as the API takes it: text fields plus an optional "image" file. */
+export interface EventPayload {
+  title: string;
+  description: string;
+  location: string;
+  /** ISO date-times. */
+  startDate: string;
+  endDate: string;
+  image?: File | null;
+  removeImage?: boolean;
+}
+
+export function eventFormData(payload: EventPayload): FormData {
+  const form = new FormData();
+  form.set('title', payload.title);
+  form.set('description', payload.description);
+  form.set('location', payload.location);
+  form.set('startDate', payload.startDate);
+  form.set('endDate', payload.endDate);
+  if (payload.removeImage) form.set('removeImage', 'true');
+  // The file last: the server reads the fields while the image streams to storage.
+  if (payload.image) form.set('image', payload.image);
+  return form;
+}
+
+export async function createEvent(payload: EventPayload): Promise<CalendarEvent> {
+  const { event } = await sendMultipart<{ event: CalendarEvent }>(
+    '/api/calendar/events',
+    'POST',
+    eventFormData(payload),
+  );
+  return event;
+}
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEvent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
+  });
+}

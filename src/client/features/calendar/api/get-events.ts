@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ensureOk } from '@/lib/api';
+import type { EventList } from '../../../../shared/schemas/calendar';
+
+export async function getEvents(): Promise<EventList> {
+  const response = await ensureOk(await api.api.calendar.events.$get());
+  return (await response.json()) as EventList;
+}
+
+export const eventsQueryKey = ['calendar', 'events'] as const;
+
+export const eventsQueryOptions = queryOptions({ queryKey: eventsQueryKey, queryFn: getEvents });
+
+export function useEvents() {
+  return useQuery(eventsQueryOptions);
+}

@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_TITLE_MAX,
+  eventFormSchema,
+  NOT_AN_IMAGE,
+  type CalendarEvent,
+  type EventFormValues,
+} from '../../../../shared/schemas/calendar';
+import { fileTooLargeMessage } from '../../../../shared/schemas/files';
+import { useCreateEvent } from '../api/create-event';
+import { useUpdateEvent } from '../api/update-event';
+import { fromLocalInput, toLocalInput } from './event-dates';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+export type EventFormMode = { kind: 'add' } | { kind: 'edit'; event: CalendarEvent };
+
+/** Add Event and Edit Event: the same fields, checked with the API's rules before sending. */
+export function EventFormDialog({
+  mode,
+  maxUploadMb,
+  onOpenChange,
+}: {
+  mode: EventFormMode | null;
+  maxUploadMb: number;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={mode !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        {mode && (
+          <EventForm
+            key={mode.kind === 'edit' ? mode.event.id : 'add'}
+            mode={mode}
+            maxUploadMb={maxUploadMb}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUploadMb: number; onDone: () => void }) {
+  const id = useId();
+  const editing = mode.kind === 'edit' ? mode.event : null;
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const saving = create.isPending || update.isPending;
+  const [image, setImage] = useState<File | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
+  const form = useForm<EventFormValues>({
+    resolver: zodResolver(eventFormSchema),
+    defaultValues: editing
+      ? {
+          title: editing.title,
+          description: editing.description ?? '',
+          location: editing.location ?? '',
+          start: toLocalInput(editing.startDate),
+          end: toLocalInput(editing.endDate),
+        }
+      : { title: '', description: '', location: '', start: '', end: '' },
+  });
+  const errors = form.formState.errors;
+
+  const onImage = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    if (file && !IMAGE_TYPES.includes(file.type)) {
+      toast.error(NOT_AN_IMAGE);
+      e.target.value = '';
+      setImage(null);
+      return;
+    }
+    if (file && file.size > maxUploadMb * 1024 * 1024) {
+      toast.error(fileTooLargeMessage(maxUploadMb));
+      e.target.value = '';
+      setImage(null);
+      return;
+    }
+    setImage(file);
+    if (file) setRemoveImage(false);
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      const payload = {
+        title: values.title.trim(),
+        description: values.description,
+        location: values.location,
+        startDate: fromLocalInput(values.start),
+        endDate: fromLocalInput(values.end),
+        image,
+        removeImage,
+      };
+      if (editing) {
+        try {
+          await update.mutateAsync({ id: editing.id, ...payload });
+          toast.success('Event updated successfully!');
+          onDone();
+        } catch (err) {
+          toast.error('Failed to update event', { description: err instanceof Error ? err.message : String(err) });
+        }
+        return;
+      }
+      try {
+        await create.mutateAsync(payload);
+        toast.success('Event created successfully!');
+        onDone();
+      } catch (err) {
+        toast.error('Failed to create event', { description: err instanceof Error ? err.message : String(err) });
+      }
+    },
+    (invalid) => {
+      const first =
+        invalid.title?.message ??
+        invalid.start?.message ??
+        invalid.end?.message ??
+        invalid.description?.message ??
+        invalid.location?.message;
+      if (first) toast.error(first);
+    },
+  );
+
+  const fieldError = (name: keyof EventFormValues) =>
+    errors[name]?.message ? (
+      <p id={`${id}-${name}-error`} className="text-sm text-destructive">
+        {errors[name]?.message}
+      </p>
+    ) : null;
+  const describedBy = (name: keyof EventFormValues) => (errors[name] ? `${id}-${name}-error` : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Edit Event' : 'Add Event'}</DialogTitle>
+        <DialogDescription>
+          {editing ? 'Change the details of this event.' : 'Add an event to the ministry calendar.'}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input
+          id={`${id}-title`}
+          maxLength={EVENT_TITLE_MAX}
+          aria-required="true"
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={describedBy('title')}
+          {...form.register('title')}
+        />
+        {fieldError('title')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          maxLength={EVENT_DESCRIPTION_MAX}
+          rows={3}
+          {...form.register('description')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-start`}>Start</Label>
+          <Input
+            id={`${id}-start`}
+            type="datetime-local"
+            aria-required="true"
+            aria-invalid={Boolean(errors.start)}
+            aria-describedby={describedBy('start')}
+            {...form.register('start')}
+          />
+          {fieldError('start')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-end`}>End</Label>
+          <Input
+            id={`${id}-end`}
+            type="datetime-local"
+            aria-required="true"
+            aria-invalid={Boolean(errors.end)}
+            aria-describedby={describedBy('end')}
+            {...form.register('end')}
+          />
+          {fieldError('end')}
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-location`}>Location</Label>
+        <Input id={`${id}-location`} maxLength={EVENT_LOCATION_MAX} {...form.register('location')} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-image`}>{editing?.imageUrl ? 'Replace image' : 'Image'}</Label>
+        <Input
+          id={`${id}-image`}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          onChange={onImage}
+          aria-describedby={`${id}-image-hint`}
+          className="h-auto py-1.5"
+        />
+        <p id={`${id}-image-hint`} className="text-xs text-muted-foreground">
+          PNG, JPEG, GIF or WebP, up to {maxUploadMb} MB.
+        </p>
+        {editing?.imageUrl && !image && (
+          <div className="flex items-center gap-3">
+            <img src={editing.imageUrl} alt="" className="h-16 w-24 rounded-md object-cover" />
+            <div className="flex items-center gap-2">
+              <Checkbox id={`${id}-remove`} checked={removeImage} onCheckedChange={(v) => setRemoveImage(v === true)} />
+              <Label htmlFor={`${id}-remove`}>Remove image</Label>
+            </div>
+          </div>
+        )}
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : editing ? 'Save Changes' : 'Create Event'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { formatDistanceToNow, format } from 'date-fns';
+import { CalendarClock, Gift, UserPlus, PhoneCall } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { DATE_FORMAT, formatUsd } from '../../../../shared/format';
+import type { DashboardSummary } from '../api/get-dashboard-summary';
+
+type Activity = NonNullable<DashboardSummary['recentActivity']>[number];
+type UpcomingTask = NonNullable<DashboardSummary['upcomingTasks']>[number];
+
+/** "2025-06-13" as that calendar day in the browser (not midnight UTC). */
+export function localDate(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+}
+
+function todayKey(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+function ListCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle className="text-lg">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function ListState({
+  loading,
+  failed,
+  empty,
+  emptyText,
+}: {
+  loading: boolean;
+  failed: boolean;
+  empty: boolean;
+  emptyText: string;
+}) {
+  if (loading) {
+    return (
+      <div className="space-y-3" aria-hidden="true">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  if (failed)
+    return <p className="text-sm text-muted-foreground">This list could not be loaded. It will try again shortly.</p>;
+  if (empty) return <p className="text-sm text-muted-foreground">{emptyText}</p>;
+  return null;
+}
+
+function describe(item: Activity): { icon: typeof Gift; text: string; when: string } {
+  switch (item.kind) {
+    case 'gift':
+      return {
+        icon: Gift,
+        text: `${item.donationType === 'monthly' ? 'Monthly gift' : 'Gift'} of ${formatUsd(Number(item.amount))}`,
+        when: formatDistanceToNow(new Date(item.at), { addSuffix: true }),
+      };
+    case 'contacted':
+      return { icon: PhoneCall, text: 'Contacted', when: format(localDate(item.date), DATE_FORMAT) };
+    case 'added':
+      return {
+        icon: UserPlus,
+        text: 'Joined as a partner',
+        when: formatDistanceToNow(new Date(item.at), { addSuffix: true }),
+      };
+  }
+}
+
+/** 'Recent Partner Activity' (D9); every item leads to /partners. */
+export function RecentActivity({ items, loading }: { items: Activity[] | null | undefined; loading: boolean }) {
+  return (
+    <ListCard title="Recent Partner Activity">
+      <ListState
+        loading={loading}
+        failed={items === null}
+        empty={items?.length === 0}
+        emptyText="No partner activity yet."
+      />
+      {items && items.length > 0 && (
+        <ul className="divide-y">
+          {items.map((item) => {
+            const { icon: Icon, text, when } = describe(item);
+            return (
+              <li key={item.key}>
+                <Link
+                  to="/partners"
+                  className="flex items-center gap-3 rounded-md px-2 py-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{item.partnerName}</span>
+                    <span className="block text-sm text-muted-foreground">{text}</span>
+                  </span>
+                  <span className="shrink-0 text-xs text-muted-foreground">{when}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListCard>
+  );
+}
+
+const PRIORITY_VARIANT = { high: 'destructive', medium: 'warning', low: 'secondary' } as const;
+
+/** 'Upcoming Tasks' (D9): next tasks by due date; every item leads to /tasks. */
+export function UpcomingTasks({ items, loading }: { items: UpcomingTask[] | null | undefined; loading: boolean }) {
+  const today = todayKey();
+  return (
+    <ListCard title="Upcoming Tasks">
+      <ListState loading={loading} failed={items === null} empty={items?.length === 0} emptyText="No upcoming tasks." />
+      {items && items.length > 0 && (
+        <ul className="divide-y">
+          {items.map((task) => {
+            const overdue = task.dueDate !== null && task.dueDate < today;
+            return (
+              <li key={task.id}>
+                <Link
+                  to="/tasks"
+                  className="flex items-center gap-3 rounded-md px-2 py-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <CalendarClock className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{task.title}</span>
+                    <span
+                      className={overdue ? 'block text-sm text-destructive' : 'block text-sm text-muted-foreground'}
+                    >
+                      {task.dueDate
+                        ? `${overdue ? 'Overdue since' : 'Due'} ${format(localDate(task.dueDate), DATE_FORMAT)}`
+                        : 'No due date'}
+                    </span>
+                  </span>
+                  <Badge variant={PRIORITY_VARIANT[task.priority]} className="capitalize">
+                    {task.priority}
+                  </Badge>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListCard>
+  );
+}

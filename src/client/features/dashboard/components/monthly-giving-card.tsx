@@ -1,0 +1,83 @@
+import { DollarSign } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { formatUsdWhole } from '../../../../shared/format';
+import type { DashboardSummary } from '../api/get-dashboard-summary';
+import { Figure } from './figure';
+
+const usd = (amount: string | undefined) => (amount === undefined ? undefined : formatUsdWhole(Number(amount)));
+
+/**
+ * The Monthly Giving card (SPEC.md section 2): this month's total, the change from last month,
+ * Donors, Average Gift and Recurring. For admins the whole card opens the Add Donation dialog.
+ */
+export function MonthlyGivingCard({
+  giving,
+  loading,
+  canAdd,
+  onAdd,
+}: {
+  giving: DashboardSummary['giving'] | undefined;
+  loading: boolean;
+  canAdd: boolean;
+  onAdd: () => void;
+}) {
+  const missing = !loading && giving === null;
+  const change = giving?.changePercent;
+  return (
+    <Card
+      className={cn(
+        'relative h-full p-6',
+        canAdd && 'transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md',
+      )}
+      data-testid="monthly-giving"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-sm font-medium text-muted-foreground">Monthly Giving</h2>
+        <DollarSign className="size-5 text-primary" aria-hidden="true" />
+      </div>
+      <p className="mt-2 text-3xl font-bold" data-testid="giving-total">
+        <Figure loading={loading} value={missing ? null : usd(giving?.total)} />
+      </p>
+      {change && (
+        <p
+          className={cn('mt-1 text-sm', change.startsWith('-') ? 'text-destructive' : 'text-emerald-700')}
+          data-testid="giving-change"
+        >
+          {change}% from last month
+        </p>
+      )}
+      <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Donors</dt>
+          <dd className="font-semibold" data-testid="giving-donors">
+            <Figure loading={loading} value={missing ? null : giving?.donors} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Average Gift</dt>
+          <dd className="font-semibold" data-testid="giving-average">
+            <Figure loading={loading} value={missing ? null : usd(giving?.averageGift)} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Recurring</dt>
+          <dd className="font-semibold" data-testid="giving-recurring">
+            <Figure loading={loading} value={missing ? null : usd(giving?.recurring)} />
+          </dd>
+        </div>
+      </dl>
+      {canAdd && (
+        // The button stretches over the whole card, so clicking anywhere on it adds a gift.
+        <button
+          type="button"
+          onClick={onAdd}
+          aria-haspopup="dialog"
+          className="mt-4 text-sm font-medium text-primary after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+        >
+          Click to add<span className="sr-only"> a donation</span>
+        </button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendMultipart } from '@/lib/upload';
+import type { FileEntry } from '../../../../shared/schemas/files';
+import { folderQueryKey } from './get-folder';
+
+export interface UploadResult {
+  uploaded: FileEntry[];
+  failed: { name: string; message: string }[];
+}
+
+/**
+ * Uploads files one request each, in turn, reporting progress over all of them (0 to 1).
+ * One file failing does not stop the others.
+ */
+export async function uploadFiles(
+  folder: string,
+  files: File[],
+  onProgress: (fraction: number) => void,
+): Promise<UploadResult> {
+  const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
+  let done = 0;
+  const result: UploadResult = { uploaded: [], failed: [] };
+  for (const file of files) {
+    const form = new FormData();
+    form.set('file', file, file.name);
+    try {
+      const { file: entry } = await sendMultipart<{ file: FileEntry }>(
+        `/api/files?${new URLSearchParams({ folder })}`,
+        'POST',
+        form,
+        (sent, size) => onProgress(Math.min(1, (done + (sent / size) * file.size) / total)),
+      );
+      result.uploaded.push(entry);
+    } catch (err) {
+      result.failed.push({ name: file.name, message: err instanceof Error ? err.message : String(err) });
+    }
+    done += file.size;
+    onProgress(Math.min(1, done / total));
+  }
+  return result;
+}
+
+export function useUploadFiles(folder: string, onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (files: File[]) => uploadFiles(folder, files, onProgress),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: folderQueryKey(folder) }),
+  });
+}

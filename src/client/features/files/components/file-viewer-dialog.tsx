@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Download, FileQuestion } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { checkAvailable } from '@/lib/upload';
+import { DATE_FORMAT, formatFileSize } from '../../../../shared/format';
+import type { FileEntry } from '../../../../shared/schemas/files';
+import { loadFailedMessage, previewUrl, startDownload } from './file-links';
+
+/**
+ * Images, PDF and text in a frame. The frame's document comes from the server with a
+ * sandboxing CSP, so nothing in it runs as the portal; other types are only downloaded.
+ */
+export function FileViewerDialog({
+  file,
+  onOpenChange,
+}: {
+  file: FileEntry | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={file !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl">
+        {file && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="break-all pr-6">{file.name}</DialogTitle>
+              <DialogDescription>
+                {formatFileSize(file.size)} · {format(new Date(file.createdAt), DATE_FORMAT)}
+                {file.uploaderName ? ` · ${file.uploaderName}` : ''}
+              </DialogDescription>
+            </DialogHeader>
+            {file.previewKind ? (
+              <>
+                <Preview file={file} />
+                <div className="flex justify-end">
+                  <Button variant="outline" onClick={() => void startDownload(file)}>
+                    <Download aria-hidden="true" />
+                    Download
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <NoPreview file={file} />
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Preview({ file }: { file: FileEntry }) {
+  const available = useQuery({
+    queryKey: ['files', 'available', file.id],
+    queryFn: () => checkAvailable(previewUrl(file)).then(() => true),
+    retry: false,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (available.isError) toast.error(loadFailedMessage(available.error));
+  }, [available.isError, available.error]);
+
+  if (available.isPending) return <Spinner className="h-[60vh]" label="Loading file" />;
+  if (available.isError) {
+    return (
+      <p role="alert" className="py-10 text-center text-destructive">
+        {loadFailedMessage(available.error)}
+      </p>
+    );
+  }
+  return (
+    <iframe
+      src={previewUrl(file)}
+      title={`Preview of ${file.name}`}
+      className="h-[70vh] w-full rounded-md border bg-white"
+      // A second sandbox for images and text; Chromium's PDF viewer cannot run inside one,
+      // and the server's CSP sandbox already covers every preview.
+      sandbox={file.previewKind === 'pdf' ? undefined : ''}
+      referrerPolicy="no-referrer"
+    />
+  );
+}
+
+function NoPreview({ file }: { file: FileEntry }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-10 text-center">
+      <FileQuestion className="size-12 text-muted-foreground" aria-hidden="true" />
+      <p>Preview not available for this file type</p>
+      <Button onClick={() => void startDownload(file)}>
+        <Download aria-hidden="true" />
+        Download to view
+      </Button>
+    </div>
+  );
+}

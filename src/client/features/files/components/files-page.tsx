@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FolderPlus, RefreshCw, Upload } from 'lucide-react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useRealtimeEvent } from '@/lib/realtime';
+import { isFolderPath, ROOT_FOLDER, type FileEntry } from '../../../../shared/schemas/files';
+import { filesQueryKey, useFolder } from '../api/get-folder';
+import { useUploadFiles } from '../api/upload-files';
+import { DeleteFileDialog } from './delete-file-dialog';
+import { FileTable } from './file-table';
+import { FileViewerDialog } from './file-viewer-dialog';
+import { FolderBreadcrumb } from './folder-breadcrumb';
+import { NewFolderForm } from './new-folder-form';
+
+const DEFAULT_MAX_UPLOAD_MB = 50;
+
+/** /files: the ministry's shared drive (SPEC 2 "Files", D7). The open folder lives in the address. */
+export function FilesPage() {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('folder') ?? ROOT_FOLDER;
+  const folder = isFolderPath(requested) ? requested : ROOT_FOLDER;
+  const listing = useFolder(folder);
+  const [creatingFolder, setCreatingFolder] = useState(false);
+  const [viewing, setViewing] = useState<FileEntry | null>(null);
+  const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useUploadFiles(folder, setProgress);
+  const maxUploadMb = listing.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
+
+  useRealtimeEvent(
+    'files.changed',
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: filesQueryKey }), [queryClient]),
+  );
+
+  const openFolder = (path: string) => {
+    setCreatingFolder(false);
+    setParams(path === ROOT_FOLDER ? {} : { folder: path });
+  };
+
+  const onFilesChosen = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const limit = maxUploadMb * 1024 * 1024;
+    // Refused here, before a byte is sent (D7); the server enforces the same limit.
+    for (const file of chosen.filter((f) => f.size > limit)) {
+      toast.error(`"${file.name}" is larger than ${maxUploadMb} MB and was not uploaded.`);
+    }
+    const accepted = chosen.filter((f) => f.size <= limit);
+    if (accepted.length === 0) return;
+    setProgress(0);
+    try {
+      const { uploaded, failed } = await upload.mutateAsync(accepted);
+      for (const failure of failed) toast.error(`Failed to upload "${failure.name}"`, { description: failure.message });
+      if (uploaded.length > 0 && failed.length === 0) toast.success('Files uploaded successfully');
+      else if (uploaded.length > 0) toast.success(`${uploaded.length} of ${accepted.length} files uploaded`);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+
+  return (
+    <>
+      <PageHeader
+        title="File Manager"
+        description="The ministry's shared files and folders"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setCreatingFolder(true)} disabled={creatingFolder}>
+              <FolderPlus aria-hidden="true" />
+              New Folder
+            </Button>
+            <Button onClick={() => fileInput.current?.click()} disabled={uploading}>
+              <Upload aria-hidden="true" />
+              Upload Files
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="upload-input"
+              onChange={(e) => void onFilesChosen(e)}
+            />
+          </div>
+        }
+      />
+      <FolderBreadcrumb folder={folder} onOpen={openFolder} />
+      {creatingFolder && <NewFolderForm parent={folder} onClose={() => setCreatingFolder(false)} />}
+      {uploading && (
+        <div className="mb-4 rounded-lg border bg-card p-3">
+          <p className="mb-2 text-sm" id="upload-progress-label">
+            Uploading… {percent}%
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby="upload-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      )}
+      {listing.isPending ? (
+        <div className="space-y-2" aria-label="Loading files">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
+        </div>
+      ) : listing.isError ? (
+        <Card>
+          <CardContent className="flex flex-wrap items-center justify-between gap-3 p-6">
+            <p role="alert">Files could not be loaded: {listing.error.message}</p>
+            <Button variant="outline" onClick={() => void listing.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : listing.data.folders.length === 0 && listing.data.files.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center text-muted-foreground">
+            No files or folders in this directory
+          </CardContent>
+        </Card>
+      ) : (
+        <FileTable
+          folder={folder}
+          folders={listing.data.folders}
+          files={listing.data.files}
+          onOpenFolder={openFolder}
+          onView={setViewing}
+          onDelete={setDeleting}
+        />
+      )}
+      <FileViewerDialog file={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <DeleteFileDialog file={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </>
+  );
+}

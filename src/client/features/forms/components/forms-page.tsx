@@ -1,0 +1,94 @@
+import { BarChart3, FilePlus2, Send, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { Card, CardContent } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { FormBuilder } from './form-builder';
+import { SavedForms } from './saved-forms';
+import { SendForm } from './send-form';
+
+type Panel = 'create' | 'send';
+
+/** /forms 'More Features': the form builder, Send to Partners and (soon) responses. */
+export function FormsPage() {
+  const [panel, setPanel] = useState<Panel>('create');
+
+  return (
+    <>
+      <PageHeader title="More Features" description="Create forms and share them with your partners" />
+      <div className="mb-8 grid gap-4 sm:grid-cols-3" role="group" aria-label="Form tools">
+        <FeatureCard
+          icon={FilePlus2}
+          title="Create Form"
+          description="Build a custom form"
+          pressed={panel === 'create'}
+          onClick={() => setPanel('create')}
+        />
+        <FeatureCard
+          icon={Send}
+          title="Send to Partners"
+          description="Share a form by email"
+          pressed={panel === 'send'}
+          onClick={() => setPanel('send')}
+        />
+        <FeatureCard
+          icon={BarChart3}
+          title="View Responses"
+          description="See how partners answered"
+          onClick={() => toast.info('Coming Soon', { description: 'Form analytics will be available soon!' })}
+        />
+      </div>
+      <div className="space-y-8">
+        {/* Both stay mounted, so a half-built form survives a look at Send to Partners. */}
+        <div hidden={panel !== 'create'}>
+          <FormBuilder />
+        </div>
+        <div hidden={panel !== 'send'}>
+          <SendForm />
+        </div>
+        <SavedForms />
+      </div>
+    </>
+  );
+}
+
+function FeatureCard({
+  icon: Icon,
+  title,
+  description,
+  pressed,
+  onClick,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  pressed?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Card
+      className={cn(
+        'transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md',
+        pressed && 'border-primary',
+      )}
+    >
+      <button
+        type="button"
+        className="h-full w-full rounded-xl text-left focus-visible:outline-none"
+        aria-pressed={pressed}
+        onClick={onClick}
+      >
+        <CardContent className="flex items-center gap-4 p-6">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <span>
+            <span className="block font-semibold">{title}</span>
+            <span className="block text-sm text-muted-foreground">{description}</span>
+          </span>
+        </CardContent>
+      </button>
+    </Card>
+  );
+}

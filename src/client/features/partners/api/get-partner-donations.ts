@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api, ensureOk } from '@/lib/api';
+import { partnerKeys } from './list-partners';
+
+export type PartnerDonations = InferResponseType<(typeof api.api.partners)[':id']['donations']['$get'], 200>;
+
+/** The partner's gifts, newest first, and their exact total (D9). */
+export async function getPartnerDonations(id: string): Promise<PartnerDonations> {
+  const response = await ensureOk(await api.api.partners[':id'].donations.$get({ param: { id } }));
+  return (await response.json()) as PartnerDonations;
+}
+
+export function partnerDonationsQueryOptions(id: string) {
+  return queryOptions({ queryKey: partnerKeys.donations(id), queryFn: () => getPartnerDonations(id) });
+}
+
+export function usePartnerDonations(id: string) {
+  return useQuery(partnerDonationsQueryOptions(id));
+}

@@ -1,0 +1,58 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { useCreatePartner } from '../api/create-partner';
+import { EMPTY_PARTNER, PartnerForm } from './partner-form';
+
+/** 'Add Partner' (SPEC.md sections 2, 5 and 8). */
+export function AddPartnerDialog({ zones }: { zones: string[] }) {
+  const [open, setOpen] = useState(false);
+  const createPartner = useCreatePartner();
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          Add Partner
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Add Partner</DialogTitle>
+          <DialogDescription>Add a ministry partner to the directory. Name and email are required.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from an empty form. */}
+        {open && (
+          <PartnerForm
+            defaultValues={EMPTY_PARTNER}
+            zones={zones}
+            submitLabel="Add Partner"
+            pendingLabel="Adding..."
+            pending={createPartner.isPending}
+            onCancel={() => setOpen(false)}
+            onInvalid={(message) => toast.error('Failed to add partner', { description: message })}
+            onSubmit={async (values) => {
+              try {
+                await createPartner.mutateAsync(values);
+                toast.success('Partner added successfully');
+                setOpen(false);
+              } catch (err) {
+                toast.error('Failed to add partner', { description: err instanceof Error ? err.message : undefined });
+              }
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

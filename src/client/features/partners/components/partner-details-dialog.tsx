@@ -1,0 +1,157 @@
+import { format } from 'date-fns';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DATE_FORMAT, formatUsd } from '../../../../shared/format';
+import { usePartner } from '../api/get-partner';
+import { usePartnerDonations } from '../api/get-partner-donations';
+import type { Partner } from '../api/list-partners';
+import { useUpdatePartner } from '../api/update-partner';
+import { formatDay, StatusBadge } from './partner-card';
+import { PartnerForm } from './partner-form';
+
+function Detail({ label, value, className }: { label: string; value: string | null; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-wrap break-words">
+        {value || <span className="text-muted-foreground">Not given</span>}
+      </dd>
+    </div>
+  );
+}
+
+function Gifts({ partnerId }: { partnerId: string }) {
+  const { data, isPending, isError } = usePartnerDonations(partnerId);
+  return (
+    <section aria-labelledby={`gifts-${partnerId}`} className="space-y-3 border-t pt-4">
+      <h3 id={`gifts-${partnerId}`} className="font-semibold">
+        Gifts
+      </h3>
+      {isPending && <p className="text-sm text-muted-foreground">Loading gifts...</p>}
+      {isError && <p className="text-sm text-destructive">The gifts could not be loaded.</p>}
+      {data && data.count === 0 && <p className="text-sm text-muted-foreground">No gifts recorded yet.</p>}
+      {data && data.count > 0 && (
+        <>
+          <p className="text-sm" data-testid="partner-gift-total">
+            {formatUsd(Number(data.total))} given in {data.count} {data.count === 1 ? 'gift' : 'gifts'}
+          </p>
+          <div className="max-h-64 overflow-y-auto rounded-md border">
+            <table className="w-full text-sm">
+              <thead className="sticky top-0 bg-muted text-left">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Notes
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.donations.map((gift) => (
+                  <tr key={gift.id} className="border-t">
+                    <td className="px-3 py-2 whitespace-nowrap">{format(new Date(gift.donationDate), DATE_FORMAT)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(Number(gift.amount))}</td>
+                    <td className="px-3 py-2">{gift.donationType === 'monthly' ? 'Monthly' : 'One-time'}</td>
+                    <td className="px-3 py-2 break-words">{gift.notes}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.count > data.donations.length && (
+            <p className="text-xs text-muted-foreground">Showing the latest {data.donations.length} gifts.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** 'View Details' (D9): every field, editable, and the partner's gifts. */
+export function PartnerDetailsDialog({
+  partner: initial,
+  zones,
+  onClose,
+}: {
+  partner: Partner;
+  zones: string[];
+  onClose: () => void;
+}) {
+  const { data: partner = initial } = usePartner(initial.id, initial);
+  const [editing, setEditing] = useState(false);
+  const updatePartner = useUpdatePartner();
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle className="break-words pr-6">{partner.name}</DialogTitle>
+          <DialogDescription>{editing ? 'Edit the partner details.' : 'Partner details and gifts.'}</DialogDescription>
+        </DialogHeader>
+        {editing ? (
+          <PartnerForm
+            defaultValues={{
+              ...partner,
+              phone: partner.phone ?? '',
+              location: partner.location ?? '',
+              coordinator: partner.coordinator ?? '',
+              notes: partner.notes ?? '',
+              zone: partner.zone ?? '',
+              lastContact: partner.lastContact ?? '',
+            }}
+            zones={zones}
+            submitLabel="Save Changes"
+            pendingLabel="Saving..."
+            pending={updatePartner.isPending}
+            onCancel={() => setEditing(false)}
+            onInvalid={(message) => toast.error('Failed to update partner', { description: message })}
+            onSubmit={async (values) => {
+              try {
+                await updatePartner.mutateAsync({ id: partner.id, values });
+                toast.success('Partner updated successfully');
+                setEditing(false);
+              } catch (err) {
+                toast.error('Failed to update partner', {
+                  description: err instanceof Error ? err.message : undefined,
+                });
+              }
+            }}
+          />
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={partner.status} />
+              {partner.cardholderStatus && <Badge variant="warning">Cardholder</Badge>}
+              <Button variant="outline" size="sm" className="ml-auto" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Email" value={partner.email} />
+              <Detail label="Phone" value={partner.phone} />
+              <Detail label="Location" value={partner.location} />
+              <Detail label="Zone" value={partner.zone} />
+              <Detail label="Coordinator" value={partner.coordinator} />
+              <Detail label="Last contact" value={partner.lastContact ? formatDay(partner.lastContact) : null} />
+              <Detail label="Added" value={format(new Date(partner.createdAt), DATE_FORMAT)} />
+              <Detail label="Notes" value={partner.notes} className="sm:col-span-2" />
+            </dl>
+            <Gifts partnerId={partner.id} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { PartnerFilters } from '../api/list-partners';
+
+export type FilterValues = Pick<PartnerFilters, 'status' | 'zone' | 'cardholder'>;
+
+/** Filter by status, zone and cardholder status (D9). */
+export function PartnerFilterPanel({
+  id,
+  values,
+  zones,
+  onChange,
+}: {
+  id: string;
+  values: FilterValues;
+  zones: string[];
+  onChange: (values: FilterValues) => void;
+}) {
+  const ids = useId();
+  const active = Object.values(values).filter(Boolean).length;
+  // A zone asked for in the URL stays selectable even before the zone list has loaded.
+  const zoneOptions = values.zone && !zones.includes(values.zone) ? [values.zone, ...zones] : zones;
+  return (
+    <div
+      id={id}
+      className="mb-6 grid gap-4 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4"
+      role="group"
+      aria-label="Filters"
+    >
+      <div className="space-y-2">
+        <Label htmlFor={`${ids}-status`}>Status</Label>
+        <NativeSelect
+          id={`${ids}-status`}
+          value={values.status ?? ''}
+          onChange={(e) => onChange({ ...values, status: (e.target.value || undefined) as FilterValues['status'] })}
+        >
+          <option value="">All statuses</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </NativeSelect>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${ids}-zone`}>Zone</Label>
+        <NativeSelect
+          id={`${ids}-zone`}
+          value={values.zone ?? ''}
+          onChange={(e) => onChange({ ...values, zone: e.target.value || undefined })}
+        >
+          <option value="">All zones</option>
+          {zoneOptions.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${ids}-cardholder`}>Cardholder status</Label>
+        <NativeSelect
+          id={`${ids}-cardholder`}
+          value={values.cardholder ?? ''}
+          onChange={(e) =>
+            onChange({ ...values, cardholder: (e.target.value || undefined) as FilterValues['cardholder'] })
+          }
+        >
+          <option value="">All partners</option>
+          <option value="true">Cardholders</option>
+          <option value="false">Not cardholders</option>
+        </NativeSelect>
+      </div>
+      <div className="flex items-end">
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={active === 0}
+          onClick={() => onChange({ status: undefined, zone: undefined, cardholder: undefined })}
+        >
+          Clear filters
+        </Button>
+      </div>
+    </div>
+  );
+}

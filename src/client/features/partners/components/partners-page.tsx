@@ -1,0 +1,171 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Filter, Loader2, Search } from 'lucide-react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useRealtimeEvent } from '@/lib/realtime';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import type { RealtimeEvent } from '../../../../shared/realtime';
+import { partnerKeys, usePartnerList, type Partner, type PartnerFilters } from '../api/list-partners';
+import { useZones } from '../api/list-zones';
+import { AddPartnerDialog } from './add-partner-dialog';
+import { PartnerCard } from './partner-card';
+import { PartnerDetailsDialog } from './partner-details-dialog';
+import { PartnerFilterPanel, type FilterValues } from './partner-filters';
+
+const STATUSES = new Set(['active', 'inactive']);
+const CARDHOLDER = new Set(['true', 'false']);
+
+/** Search and filters live in the URL, so a filtered directory can be bookmarked or shared. */
+function useFiltersFromUrl() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const cardholder = params.get('cardholder') ?? '';
+  const filters: PartnerFilters = {
+    q: params.get('q')?.trim() || undefined,
+    status: STATUSES.has(status) ? (status as PartnerFilters['status']) : undefined,
+    zone: params.get('zone') || undefined,
+    cardholder: CARDHOLDER.has(cardholder) ? (cardholder as PartnerFilters['cardholder']) : undefined,
+  };
+  const update = useCallback(
+    (changes: Partial<PartnerFilters>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [filters, update] as const;
+}
+
+export function PartnersPage() {
+  const [filters, updateFilters] = useFiltersFromUrl();
+  const [search, setSearch] = useState(filters.q ?? '');
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(filters.status || filters.zone || filters.cardholder));
+  const [selected, setSelected] = useState<Partner | null>(null);
+  const filterPanelId = useId();
+  const queryClient = useQueryClient();
+
+  const urlSearch = filters.q;
+  useEffect(() => {
+    const next = debouncedSearch.trim() || undefined;
+    if (next !== urlSearch) updateFilters({ q: next });
+  }, [debouncedSearch, urlSearch, updateFilters]);
+
+  const list = usePartnerList(filters);
+  const { data: zones = [] } = useZones();
+  const partners = list.data?.pages.flatMap((page) => page.partners) ?? [];
+  const activeFilters = [filters.status, filters.zone, filters.cardholder].filter(Boolean).length;
+
+  // Changes made by anyone, in any tab, show up here without a reload.
+  const onPartnersChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+    [queryClient],
+  );
+  const onDonationsChanged = useCallback(
+    (event: RealtimeEvent) => {
+      if (event.type === 'donations.changed' && event.partnerId) {
+        void queryClient.invalidateQueries({ queryKey: partnerKeys.donations(event.partnerId) });
+      }
+    },
+    [queryClient],
+  );
+  useRealtimeEvent('partners.changed', onPartnersChanged);
+  useRealtimeEvent('donations.changed', onDonationsChanged);
+
+  return (
+    <>
+      <PageHeader
+        title="Ministry Partners"
+        description="Keep in touch with the people and churches who support the ministry."
+        actions={<AddPartnerDialog zones={zones} />}
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div className="relative min-w-64 flex-1">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search partners"
+            placeholder="Search by name, email or location..."
+            className="pl-9"
+            value={search}
+            maxLength={200}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <Button
+          variant="outline"
+          aria-expanded={filtersOpen}
+          aria-controls={filterPanelId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <Filter aria-hidden="true" />
+          Filter
+        </Button>
+        {activeFilters > 0 && (
+          <span className="text-sm text-muted-foreground">
+            {activeFilters} {activeFilters === 1 ? 'filter' : 'filters'} on
+          </span>
+        )}
+      </div>
+      {filtersOpen && (
+        <PartnerFilterPanel
+          id={filterPanelId}
+          values={{ status: filters.status, zone: filters.zone, cardholder: filters.cardholder }}
+          zones={zones}
+          onChange={(values: FilterValues) => updateFilters(values)}
+        />
+      )}
+
+      {list.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
+          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+          Loading partners...
+        </p>
+      ) : list.isError && partners.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-wrap items-center justify-between gap-3 p-6">
+            <p role="alert">The partners could not be loaded: {list.error.message}</p>
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : partners.length === 0 ? (
+        <p className="py-12 text-center text-muted-foreground">No partners found</p>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
+            {partners.map((partner) => (
+              <PartnerCard key={partner.id} partner={partner} onView={() => setSelected(partner)} />
+            ))}
+          </div>
+          {list.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {selected && (
+        <PartnerDetailsDialog key={selected.id} partner={selected} zones={zones} onClose={() => setSelected(null)} />
+      )}
+    </>
+  );
+}

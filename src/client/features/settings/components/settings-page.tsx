@@ -1,0 +1,70 @@
+import { AlertCircle, Bell, Lock, User } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSettings } from '../api/get-settings';
+import { NotificationsTab } from './notifications-tab';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
+
+/** /settings: the signed-in person's own profile, password and notification preferences. */
+export function SettingsPage() {
+  const settings = useSettings();
+  const { isError, error, errorUpdatedAt } = settings;
+  useEffect(() => {
+    if (isError) toast.error('Failed to load your settings', { id: 'settings-load-error', description: error.message });
+  }, [isError, error, errorUpdatedAt]);
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your account, password and notifications." />
+      {settings.isPending ? (
+        <div role="status" className="max-w-2xl space-y-4">
+          <span className="sr-only">Loading your settings</span>
+          <Skeleton className="h-10 w-80" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : settings.isError ? (
+        <Card className="max-w-2xl">
+          <CardContent role="alert" className="flex flex-wrap items-center gap-3 p-6 text-sm">
+            <AlertCircle className="size-5 text-destructive" aria-hidden="true" />
+            <span className="font-medium">Failed to load your settings</span>
+            <Button variant="outline" size="sm" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <Tabs defaultValue="profile" className="max-w-2xl">
+          <TabsList>
+            <TabsTrigger value="profile">
+              <User className="mr-2 size-4" aria-hidden="true" />
+              Profile
+            </TabsTrigger>
+            <TabsTrigger value="security">
+              <Lock className="mr-2 size-4" aria-hidden="true" />
+              Security
+            </TabsTrigger>
+            <TabsTrigger value="notifications">
+              <Bell className="mr-2 size-4" aria-hidden="true" />
+              Notifications
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile">
+            <ProfileTab settings={settings.data} />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecurityTab email={settings.data.email} />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <NotificationsTab settings={settings.data} />
+          </TabsContent>
+        </Tabs>
+      )}
+    </>
+  );
+}

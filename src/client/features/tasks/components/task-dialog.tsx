@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  createTaskSchema,
+  TASK_DESCRIPTION_MAX,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TITLE_MAX,
+  type CreateTaskInput,
+  type CreateTaskValues,
+} from '../../../../shared/schemas/tasks';
+import { useCreateTask } from '../api/create-task';
+import { useAssignees } from '../api/get-assignees';
+import type { Task } from '../api/get-tasks';
+import { useUpdateTask } from '../api/update-task';
+
+const PRIORITY_LABELS = { high: 'High', medium: 'Medium', low: 'Low' } as const;
+const STATUS_LABELS = { pending: 'Pending', 'in-progress': 'In progress', completed: 'Completed' } as const;
+const FIELD_ORDER = ['title', 'description', 'priority', 'dueDate', 'assignedTo', 'status'] as const;
+
+/** 'Create Task' (no task) or editing an existing one; the same schema the server checks. */
+export function TaskDialog({
+  task,
+  open,
+  onOpenChange,
+}: {
+  task?: Task;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{task ? 'Edit Task' : 'Create Task'}</DialogTitle>
+          <DialogDescription>
+            {task ? 'Change the task for everyone on the board.' : 'Add a task to the ministry task board.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the task's current values. */}
+        {open && <TaskForm key={task?.id ?? 'new'} task={task} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) {
+  const id = useId();
+  const assignees = useAssignees();
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
+  const pending = createTask.isPending || updateTask.isPending;
+  const form = useForm<CreateTaskInput, unknown, CreateTaskValues>({
+    resolver: zodResolver(createTaskSchema),
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      priority: task?.priority ?? 'medium',
+      dueDate: task?.dueDate ?? '',
+      assignedTo: task?.assignedTo ?? '',
+      status: task?.status ?? 'pending',
+    },
+  });
+
+  // Read during render: react-hook-form only tracks what a render subscribed to.
+  const { dirtyFields: dirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (task) {
+        // Only what this person changed: a stale copy of the rest (say, a status someone else
+        // just ticked off) must not be written back.
+        const patch = Object.fromEntries(Object.entries(values).filter(([name]) => dirty[name as keyof typeof dirty]));
+        if (Object.keys(patch).length === 0) return onDone();
+        try {
+          await updateTask.mutateAsync({ id: task.id, patch });
+          toast.success('Task updated successfully!');
+          onDone();
+        } catch (err) {
+          toast.error('Failed to update task', { description: messageOf(err) });
+        }
+        return;
+      }
+      try {
+        await createTask.mutateAsync(values);
+        toast.success('Task created successfully!');
+        onDone();
+      } catch (err) {
+        toast.error('Failed to create task', { description: messageOf(err) });
+      }
+    },
+    (errors: FieldErrors<CreateTaskInput>) => {
+      const first = FIELD_ORDER.map((name) => errors[name]?.message).find(Boolean);
+      if (first) toast.error(first);
+    },
+  );
+
+  const invalid = (name: (typeof FIELD_ORDER)[number]) => (form.formState.errors[name] ? true : undefined);
+  // The picker must hold its options before the form mounts, or an edited task's assignee
+  // could not be shown as selected.
+  if (assignees.isPending) return <Spinner className="py-10" label="Loading people" />;
+  const people = assignees.data ?? [];
+  const currentMissing = task?.assignedTo && !people.some((p) => p.id === task.assignedTo);
+
+  return (
+    <form className="space-y-4" onSubmit={onSubmit} noValidate>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-title`}>Title</Label>
+        <Input
+          id={`${id}-title`}
+          required
+          maxLength={TASK_TITLE_MAX}
+          aria-invalid={invalid('title')}
+          autoFocus
+          {...form.register('title')}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea id={`${id}-description`} maxLength={TASK_DESCRIPTION_MAX} {...form.register('description')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-priority`}>Priority</Label>
+          <NativeSelect id={`${id}-priority`} {...form.register('priority')}>
+            {TASK_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-due`}>Due Date</Label>
+          <Input id={`${id}-due`} type="date" aria-invalid={invalid('dueDate')} {...form.register('dueDate')} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-assignee`}>Assigned To</Label>
+          <NativeSelect id={`${id}-assignee`} {...form.register('assignedTo')}>
+            <option value="">Unassigned</option>
+            {currentMissing && <option value={task.assignedTo!}>{task.assignedToName ?? 'Current assignee'}</option>}
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name === person.email ? person.email : `${person.name} (${person.email})`}
+              </option>
+            ))}
+          </NativeSelect>
+          {assignees.isError && (
+            <p className="text-sm text-destructive" role="alert">
+              Could not load the list of people: {assignees.error.message}
+            </p>
+          )}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect id={`${id}-status`} {...form.register('status')}>
+            {TASK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {task ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Task'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function messageOf(err: unknown) {
+  return err instanceof Error ? err.message : String(err);
+}

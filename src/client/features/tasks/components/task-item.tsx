@@ -1,0 +1,119 @@
+import { format, parseISO } from 'date-fns';
+import { CalendarDays, Pencil, Trash2, UserRound } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/utils';
+import { DATE_FORMAT } from '../../../../shared/format';
+import type { TaskPriority, TaskStatus } from '../../../../shared/schemas/tasks';
+import { isOverdue, toggledStatus, type TaskActor, canDeleteTask, canEditTask } from '../../../../shared/tasks';
+import type { Task } from '../api/get-tasks';
+import { useUpdateTask } from '../api/update-task';
+
+const PRIORITY_VARIANT: Record<TaskPriority, 'destructive' | 'warning' | 'secondary'> = {
+  high: 'destructive',
+  medium: 'warning',
+  low: 'secondary',
+};
+const STATUS_VARIANT: Record<TaskStatus, 'outline' | 'default' | 'success'> = {
+  pending: 'outline',
+  'in-progress': 'default',
+  completed: 'success',
+};
+
+export interface TaskItemProps {
+  task: Task;
+  actor: TaskActor | null;
+  today: string;
+  /** Dialogs live on the page: an item remounts when the task moves to the other list. */
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}
+
+export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps) {
+  const titleId = useId();
+  const update = useUpdateTask();
+  const completed = task.status === 'completed';
+  const target = toggledStatus(task.status);
+  const overdue = isOverdue(task, today);
+
+  // mutateAsync, not mutate callbacks: the toast must come even though this item unmounts
+  // when the refreshed board moves the task to the other list.
+  const toggle = async () => {
+    const hadFocus = document.activeElement?.getAttribute('data-task-checkbox') === task.id;
+    try {
+      await update.mutateAsync({ id: task.id, patch: { status: target } });
+      // The task now sits in the other list, in a new element: keep keyboard users on it.
+      if (hadFocus)
+        requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-task-checkbox="${task.id}"]`)?.focus());
+      toast.success(target === 'completed' ? 'Task completed' : 'Task reopened', { description: task.title });
+    } catch (err) {
+      toast.error('Failed to update task', { description: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  return (
+    <li className="flex gap-3 rounded-lg border bg-card p-4">
+      <Checkbox
+        className="mt-0.5"
+        aria-labelledby={titleId}
+        // Shows where the click is taking the task while the server confirms it.
+        checked={update.isPending ? target === 'completed' : completed}
+        disabled={update.isPending}
+        onCheckedChange={() => void toggle()}
+        data-task-checkbox={task.id}
+      />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3
+            id={titleId}
+            className={cn('font-semibold break-words', completed && 'text-muted-foreground line-through')}
+          >
+            {task.title}
+          </h3>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge variant={PRIORITY_VARIANT[task.priority]}>
+              <span className="sr-only">Priority: </span>
+              {task.priority}
+            </Badge>
+            <Badge variant={STATUS_VARIANT[task.status]}>
+              <span className="sr-only">Status: </span>
+              {task.status}
+            </Badge>
+          </div>
+        </div>
+        {task.description && (
+          <p className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{task.description}</p>
+        )}
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className={cn('inline-flex items-center gap-1.5', overdue && 'font-medium text-destructive')}>
+            <CalendarDays className="size-4" aria-hidden="true" />
+            {task.dueDate
+              ? `Due ${format(parseISO(task.dueDate), DATE_FORMAT)}${overdue ? ' (overdue)' : ''}`
+              : 'No due date'}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound className="size-4" aria-hidden="true" />
+            {task.assignedToName ? `Assigned to ${task.assignedToName}` : 'Unassigned'}
+          </span>
+        </div>
+      </div>
+      {actor && (canEditTask(task, actor) || canDeleteTask(task, actor)) && (
+        <div className="flex shrink-0 items-start gap-1">
+          {canEditTask(task, actor) && (
+            <Button variant="ghost" size="icon" aria-label={`Edit ${task.title}`} onClick={() => onEdit(task)}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          )}
+          {canDeleteTask(task, actor) && (
+            <Button variant="ghost" size="icon" aria-label={`Delete ${task.title}`} onClick={() => onDelete(task)}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { format } from 'date-fns';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/auth/api/get-me';
+import { useTasks, type Task } from '../api/get-tasks';
+import { DeleteTaskDialog } from './delete-task-dialog';
+import { TaskCounters } from './task-counters';
+import { TaskDialog } from './task-dialog';
+import { TaskList } from './task-list';
+
+/** /tasks: the shared, stored task board (D9). */
+export function TasksPage() {
+  const { data: me } = useMe();
+  const board = useTasks();
+  const [creating, setCreating] = useState(false);
+  // Held here, not in the item: the item remounts when someone else completes the task.
+  const [editing, setEditing] = useState<Task | null>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const actor = me ? { id: me.user.id, role: me.role } : null;
+  const today = format(new Date(), 'yyyy-MM-dd');
+
+  return (
+    <>
+      <PageHeader
+        title="Task Management"
+        description="Organize and track ministry tasks"
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Create Task
+          </Button>
+        }
+      />
+      <TaskDialog open={creating} onOpenChange={setCreating} />
+      <TaskDialog
+        task={editing ?? undefined}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
+      <div className="space-y-8">
+        <TaskCounters counts={board.data?.counts} />
+        {board.isPending ? (
+          <div className="space-y-3" role="status" aria-label="Loading tasks">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-24 w-full" />
+            ))}
+          </div>
+        ) : board.isError ? (
+          <LoadError title="Failed to load tasks" error={board.error} onRetry={() => void board.refetch()} />
+        ) : (
+          <>
+            <TaskList
+              title="Active Tasks"
+              tasks={board.data.active}
+              actor={actor}
+              today={today}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              empty='No active tasks. Click "Create Task" to add one.'
+            />
+            <TaskList
+              title="Completed Tasks"
+              tasks={board.data.completed}
+              actor={actor}
+              today={today}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              empty="No completed tasks yet."
+              footer={
+                board.data.counts.completed > board.data.completed.length && (
+                  <p className="text-sm text-muted-foreground">
+                    Showing the {board.data.completed.length} most recently completed of {board.data.counts.completed}{' '}
+                    tasks.
+                  </p>
+                )
+              }
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

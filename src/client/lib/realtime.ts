@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import type { RealtimeEvent, RealtimeEventType } from '../../shared/realtime';
+
+type EventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
+type Handler = (event: RealtimeEvent) => void;
+const handlers = new Map<RealtimeEventType, Set<Handler>>();
+
+/** Lets a feature react to one type of realtime event while it is mounted. */
+export function useRealtimeEvent<T extends RealtimeEventType>(type: T, handler: (event: EventOf<T>) => void) {
+  useEffect(() => {
+    let set = handlers.get(type);
+    if (!set) handlers.set(type, (set = new Set()));
+    const h = handler as Handler;
+    set.add(h);
+    return () => {
+      set.delete(h);
+    };
+  }, [type, handler]);
+}
+
+const KNOWN_TYPES: RealtimeEventType[] = [
+  'permissions.changed',
+  'profile.changed',
+  'sessions.ended',
+  'coordinators.changed',
+  'chat.message',
+  'chat.resync',
+  'tasks.changed',
+  'forms.changed',
+  'donations.changed',
+  'partners.changed',
+  'events.changed',
+  'files.changed',
+];
+
+// ---- connection status, for a quiet "Reconnecting…" where it matters ----
+
+export type RealtimeStatus = 'connecting' | 'open' | 'reconnecting';
+let status: RealtimeStatus = 'connecting';
+const statusListeners = new Set<() => void>();
+function setStatus(next: RealtimeStatus) {
+  if (next === status) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+  );
+}
+
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * One server-sent-events stream per signed-in tab. EventSource reconnects by itself after a
+ * network drop and sends the last event id, so the server replays missed chat messages. When
+ * it gives up (an HTTP error, e.g. while the server restarts behind a proxy) we reconnect
+ * ourselves with that cursor. After any reconnect, what is on screen is refetched, since
+ * other features' events are not replayed. Permission and profile changes refresh the
+ * session query so the sidebar and guards update live; a password change elsewhere ends this
+ * tab's session, and the guards return to the sign-in screen.
+ */
+export function useRealtimeConnection(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    let source: EventSource | undefined;
+    let lastEventId: string | undefined;
+    let retryMs = 1000;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let everOpened = false;
+    let stopped = false;
+
+    const dispatch = (message: MessageEvent<string>) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      const event = JSON.parse(message.data) as RealtimeEvent;
+      if (event.type === 'permissions.changed') void queryClient.invalidateQueries({ queryKey: ['me'] });
+      if (event.type === 'profile.changed') {
+        void queryClient.invalidateQueries({ queryKey: ['me'] });
+        // Not while this tab is saving a setting itself: its own answer is newer.
+        if (queryClient.isMutating({ mutationKey: ['settings'] }) === 0)
+          void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      }
+      if (event.type === 'sessions.ended') {
+        // The server sends this only to the sessions it ended: this tab is signed out now.
+        queryClient.setQueryData(['me'], null);
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+        toast.info('Signed out', {
+          description: 'Your password was changed in another session. Please sign in again.',
+        });
+      }
+      for (const handler of handlers.get(event.type) ?? []) handler(event);
+    };
+
+    const connect = () => {
+      const url = lastEventId ? `/api/realtime?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/realtime';
+      source = new EventSource(url);
+      source.addEventListener('ready', () => {
+        if (everOpened) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+        everOpened = true;
+        retryMs = 1000;
+        setStatus('open');
+      });
+      for (const type of KNOWN_TYPES) source.addEventListener(type, dispatch);
+      source.onerror = () => {
+        setStatus(everOpened ? 'reconnecting' : 'connecting');
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        // Our sign-out or a lost session also closes it: check the session before retrying.
+        void queryClient.invalidateQueries({ queryKey: ['me'] });
+        retryTimer = setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+      setStatus('connecting');
+    };
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,50 @@
+import { ApiError } from './api';
+
+/**
+ * Sends a multipart form (files included) and reports upload progress, which fetch cannot.
+ * Same-origin, so the session cookie goes along; the origin guard sees the page's Origin.
+ * Resolves with the JSON answer, or rejects with an ApiError carrying the server's message.
+ */
+export function sendMultipart<T>(
+  url: string,
+  method: 'POST' | 'PUT',
+  body: FormData,
+  onProgress?: (sentBytes: number, totalBytes: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('accept', 'application/json');
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      };
+    }
+    xhr.onload = () => {
+      const answer = xhr.response as (T & { error?: string }) | null;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(answer as T);
+      else reject(new ApiError(answer?.error ?? `The server answered ${xhr.status}. Please try again.`, xhr.status));
+    };
+    xhr.onerror = () => reject(new ApiError('The upload could not reach the server. Please try again.', 0));
+    xhr.onabort = () => reject(new ApiError('The upload was cancelled.', 0));
+    xhr.send(body);
+  });
+}
+
+/** Whether a stored file can be fetched, and if not, the server's reason (for 'Failed to load file: {reason}'). */
+export async function checkAvailable(url: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+  } catch {
+    throw new ApiError('the server could not be reached', 0);
+  }
+  if (response.ok) return;
+  const reasons: Record<number, string> = {
+    401: 'you are signed out',
+    403: 'you do not have permission to open it',
+    404: 'it no longer exists',
+  };
+  throw new ApiError(reasons[response.status] ?? `the server answered ${response.status}`, response.status);
+}

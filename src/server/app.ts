@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { allowedOrigins } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import { adminRoutes } from './features/admin/routes';
+import { calendarRoutes } from './features/calendar/routes';
+import { chatRoutes } from './features/chat/routes';
+import { replayMessages } from './features/chat/service';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { filesRoutes } from './features/files/routes';
+import { formsRoutes } from './features/forms/routes';
+import { meRoutes } from './features/me/routes';
+import { partnersRoutes } from './features/partners/routes';
+import { settingsRoutes } from './features/settings/routes';
+import { tasksRoutes } from './features/tasks/routes';
+import type { AppDeps, AppEnv } from './http/app-env';
+import { clientIpMiddleware } from './http/client-ip';
+import { healthRoutes } from './http/health';
+import { originGuard } from './http/origin-guard';
+import { securityHeaders } from './http/security-headers';
+import { sessionMiddleware } from './http/session';
+import { spaRoutes } from './http/spa';
+import { realtimeRoutes } from './realtime/routes';
+
+/** Composes middleware and feature routers. The typed client uses AppType. */
+export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    if (deps.lifecycle.stopping) {
+      // Requests arriving on kept-alive sockets while stopping: ask the client to come back.
+      c.header('Connection', 'close');
+      c.header('Retry-After', '2');
+      return c.json({ error: 'The portal is restarting. Please try again in a moment.' }, 503);
+    }
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
+  app.use('/api/*', originGuard(allowedOrigins(deps.config)));
+  app.route('/api/auth', authRoutes());
+  app.use('/api/*', sessionMiddleware);
+
+  const api = app
+    .route('/api/health', healthRoutes())
+    .route('/api/me', meRoutes())
+    .route('/api/admin', adminRoutes())
+    .route('/api/settings', settingsRoutes())
+    .route('/api/realtime', realtimeRoutes((afterId, access) => replayMessages(deps.database.db, afterId, access)))
+    .route('/api/chat', chatRoutes())
+    .route('/api/tasks', tasksRoutes())
+    .route('/api/forms', formsRoutes())
+    .route('/api/dashboard', dashboardRoutes())
+    .route('/api/partners', partnersRoutes())
+    .route('/api/calendar', calendarRoutes())
+    .route('/api/files', filesRoutes());
+
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    // hono's own refusals (a body that is not JSON reaching a validator) are the client's
+    // mistake: answer them as such, in the usual { error } shape, not as a server failure.
+    if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.message }, err.status);
+    deps.logger.error({ err, path: c.req.path }, 'request failed');
+    return c.json({ error: 'Something went wrong on the server. Please try again.' }, 500);
+  });
+  if (options.clientDir) app.route('/', spaRoutes(options.clientDir));
+  return api;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env';
+import { signInSchema } from '../../shared/schemas/auth';
+import { CLIENT_IP_HEADER } from './client-ip';
+import { reserveAttempt } from './sign-in-throttle';
+
+/**
+ * better-auth endpoints the portal uses; everything else it offers (sign-up, password reset
+ * by e-mail, account deletion, get-session with its token, ...) stays unreachable.
+ * /api/me answers "who am I".
+ */
+const EXPOSED = new Set(['POST /sign-in/email', 'POST /sign-out']);
+
+export function authRoutes() {
+  return new Hono<AppEnv>().all('/*', async (c) => {
+    const { auth, database } = c.var.deps;
+    const subPath = c.req.path.replace(/^\/api\/auth/, '');
+    if (!EXPOSED.has(`${c.req.method} ${subPath}`)) return c.json({ error: 'Not found' }, 404);
+
+    // better-auth reads the client address only from this header, which we always overwrite.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    // An empty body stays absent: passed on as '' it would gain a text/plain content type,
+    // which better-auth refuses (a bare POST /sign-out would then not sign out).
+    const body = c.req.method === 'GET' ? undefined : (await c.req.text()) || undefined;
+    const request = new Request(c.req.url, { method: c.req.method, headers, body });
+
+    if (subPath !== '/sign-in/email') return auth.handler(request);
+
+    const parsed = signInSchema.safeParse(parseJson(body) ?? {});
+    if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
+    const { email } = parsed.data;
+
+    const attempt = await reserveAttempt(database.db, email, c.var.clientIp);
+    if (!attempt.allowed) {
+      c.header('Retry-After', String(attempt.waitSeconds));
+      return c.json(
+        { message: `Too many failed sign-in attempts. Please wait ${attempt.waitSeconds} seconds and try again.` },
+        429,
+      );
+    }
+    let response: Response;
+    try {
+      // better-auth gets the validated body (trimmed email), not the raw one.
+      response = await auth.handler(new Request(request, { body: JSON.stringify(parsed.data) }));
+    } catch (err) {
+      await attempt.settle('not-counted');
+      throw err;
+    }
+    await attempt.settle(response.ok ? 'success' : response.status === 401 ? 'wrong-password' : 'not-counted');
+    if (!response.ok) return response;
+    return withoutSessionToken(response);
+  });
+}
+
+/**
+ * better-auth also puts the session token in the sign-in JSON. The token belongs only in the
+ * httpOnly cookie, where page scripts cannot read it, so the body keeps just the user.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  const body = (await response.json()) as { user?: { id: string; email: string; name: string } };
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const user = body.user ? { id: body.user.id, email: body.user.email, name: body.user.name } : null;
+  return new Response(JSON.stringify({ user }), { status: response.status, headers });
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+import { createPgListener } from './pg-listener';
+import type { Logger } from '../logger';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type NotificationHandler = (payload: string) => void;
+
+/**
+ * The database as the rest of the server sees it: one drizzle instance and one notification
+ * channel API, whichever engine sits behind it.
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Subscribes to a LISTEN/NOTIFY channel; resolves once listening. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Runs SQL once with an advisory lock held (PostgreSQL) or directly (PGlite). */
+  withMigrationLock<T>(run: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | 'memory' }
+  | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget, logger: Logger): Promise<Database> {
+  return target.kind === 'pglite'
+    ? openPglite(target.dataDir)
+    : openPostgres(target.url, logger);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  // PGlite fails on a directory whose parents do not exist yet.
+  if (dataDir !== 'memory') fs.mkdirSync(dataDir, { recursive: true });
+  // pg_trgm backs partner search (drizzle/0001_partner_search.sql); PGlite loads extensions here.
+  const client = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, handler) {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    withMigrationLock: (run) => run(db),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+// Any fixed number; it only has to be the same for every instance of this application.
+const MIGRATION_LOCK_KEY = 7_243_901;
+
+async function openPostgres(url: string, logger: Logger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A pool client that errors while idle must not crash the process; the pool replaces it.
+  pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL client failed'));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listener = createPgListener(url, logger);
+  return {
+    kind: 'postgres',
+    db,
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async withMigrationLock(run) {
+      // Several instances may start together: only one applies migrations at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await run(drizzlePg({ client, schema }) as unknown as Db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import pg from 'pg';
+import type { Logger } from '../logger';
+import type { NotificationHandler } from './client';
+
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own that stays open. When PostgreSQL restarts, this
+ * reconnects and listens again, so realtime recovers without restarting the server.
+ */
+export function createPgListener(url: string, logger: Logger) {
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    next.on('error', (err) => {
+      logger.warn({ err }, 'realtime listener connection lost; reconnecting');
+      scheduleReconnect(next);
+    });
+    next.on('end', () => scheduleReconnect(next));
+    await next.connect();
+    for (const channel of handlers.keys()) await next.query(`listen ${quoteIdent(channel)}`);
+    client = next;
+    return next;
+  }
+
+  function scheduleReconnect(dead: pg.Client) {
+    if (closed || client !== dead) return;
+    client = undefined;
+    connecting = undefined;
+    setTimeout(() => {
+      if (!closed) ensureClient().catch(() => scheduleRetry());
+    }, RECONNECT_DELAY_MS).unref();
+  }
+
+  function scheduleRetry() {
+    setTimeout(() => {
+      if (!closed && !client) {
+        connecting = undefined;
+        ensureClient().catch(() => scheduleRetry());
+      }
+    }, RECONNECT_DELAY_MS).unref();
+  }
+
+  function ensureClient(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect();
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, handler: NotificationHandler) {
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      const c = await ensureClient();
+      if (first) await c.query(`listen ${quoteIdent(channel)}`);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

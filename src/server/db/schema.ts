@@ -1,0 +1,281 @@
+/**
+ * The one schema for both PGlite and PostgreSQL. Column names are snake_case; the
+ * better-auth tables keep the property names its drizzle adapter expects.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---- authentication (better-auth core tables) ----
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  // SPEC "Session user" metadata, kept as columns so they can be queried and validated.
+  displayName: varchar('display_name', { length: 100 }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  partnerUpdates: boolean('partner_updates').notNull().default(true),
+  donationAlerts: boolean('donation_alerts').notNull().default(true),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable('verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Installation-wide settings generated on first start (the session-signing secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Failed sign-in counters per account and per client address, shared by every instance. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  // Set to a fresh random id by the attempt that won the last reservation (sign-in-throttle.ts).
+  lastAttemptId: text('last_attempt_id'),
+});
+
+// ---- roles and permissions ----
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'coordinator'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check('user_roles_role_check', sql`${t.role} in ('admin', 'coordinator')`),
+  ],
+);
+
+export const coordinatorPermissions = pgTable(
+  'coordinator_permissions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    feature: text('feature').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.feature] })],
+);
+
+// ---- ministry data ----
+
+export const partners = pgTable(
+  'partners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    location: varchar('location', { length: 200 }),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    coordinator: varchar('coordinator', { length: 100 }),
+    notes: varchar('notes', { length: 1000 }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    lastContact: date('last_contact'),
+    zone: varchar('zone', { length: 100 }),
+    cardholderStatus: boolean('cardholder_status').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('partners_name_idx').on(t.name),
+    index('partners_status_idx').on(t.status),
+    // The directory lists partners by name regardless of case, one page at a time (keyset).
+    index('partners_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('partners_zone_idx').on(t.zone),
+    // The dashboard's 'Recent Partner Activity': latest additions and contacts.
+    index('partners_created_at_idx').on(t.createdAt),
+    index('partners_last_contact_idx').on(t.lastContact),
+    // Substring search (ILIKE '%text%') on name, email and location stays fast at 100,000
+    // partners through trigram indexes; the migration creates the pg_trgm extension first.
+    index('partners_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('partners_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('partners_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
+    check('partners_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    partnerName: varchar('partner_name', { length: 100 }).notNull(),
+    // numeric keeps cents exact; never a float.
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    donationType: text('donation_type', { enum: ['one-time', 'monthly'] }).notNull(),
+    notes: varchar('notes', { length: 500 }),
+    donationDate: timestamp('donation_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('donations_donation_date_idx').on(t.donationDate),
+    index('donations_partner_id_idx').on(t.partnerId),
+    check('donations_amount_check', sql`${t.amount} > 0 and ${t.amount} <= 999999999`),
+    check('donations_type_check', sql`${t.donationType} in ('one-time', 'monthly')`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 5000 }),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    location: varchar('location', { length: 200 }),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_start_date_idx').on(t.startDate)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    // A monotonic id doubles as the realtime catch-up cursor (Last-Event-ID).
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    content: varchar('content', { length: 4000 }).notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    partner: varchar('partner', { length: 200 }).notNull(),
+    chatType: text('chat_type', { enum: ['partner', 'coordinator', 'cardholder_success'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_channel_idx').on(t.chatType, t.partner, t.id),
+    check('messages_chat_type_check', sql`${t.chatType} in ('partner', 'coordinator', 'cardholder_success')`),
+  ],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 255 }).notNull(),
+    path: text('path').notNull().unique(),
+    folderPath: text('folder_path').notNull().default('/'),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mimeType: varchar('mime_type', { length: 255 }),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_folder_path_idx').on(t.folderPath, t.name)],
+);
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 2000 }),
+    fields: jsonb('fields').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('forms_user_id_idx').on(t.userId)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 2000 }),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull().default('medium'),
+    dueDate: date('due_date'),
+    assignedTo: text('assigned_to').references(() => user.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'in-progress', 'completed'] }).notNull().default('pending'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    // Kept so the dashboard can count what was pending seven days ago (D9).
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tasks_due_date_idx').on(t.dueDate),
+    check('tasks_priority_check', sql`${t.priority} in ('high', 'medium', 'low')`),
+    check('tasks_status_check', sql`${t.status} in ('pending', 'in-progress', 'completed')`),
+  ],
+);
+

@@ -1,0 +1,37 @@
+import type { Db } from '../db/client';
+import type { Storage } from '../storage';
+import { seedDemoDonations } from './seeders/donations';
+import { seedDemoEvents } from './seeders/events';
+import { seedDemoFiles } from './seeders/files';
+import { seedDemoForms } from './seeders/forms';
+import { seedDemoMessages } from './seeders/messages';
+import { seedDemoPartners } from './seeders/partners';
+import { seedDemoTasks } from './seeders/tasks';
+import { seedDemoUsers, type DemoUsers } from './seeders/users';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export interface DemoContext {
+  db: Db;
+  users: DemoUsers;
+  now: Date;
+  /** Where demo files go; without it no files are seeded. */
+  storage?: Storage;
+}
+
+/**
+ * Realistic demo data for `npm run demo` (D5). Each feature owns one seeder in ./seeders and
+ * adds it to this list; later seeders may use what earlier ones created (via the context).
+ */
+export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) {
+  const users = await seedDemoUsers(db, DEMO_PASSWORD);
+  const context: DemoContext = { db, users, now, storage };
+  const partners = await seedDemoPartners(context);
+  await seedDemoDonations(context, partners);
+  await seedDemoEvents(context);
+  await seedDemoTasks(context);
+  await seedDemoForms(context);
+  await seedDemoMessages(context);
+  await seedDemoFiles(context);
+  return users;
+}

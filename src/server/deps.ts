@@ -1,0 +1,48 @@
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/auth-secret';
+import type { Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import type { Config } from './env';
+import type { AppDeps } from './http/app-env';
+import type { Logger } from './logger';
+import { EventBus } from './realtime/event-bus';
+import { pruneExpiredCounters } from './auth/sign-in-throttle';
+import { createStorage } from './storage';
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Migrates the database and builds what every request needs. Shared by the server and tests. */
+export async function createDeps(config: Config, database: Database, logger: Logger): Promise<AppDeps> {
+  await runMigrations(database);
+  const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
+  const storage = await createStorage(config);
+  await storage.check();
+  const bus = new EventBus(database, logger);
+  await bus.start();
+  // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
+  const pruner = setInterval(() => {
+    pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
+  }, PRUNE_EVERY_MS);
+  pruner.unref();
+  return {
+    config,
+    database,
+    auth: createAuth(database.db, config, secret),
+    bus,
+    storage,
+    logger,
+    streams: new Set(),
+    lifecycle: { stopping: false },
+    stopTimers: () => clearInterval(pruner),
+  };
+}
+
+/** Ends open realtime streams, then stops the bus and closes the database. */
+export async function disposeDeps(deps: AppDeps) {
+  deps.stopTimers();
+  for (const end of deps.streams) end();
+  deps.streams.clear();
+  await deps.bus.stop();
+  await deps.storage.close();
+  await deps.database.close();
+}

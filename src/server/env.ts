@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** S3 settings that only mean something together; S3_REGION and S3_FORCE_PATH_STYLE have defaults. */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+    ),
+    BASE_URL: optionalText.pipe(z.url('BASE_URL must be a full URL such as https://portal.example.org').optional()),
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(10_240).default(50),
+    // S3-compatible object storage instead of DATA_DIR/storage; see the checks below.
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'S3_ENDPOINT must be a full http:// or https:// URL such as https://s3.example.org',
+        })
+        .optional(),
+    ),
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots or dashes)',
+        )
+        .optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'], 'S3_FORCE_PATH_STYLE must be true or false')
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.string().default('production'),
+  })
+  .superRefine((env, ctx) => {
+    // All or nothing: a half-configured S3 store must not silently fall back to local disk.
+    const given = S3_SETTINGS.filter((name) => env[name] !== undefined);
+    if (given.length === 0) return;
+    for (const name of S3_REQUIRED) {
+      if (env[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required when S3 storage is configured (${given.join(', ')} given); set ${S3_REQUIRED.join(', ')} together, or none of the S3_* settings for local disk storage`,
+        });
+      }
+    }
+  })
+  .transform(
+    ({ S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...env }) => ({
+      ...env,
+      DATA_DIR: path.resolve(env.DATA_DIR),
+      BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      /** Set when files go to an S3-compatible store; otherwise they go to DATA_DIR/storage. */
+      S3:
+        S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: S3_ENDPOINT,
+              bucket: S3_BUCKET,
+              region: S3_REGION,
+              accessKeyId: S3_ACCESS_KEY_ID,
+              secretAccessKey: S3_SECRET_ACCESS_KEY,
+              forcePathStyle: S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+    }),
+  );
+
+export type S3Config = NonNullable<z.output<typeof envSchema>['S3']>;
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once at boot; a bad value stops start-up with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // A blank value (`PORT=` in a .env file) means "not set", for every variable alike; without
+  // this, PORT= would coerce to 0 and listen on a random port.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

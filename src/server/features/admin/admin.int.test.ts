@@ -1,0 +1,462 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coordinatorPermissions, user, userRoles } from '../../db/schema';
+import { findUserByEmail } from '../../auth/users';
+import { readSse, type SseMessage } from '../../testing/sse';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import { SWITCHABLE_FEATURES, type SwitchableFeature } from '../../../shared/permissions';
+
+interface CoordinatorBody {
+  id: string;
+  email: string;
+  name: string;
+  permissions: Record<SwitchableFeature, boolean>;
+}
+
+const DEFAULT_SWITCHES = Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, f !== 'user_management']));
+
+describe.each(testDatabaseTargets())('admin user management on $name', (target) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let manager: TestUser; // a coordinator granted user_management
+  let cookies: { admin: string; manager: string };
+  let serial = 0;
+  const readers: ReturnType<typeof readSse>[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    admin = await t.createUser({
+      email: 'pastor@example.org',
+      password: 'admin-secret',
+      role: 'admin',
+      fullName: 'Pastor',
+    });
+    manager = await t.createUser({ email: 'manager@example.org', password: 'manager-secret', role: 'coordinator' });
+    await t.db.insert(coordinatorPermissions).values({ userId: manager.id, feature: 'user_management', enabled: true });
+    cookies = {
+      admin: await t.signIn(admin.email, admin.password),
+      manager: await t.signIn(manager.email, manager.password),
+    };
+  });
+  afterAll(async () => {
+    for (const reader of readers) await reader.close();
+    await t?.close();
+  });
+
+  /** A fresh account, optionally already a listed coordinator. */
+  async function freshUser(role?: 'coordinator' | 'admin') {
+    serial += 1;
+    return t.createUser({
+      email: `person-${serial}@example.org`,
+      password: `secret-${serial}`,
+      role,
+      fullName: `Person ${serial}`,
+    });
+  }
+
+  const get = (path: string, cookie: string) => t.request(path, { headers: { cookie } });
+  const send = (method: string, path: string, cookie: string, body?: unknown) =>
+    t.request(path, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const setSwitch = (cookie: string, userId: string, feature: string, enabled: unknown) =>
+    send('PUT', `/api/admin/coordinators/${userId}/permissions`, cookie, { feature, enabled });
+
+  async function listed(cookie = cookies.admin): Promise<CoordinatorBody[]> {
+    const response = await get('/api/admin/coordinators', cookie);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { coordinators: CoordinatorBody[] }).coordinators;
+  }
+  async function permissionsOf(person: TestUser) {
+    const cookie = await t.signIn(person.email, person.password);
+    const body = (await (await get('/api/me', cookie)).json()) as {
+      role: string;
+      permissions: Record<string, boolean>;
+    };
+    return body.permissions;
+  }
+  async function switchRows(userId: string) {
+    return t.db
+      .select({ feature: coordinatorPermissions.feature, enabled: coordinatorPermissions.enabled })
+      .from(coordinatorPermissions)
+      .where(eq(coordinatorPermissions.userId, userId));
+  }
+  async function openStream(cookie: string) {
+    const response = await t.app.request('/api/realtime', { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const reader = readSse(response);
+    readers.push(reader);
+    expect(await reader.next()).toMatchObject({ event: 'ready' });
+    return reader;
+  }
+  const eventOf = (message: SseMessage) => ({ event: message.event, data: JSON.parse(message.data) as unknown });
+
+  describe('create user', () => {
+    it('creates an account that signs in with the given password and name, and returns no secret', async () => {
+      const response = await t.postJson(
+        '/api/admin/users',
+        { email: '  New.Person@Example.org ', password: 'first-password', fullName: ' New Person ' },
+        { cookie: cookies.admin },
+      );
+      expect(response.status).toBe(201);
+      const text = await response.text();
+      const body = JSON.parse(text) as { user: { id: string; email: string; name: string } };
+      expect(body).toEqual({ user: { id: expect.any(String), email: 'new.person@example.org', name: 'New Person' } });
+      expect(text).not.toMatch(/argon2|first-password|password|token/i);
+
+      const cookie = await t.signIn('new.person@example.org', 'first-password');
+      const me = (await (await get('/api/me', cookie)).json()) as { user: { name: string }; role: string };
+      expect(me).toMatchObject({ user: { name: 'New Person' }, role: 'coordinator' });
+      // Listed only once added as a coordinator.
+      expect((await listed()).map((c) => c.email)).not.toContain('new.person@example.org');
+    });
+
+    it('lets a coordinator with user management create users too', async () => {
+      const response = await t.postJson(
+        '/api/admin/users',
+        { email: 'by-manager@example.org', password: 'secret-1' },
+        { cookie: cookies.manager },
+      );
+      expect(response.status).toBe(201);
+      expect(await findUserByEmail(t.db, 'by-manager@example.org')).toBeDefined();
+    });
+
+    it('refuses a duplicate email, whatever its case, with a readable reason and no second account', async () => {
+      const response = await t.postJson(
+        '/api/admin/users',
+        { email: 'PASTOR@example.org', password: 'another-one' },
+        { cookie: cookies.admin },
+      );
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ error: 'A user with this email address already exists.' });
+      const rows = await t.db.select().from(user).where(eq(user.email, 'pastor@example.org'));
+      expect(rows).toHaveLength(1);
+      // The existing admin's password is untouched.
+      await t.signIn(admin.email, admin.password);
+    });
+
+    it.each([
+      [{ email: 'short@example.org', password: '12345' }, 'Password must be at least 6 characters'],
+      [{ email: 'short@example.org', password: '' }, 'Please enter both email and password'],
+      [{ email: '', password: 'long-enough' }, 'Please enter both email and password'],
+      [{ password: 'long-enough' }, 'Please enter both email and password'],
+      [{ email: 'short@example.org' }, 'Please enter both email and password'],
+      [{ email: 'not-an-email', password: 'long-enough' }, 'Please enter a valid email address'],
+      [
+        { email: 'short@example.org', password: 'long-enough', fullName: 'x'.repeat(101) },
+        'Full name must be at most 100 characters',
+      ],
+      [{ email: 'short@example.org', password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
+    ])('refuses %j with 400 "%s" and creates nothing', async (body, message) => {
+      const response = await t.postJson('/api/admin/users', body, { cookie: cookies.admin });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(message);
+      expect(await findUserByEmail(t.db, 'short@example.org')).toBeUndefined();
+    });
+  });
+
+  describe('add coordinator', () => {
+    it('assigns the role by email (any case), lists the person with default switches, and tells their tabs', async () => {
+      const person = await freshUser();
+      const stream = await openStream(await t.signIn(person.email, person.password));
+
+      const response = await t.postJson(
+        '/api/admin/coordinators',
+        { email: ` ${person.email.toUpperCase()} ` },
+        { cookie: cookies.admin },
+      );
+
+      expect(response.status).toBe(201);
+      const { coordinator } = (await response.json()) as { coordinator: CoordinatorBody };
+      expect(coordinator).toEqual({
+        id: person.id,
+        email: person.email,
+        name: expect.stringMatching(/^Person /),
+        permissions: DEFAULT_SWITCHES,
+      });
+      expect((await listed()).find((c) => c.id === person.id)).toEqual(coordinator);
+      expect(eventOf(await stream.next(2000))).toEqual({
+        event: 'permissions.changed',
+        data: { type: 'permissions.changed', userId: person.id },
+      });
+    });
+
+    it('answers an unknown email with 404 and a readable reason', async () => {
+      const response = await t.postJson(
+        '/api/admin/coordinators',
+        { email: 'nobody@example.org' },
+        { cookie: cookies.admin },
+      );
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: 'No user with this email address exists. Create the user first.',
+      });
+    });
+
+    it('refuses someone who is already a coordinator, and an admin', async () => {
+      const already = await freshUser('coordinator');
+      const again = await t.postJson('/api/admin/coordinators', { email: already.email }, { cookie: cookies.admin });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ error: 'This person is already a coordinator.' });
+
+      const otherAdmin = await freshUser('admin');
+      const asAdmin = await t.postJson(
+        '/api/admin/coordinators',
+        { email: otherAdmin.email },
+        { cookie: cookies.admin },
+      );
+      expect(asAdmin.status).toBe(409);
+      expect(await asAdmin.json()).toEqual({ error: 'This person is an admin and already has every permission.' });
+      const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, otherAdmin.id));
+      expect(roles.map((r) => r.role)).toEqual(['admin']);
+    });
+
+    it.each([
+      [{ email: '' }, 'Please enter an email address'],
+      [{ email: '   ' }, 'Please enter an email address'],
+      [{}, 'Please enter an email address'],
+      [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+    ])('refuses %j with 400 "%s"', async (body, message) => {
+      const before = await t.db.select().from(userRoles);
+      const response = await t.postJson('/api/admin/coordinators', body, { cookie: cookies.admin });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(message);
+      expect(await t.db.select().from(userRoles)).toHaveLength(before.length);
+    });
+  });
+
+  describe('coordinator list', () => {
+    it('lists coordinators by email with their effective switches, and never an admin or a secret', async () => {
+      const restricted = await freshUser('coordinator');
+      await t.db.insert(coordinatorPermissions).values([
+        { userId: restricted.id, feature: 'chat', enabled: false },
+        { userId: restricted.id, feature: 'settings', enabled: false }, // not a switch on this screen
+      ]);
+      // An admin who also has a coordinator row is still an admin: not listed.
+      const both = await freshUser('admin');
+      await t.db.insert(userRoles).values({ userId: both.id, role: 'coordinator' });
+
+      const response = await get('/api/admin/coordinators', cookies.admin);
+      const text = await response.text();
+      const { coordinators } = JSON.parse(text) as { coordinators: CoordinatorBody[] };
+
+      expect(coordinators.map((c) => c.email)).toEqual([...coordinators.map((c) => c.email)].sort());
+      expect(coordinators.map((c) => c.id)).not.toContain(both.id);
+      expect(coordinators.map((c) => c.id)).not.toContain(admin.id);
+      expect(coordinators.find((c) => c.id === restricted.id)!.permissions).toEqual({
+        ...DEFAULT_SWITCHES,
+        chat: false,
+      });
+      expect(coordinators.find((c) => c.id === manager.id)!.permissions).toEqual({
+        ...DEFAULT_SWITCHES,
+        user_management: true,
+      });
+      for (const c of coordinators) expect(Object.keys(c).sort()).toEqual(['email', 'id', 'name', 'permissions']);
+      expect(text).not.toMatch(/argon2|secret|token/i);
+    });
+
+    it('shows the display name when one is set', async () => {
+      const person = await freshUser('coordinator');
+      await t.db.update(user).set({ displayName: 'Pat' }).where(eq(user.id, person.id));
+      expect((await listed()).find((c) => c.id === person.id)!.name).toBe('Pat');
+    });
+  });
+
+  describe('permission switches', () => {
+    it('switches a feature off and on: the next request and the open tabs see it at once', async () => {
+      const person = await freshUser('coordinator');
+      const cookie = await t.signIn(person.email, person.password);
+      const stream = await openStream(cookie);
+
+      const off = await setSwitch(cookies.admin, person.id, 'partners', false);
+      expect(off.status).toBe(200);
+      expect(((await off.json()) as { coordinator: CoordinatorBody }).coordinator.permissions.partners).toBe(false);
+      expect(eventOf(await stream.next(2000))).toEqual({
+        event: 'permissions.changed',
+        data: { type: 'permissions.changed', userId: person.id },
+      });
+      const me = (await (await get('/api/me', cookie)).json()) as { permissions: Record<string, boolean> };
+      expect(me.permissions.partners).toBe(false);
+      expect(me.permissions.tasks).toBe(true);
+
+      const on = await setSwitch(cookies.admin, person.id, 'partners', true);
+      expect(on.status).toBe(200);
+      expect(eventOf(await stream.next(2000)).event).toBe('permissions.changed');
+      expect((await permissionsOf(person)).partners).toBe(true);
+      expect(await switchRows(person.id)).toEqual([{ feature: 'partners', enabled: true }]);
+    });
+
+    it('grants and revokes user management, which opens and closes the admin routes for that person', async () => {
+      const person = await freshUser('coordinator');
+      const cookie = await t.signIn(person.email, person.password);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
+
+      expect((await setSwitch(cookies.admin, person.id, 'user_management', true)).status).toBe(200);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(200);
+      expect((await permissionsOf(person)).admin).toBe(true);
+
+      expect((await setSwitch(cookies.admin, person.id, 'user_management', false)).status).toBe(200);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
+    });
+
+    it('tells open admin screens that the list changed, but not people without user management', async () => {
+      const person = await freshUser('coordinator');
+      const bystander = await freshUser('coordinator');
+      const managerStream = await openStream(cookies.manager);
+      const bystanderStream = await openStream(await t.signIn(bystander.email, bystander.password));
+
+      await setSwitch(cookies.admin, person.id, 'files', false);
+      expect(eventOf(await managerStream.next(2000))).toEqual({
+        event: 'coordinators.changed',
+        data: { type: 'coordinators.changed', userId: person.id },
+      });
+      // The bystander's first event is their own, not the coordinators one.
+      await setSwitch(cookies.admin, bystander.id, 'files', false);
+      expect(eventOf(await bystanderStream.next(2000))).toEqual({
+        event: 'permissions.changed',
+        data: { type: 'permissions.changed', userId: bystander.id },
+      });
+    });
+
+    it.each([
+      [{ feature: 'settings', enabled: false }, 'Unknown permission'],
+      [{ feature: 'admin', enabled: true }, 'Unknown permission'],
+      [{ feature: 'donations', enabled: true }, 'Unknown permission'],
+      [{ feature: 'partners', enabled: 'no' }, 'enabled must be true or false'],
+      [{ feature: 'partners' }, 'enabled must be true or false'],
+    ])('refuses %j with 400 "%s" and changes nothing', async (body, message) => {
+      const person = await freshUser('coordinator');
+      const response = await send('PUT', `/api/admin/coordinators/${person.id}/permissions`, cookies.admin, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(message);
+      expect(await switchRows(person.id)).toEqual([]);
+    });
+
+    it('answers 404 for someone who is not a listed coordinator', async () => {
+      const notListed = await freshUser();
+      for (const id of [notListed.id, 'no-such-user']) {
+        const response = await setSwitch(cookies.admin, id, 'partners', false);
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({
+          error: 'This person is not a coordinator (they may have been removed).',
+        });
+      }
+      expect(await switchRows(notListed.id)).toEqual([]);
+    });
+
+    it('refuses to change an admin, for an admin and for a coordinator with user management', async () => {
+      const otherAdmin = await freshUser('admin');
+      for (const cookie of [cookies.admin, cookies.manager]) {
+        for (const target of [admin, otherAdmin]) {
+          const response = await setSwitch(cookie, target.id, 'partners', false);
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual({
+            error: 'Admins always have every permission; they cannot be changed here.',
+          });
+        }
+      }
+      expect(await switchRows(admin.id)).toEqual([]);
+      expect(await switchRows(otherAdmin.id)).toEqual([]);
+    });
+
+    it("refuses a coordinator with user management their own switches, but lets them change another coordinator's", async () => {
+      for (const [feature, enabled] of [
+        ['partners', false],
+        ['user_management', false],
+      ] as const) {
+        const response = await setSwitch(cookies.manager, manager.id, feature, enabled);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: 'You cannot change your own permissions.' });
+      }
+      expect(await switchRows(manager.id)).toEqual([{ feature: 'user_management', enabled: true }]);
+
+      const person = await freshUser('coordinator');
+      expect((await setSwitch(cookies.manager, person.id, 'calendar', false)).status).toBe(200);
+      expect((await permissionsOf(person)).calendar).toBe(false);
+    });
+  });
+
+  describe('remove coordinator', () => {
+    it('removes the role, unlists the person, keeps their restrictions and revokes user management', async () => {
+      const person = await freshUser('coordinator');
+      await t.db.insert(coordinatorPermissions).values([
+        { userId: person.id, feature: 'chat', enabled: false },
+        { userId: person.id, feature: 'user_management', enabled: true },
+      ]);
+      const cookie = await t.signIn(person.email, person.password);
+      const stream = await openStream(cookie);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(200);
+
+      const response = await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin);
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true });
+      expect((await listed()).map((c) => c.id)).not.toContain(person.id);
+      expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, person.id))).toEqual([]);
+      expect(await switchRows(person.id)).toEqual([{ feature: 'chat', enabled: false }]);
+      expect(eventOf(await stream.next(2000)).event).toBe('permissions.changed');
+      // Refused from the same moment; the account itself remains.
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
+      const me = (await (await get('/api/me', cookie)).json()) as { permissions: Record<string, boolean> };
+      expect(me.permissions).toMatchObject({ chat: false, user_management: false, dashboard: true });
+    });
+
+    it('lets a removed person be added again, with the restrictions they had', async () => {
+      const person = await freshUser('coordinator');
+      await setSwitch(cookies.admin, person.id, 'tasks', false);
+      expect((await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin)).status).toBe(200);
+      const again = await t.postJson('/api/admin/coordinators', { email: person.email }, { cookie: cookies.admin });
+      expect(again.status).toBe(201);
+      expect(((await again.json()) as { coordinator: CoordinatorBody }).coordinator.permissions.tasks).toBe(false);
+    });
+
+    it('refuses to remove an admin (an admin cannot lose the admin role here, not even their own)', async () => {
+      for (const cookie of [cookies.admin, cookies.manager]) {
+        const response = await send('DELETE', `/api/admin/coordinators/${admin.id}`, cookie);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({
+          error: 'Admins always have every permission; they cannot be changed here.',
+        });
+      }
+      const roles = await t.db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, admin.id), eq(userRoles.role, 'admin')));
+      expect(roles).toHaveLength(1);
+      expect((await get('/api/admin/coordinators', cookies.admin)).status).toBe(200);
+    });
+
+    it('refuses a coordinator with user management their own removal', async () => {
+      const response = await send('DELETE', `/api/admin/coordinators/${manager.id}`, cookies.manager);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'You cannot change your own role.' });
+      expect((await listed()).map((c) => c.id)).toContain(manager.id);
+    });
+
+    it('refuses a coordinator with user management adding themselves', async () => {
+      await t.db.delete(userRoles).where(eq(userRoles.userId, manager.id));
+      try {
+        const response = await t.postJson(
+          '/api/admin/coordinators',
+          { email: manager.email },
+          { cookie: cookies.manager },
+        );
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: 'You cannot change your own role.' });
+        expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, manager.id))).toEqual([]);
+      } finally {
+        await t.db.insert(userRoles).values({ userId: manager.id, role: 'coordinator' });
+      }
+    });
+
+    it('answers 404 when the person is not a coordinator (already removed)', async () => {
+      const person = await freshUser('coordinator');
+      expect((await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin)).status).toBe(200);
+      const again = await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin);
+      expect(again.status).toBe(404);
+      expect(await again.json()).toEqual({ error: 'This person is not a coordinator (they may have been removed).' });
+    });
+  });
+});

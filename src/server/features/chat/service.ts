@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Access } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import { messages, partners, user } from '../../db/schema';
+import { encodeEnvelope, REALTIME_CHANNEL, type Audience, type Envelope } from '../../realtime/event-bus';
+import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '../../../shared/chat';
+
+/** Serialises message inserts so that ids, commits and notifications share one order. */
+const CHAT_ORDER_LOCK = 7_243_902;
+/** How many of a channel's latest messages a screen loads. */
+export const CHANNEL_PAGE = 200;
+/** The most a reconnecting tab is sent; beyond that it is told to reload instead. */
+export const REPLAY_LIMIT = 1000;
+
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly status: 403 | 404,
+  ) {
+    super(message);
+  }
+}
+
+function readableTypes(access: Access): ChatType[] {
+  return access.permissions.cardholder_success ? ['partner', 'coordinator', 'cardholder_success'] : ['partner', 'coordinator'];
+}
+
+function audienceFor(chatType: ChatType): Audience {
+  return chatType === 'cardholder_success' ? { features: ['chat', 'cardholder_success'] } : { feature: 'chat' };
+}
+
+/** D6: fixed channels, plus one channel per active cardholder; VIP channels need cardholder_success. */
+export async function assertChannelAllowed(db: Db, channel: Channel, access: Access): Promise<void> {
+  if (channel.chatType === 'cardholder_success' && !access.permissions.cardholder_success) {
+    throw new ChannelError('You do not have permission to do this.', 403);
+  }
+  if (isFixedChannel(channel)) return;
+  if (channel.chatType === 'cardholder_success') {
+    const [found] = await db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(and(eq(partners.name, channel.partner), eq(partners.cardholderStatus, true), eq(partners.status, 'active')))
+      .limit(1);
+    if (found) return;
+  }
+  throw new ChannelError('Channel not found', 404);
+}
+
+/** Messages with their sender's name and email, in one query (D6: no call per message). */
+const messageColumns = {
+  id: messages.id,
+  content: messages.content,
+  userId: messages.userId,
+  userName: sql<string>`coalesce(nullif(${user.name}, ''), ${user.email}, 'Former member')`,
+  userEmail: user.email,
+  partner: messages.partner,
+  chatType: messages.chatType,
+  createdAt: messages.createdAt,
+};
+
+interface MessageRow {
+  id: number;
+  content: string;
+  userId: string | null;
+  userName: string;
+  userEmail: string | null;
+  partner: string;
+  chatType: ChatType;
+  createdAt: Date;
+}
+
+function toChatMessage(row: MessageRow): ChatMessage {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listChannelMessages(db: Db, channel: Channel): Promise<ChatMessage[]> {
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(user, eq(user.id, messages.userId))
+    .where(and(eq(messages.chatType, channel.chatType), eq(messages.partner, channel.partner)))
+    .orderBy(desc(messages.id))
+    .limit(CHANNEL_PAGE);
+  return rows.reverse().map(toChatMessage);
+}
+
+/**
+ * Stores a message and announces it in the same transaction. Under the order lock, ids are
+ * handed out in commit order and PostgreSQL delivers the notification at commit, so every
+ * instance sees messages in id order: the order a reconnecting tab's cursor relies on.
+ */
+export async function sendMessage(db: Db, userId: string, input: Channel & { content: string }): Promise<ChatMessage> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ content: input.content, userId, partner: input.partner, chatType: input.chatType })
+      .returning({ id: messages.id });
+    const [row] = await tx
+      .select(messageColumns)
+      .from(messages)
+      .leftJoin(user, eq(user.id, messages.userId))
+      .where(eq(messages.id, inserted!.id));
+    const message = toChatMessage(row!);
+    const envelope: Envelope = { audience: audienceFor(message.chatType), event: { type: 'chat.message', message }, id: message.id };
+    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
+    return message;
+  });
+}
+
+/** What a tab missed after its cursor, in order, limited to the channels its reader may see. */
+export async function replayMessages(db: Db, afterId: number, access: Access) {
+  if (!access.permissions.chat) return { envelopes: [], complete: true };
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(user, eq(user.id, messages.userId))
+    .where(and(gt(messages.id, afterId), inArray(messages.chatType, readableTypes(access))))
+    .orderBy(asc(messages.id))
+    .limit(REPLAY_LIMIT + 1);
+  const complete = rows.length <= REPLAY_LIMIT;
+  const envelopes = rows.slice(0, REPLAY_LIMIT).map((row) => {
+    const message = toChatMessage(row);
+    return { audience: audienceFor(message.chatType), event: { type: 'chat.message' as const, message }, id: message.id };
+  });
+  return { envelopes, complete };
+}
+
+export async function listCardholders(db: Db): Promise<Cardholder[]> {
+  return db
+    .select({ id: partners.id, name: partners.name, zone: partners.zone })
+    .from(partners)
+    .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active')))
+    .orderBy(asc(partners.name));
+}

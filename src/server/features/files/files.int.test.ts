@@ -1,0 +1,442 @@
+import { count, eq } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coordinatorPermissions, files } from '../../db/schema';
+import { multipartBody, PNG_1X1, type MultipartPart } from '../../testing/multipart';
+import { startS3Server } from '../../testing/s3-server';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import type { FileEntry, FolderListing } from '../../../shared/schemas/files';
+import { fileObjectKey } from './service';
+
+const SANDBOX_INLINE = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+describe.each(testDatabaseTargets())('files on $name', (target) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let sam: TestUser;
+  let ruth: TestUser;
+  let noFiles: TestUser;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // A 1 MB limit keeps the oversize cases small.
+    t = await createTestApp(target, { MAX_UPLOAD_MB: '1' });
+    admin = await t.createUser({
+      email: 'admin@example.org',
+      password: 'admin-secret',
+      role: 'admin',
+      fullName: 'Grace Admin',
+    });
+    sam = await t.createUser({
+      email: 'sam@example.org',
+      password: 'sam-secret',
+      role: 'coordinator',
+      fullName: 'Sam Coordinator',
+    });
+    ruth = await t.createUser({
+      email: 'ruth@example.org',
+      password: 'ruth-secret',
+      role: 'coordinator',
+      fullName: 'Ruth Helper',
+    });
+    noFiles = await t.createUser({ email: 'nofiles@example.org', password: 'nofiles-secret' });
+    await t.db.insert(coordinatorPermissions).values({ userId: noFiles.id, feature: 'files', enabled: false });
+    for (const u of [admin, sam, ruth, noFiles]) cookies[u.id] = await t.signIn(u.email, u.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const storageDir = () => path.join(t.deps.config.DATA_DIR, 'storage');
+  const as = (u: TestUser) => ({ cookie: cookies[u.id]! });
+  const list = async (u: TestUser, folder = '/') => {
+    const response = await t.request(`/api/files?${new URLSearchParams({ folder })}`, { headers: as(u) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as FolderListing;
+  };
+  const upload = (u: TestUser | null, folder: string, parts: MultipartPart[], headers: Record<string, string> = {}) => {
+    const { body, contentType } = multipartBody(parts);
+    return t.request(`/api/files?${new URLSearchParams({ folder })}`, {
+      method: 'POST',
+      headers: { ...(u ? as(u) : {}), 'content-type': contentType, ...headers },
+      body,
+    });
+  };
+  const uploadFile = async (
+    u: TestUser,
+    folder: string,
+    filename: string,
+    content: string | Buffer,
+    contentType = 'text/plain',
+  ) => {
+    const response = await upload(u, folder, [{ name: 'file', filename, value: content, contentType }]);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { file: FileEntry }).file;
+  };
+  const createFolder = (u: TestUser | null, parent: string, name: unknown) =>
+    t.postJson('/api/files/folders', { parent, name }, u ? as(u) : {});
+  const fileCount = async () => (await t.db.select({ n: count() }).from(files))[0]!.n;
+  const storedObjects = async () => {
+    const dir = path.join(storageDir(), 'objects', 'files');
+    return existsSync(dir) ? (await readdir(dir)).sort() : [];
+  };
+  const leftovers = async () => readdir(path.join(storageDir(), 'tmp'));
+
+  it('answers 401 without a session and 403 without the files permission, on every route', async () => {
+    const seeded = await uploadFile(admin, '/', 'guarded.txt', 'guarded');
+    const routes = [
+      () => ['GET', '/api/files'],
+      () => ['GET', '/api/files?folder=%2F'],
+      () => ['POST', '/api/files/folders'],
+      () => ['POST', '/api/files?folder=%2F'],
+      () => ['GET', `/api/files/${seeded.id}/download`],
+      () => ['GET', `/api/files/${seeded.id}/preview`],
+      () => ['DELETE', `/api/files/${seeded.id}`],
+    ];
+    for (const route of routes) {
+      const [method, url] = route() as [string, string];
+      const { body, contentType } = multipartBody([{ name: 'file', filename: 'x.txt', value: 'x' }]);
+      const init = method === 'POST' ? { method, body, headers: { 'content-type': contentType } } : { method };
+      const anonymous = await t.request(url, init);
+      expect(anonymous.status, `${method} ${url} signed out`).toBe(401);
+      expect(await anonymous.json()).toEqual({ error: 'Not authenticated' });
+      const refused = await t.request(url, { ...init, headers: { ...(init.headers ?? {}), ...as(noFiles) } });
+      expect(refused.status, `${method} ${url} without files`).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'You do not have permission to do this.' });
+    }
+    // Nothing was changed by any of them.
+    expect((await list(admin)).files.map((f) => f.name)).toContain('guarded.txt');
+    expect(await t.db.select().from(files).where(eq(files.name, 'x.txt'))).toEqual([]);
+  });
+
+  it('creates folders from trimmed names with spaces as underscores, and hides their placeholder', async () => {
+    const created = await createFolder(sam, '/', '  Youth Camp 2025 ');
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ folder: { name: 'Youth_Camp_2025', path: '/Youth_Camp_2025/' } });
+    expect((await createFolder(sam, '/Youth_Camp_2025/', 'Photos')).status).toBe(201);
+
+    const root = await list(ruth);
+    expect(root.folders).toContainEqual({ name: 'Youth_Camp_2025', path: '/Youth_Camp_2025/' });
+    const inside = await list(ruth, '/Youth_Camp_2025/');
+    expect(inside.folders).toEqual([{ name: 'Photos', path: '/Youth_Camp_2025/Photos/' }]);
+    expect(inside.files).toEqual([]);
+    expect((await list(ruth, '/Youth_Camp_2025/Photos/')).files).toEqual([]);
+
+    const [placeholder] = await t.db.select().from(files).where(eq(files.folderPath, '/Youth_Camp_2025/'));
+    expect(placeholder).toMatchObject({
+      name: '.placeholder',
+      size: 0,
+      path: `${sam.id}/Youth_Camp_2025/.placeholder`,
+      uploadedBy: sam.id,
+    });
+  });
+
+  it('refuses bad folder names and duplicates with a readable message, creating nothing', async () => {
+    const before = await fileCount();
+    const cases: [unknown, string, number, string][] = [
+      ['   ', '/', 400, 'Folder name cannot be empty'],
+      [undefined, '/', 400, 'Folder name cannot be empty'],
+      ['a/b', '/', 400, 'Folder names cannot contain slashes'],
+      ['..', '/', 400, 'Folder names cannot contain ".."'],
+      ['ok', '../', 400, 'This folder does not exist'],
+      ['ok', '/a b/', 400, 'This folder does not exist'],
+    ];
+    for (const [name, parent, status, error] of cases) {
+      const response = await createFolder(sam, parent, name);
+      expect(response.status, JSON.stringify(name)).toBe(status);
+      expect(((await response.json()) as { error: string }).error).toBe(error);
+    }
+    expect((await createFolder(sam, '/', 'Sermons')).status).toBe(201);
+    const duplicate = await createFolder(ruth, '/', ' Sermons');
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toEqual({ error: 'A folder named "Sermons" already exists here.' });
+    expect(await fileCount()).toBe(before + 1);
+  });
+
+  it('uploads files into a folder and lists folders first, then files by name, with sizes and uploader', async () => {
+    expect((await createFolder(sam, '/', 'Reports')).status).toBe(201);
+    expect((await createFolder(sam, '/Reports/', 'Archive')).status).toBe(201);
+    const csv = 'item,amount\nrent,1200\n';
+    const budget = await uploadFile(sam, '/Reports/', 'budget 2025 (draft).csv', csv, 'text/csv');
+    const letter = await uploadFile(ruth, '/Reports/', 'Année – lettre.txt', 'Merci beaucoup !');
+
+    expect(budget).toMatchObject({
+      name: 'budget 2025 (draft).csv',
+      size: csv.length,
+      mimeType: 'text/csv',
+      previewKind: 'text',
+      folderPath: '/Reports/',
+      uploaderName: 'Sam Coordinator',
+    });
+    expect(letter).toMatchObject({
+      name: 'Année – lettre.txt',
+      size: Buffer.byteLength('Merci beaucoup !'),
+      previewKind: 'text',
+    });
+
+    const listing = await list(ruth, '/Reports/');
+    expect(listing.folders).toEqual([{ name: 'Archive', path: '/Reports/Archive/' }]);
+    expect(listing.files.map((f) => [f.name, f.size])).toEqual([
+      ['Année – lettre.txt', 16],
+      ['budget 2025 (draft).csv', 22],
+    ]);
+    expect(listing.maxUploadMb).toBe(1);
+    // Only one's own uploads can be deleted, unless one is an admin (D7).
+    expect(listing.files.map((f) => f.canDelete)).toEqual([true, false]);
+    expect((await list(admin, '/Reports/')).files.map((f) => f.canDelete)).toEqual([true, true]);
+
+    // SPEC 3 path: creator id / folder / sanitised name; the object key is the record's id.
+    const [row] = await t.db.select().from(files).where(eq(files.id, budget.id));
+    expect(row!.path).toBe(`${sam.id}/Reports/budget_2025__draft_.csv`);
+    expect(await storedObjects()).toContain(budget.id);
+    expect(fileObjectKey(budget.id)).toBe(`files/${budget.id}`);
+  });
+
+  it('gives a second file of the same name in a folder a numbered name', async () => {
+    const first = await uploadFile(sam, '/', 'notes.txt', 'one');
+    const second = await uploadFile(ruth, '/', 'notes.txt', 'two');
+    const third = await uploadFile(sam, '/', 'notes.txt', 'three');
+    expect([first.name, second.name, third.name]).toEqual(['notes.txt', 'notes (1).txt', 'notes (2).txt']);
+  });
+
+  it('keeps names harmless: traversal, absolute paths and NUL bytes never reach the filesystem', async () => {
+    const before = await storedObjects();
+    const traversal = await uploadFile(sam, '/', '../../escape.txt', 'up and out');
+    const absolute = await uploadFile(sam, '/', '/etc/cron.d/evil', 'absolute');
+    const encodedNul = await upload(sam, '/', [
+      { name: 'file', filenameStar: "UTF-8''..%2F..%2Fnul%00byte.txt", value: 'nul', contentType: 'text/plain' },
+    ]);
+    expect(encodedNul.status).toBe(201);
+    const nul = ((await encodedNul.json()) as { file: FileEntry }).file;
+    expect([traversal.name, absolute.name, nul.name]).toEqual(['escape.txt', 'evil', 'nulbyte.txt']);
+    // A raw NUL in the part header is malformed: refused, nothing stored.
+    const rawNul = await upload(sam, '/', [{ name: 'file', filename: 'raw\0nul.txt', value: 'nul' }]);
+    expect(rawNul.status).toBe(400);
+    expect(await t.db.select().from(files).where(eq(files.name, 'rawnul.txt'))).toEqual([]);
+    // Stored under server-generated keys only.
+    expect(await storedObjects()).toEqual([...before, traversal.id, absolute.id, nul.id].sort());
+    const dataDir = t.deps.config.DATA_DIR;
+    for (const escaped of [
+      'escape.txt',
+      path.join('storage', 'escape.txt'),
+      path.join('storage', 'objects', 'escape.txt'),
+    ]) {
+      expect(existsSync(path.join(dataDir, escaped))).toBe(false);
+      expect(existsSync(path.join(dataDir, '..', escaped))).toBe(false);
+    }
+    const reserved = await upload(sam, '/', [{ name: 'file', filename: '.placeholder', value: 'sneaky' }]);
+    expect(reserved.status).toBe(400);
+    expect(await reserved.json()).toEqual({
+      error: '".placeholder" is a reserved name. Rename the file and try again.',
+    });
+  });
+
+  it('downloads as an attachment with the name, nosniff and a sandbox', async () => {
+    const file = await uploadFile(sam, '/', 'Prière du matin.txt', 'Seigneur, merci.');
+    const response = await t.request(`/api/files/${file.id}/download`, { headers: as(ruth) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Pri_re du matin.txt"; filename*=UTF-8''Pri%C3%A8re%20du%20matin.txt`,
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength('Seigneur, merci.')));
+    expect(await response.text()).toBe('Seigneur, merci.');
+  });
+
+  it('previews images and text inline in a sandbox the portal may frame', async () => {
+    const text = await uploadFile(sam, '/', 'readme.txt', 'plain words', 'text/plain');
+    const image = await uploadFile(sam, '/', 'logo.png', PNG_1X1, 'image/png');
+    expect(image).toMatchObject({ mimeType: 'image/png', previewKind: 'image', size: PNG_1X1.length });
+
+    const textPreview = await t.request(`/api/files/${text.id}/preview`, { headers: as(ruth) });
+    expect(textPreview.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(textPreview.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect(textPreview.headers.get('content-security-policy')).toBe(SANDBOX_INLINE);
+    expect(textPreview.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(textPreview.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await textPreview.text()).toBe('plain words');
+
+    const imagePreview = await t.request(`/api/files/${image.id}/preview`, { headers: as(ruth) });
+    expect(imagePreview.headers.get('content-type')).toBe('image/png');
+    expect(imagePreview.headers.get('content-security-policy')).toBe(SANDBOX_INLINE);
+    expect(Buffer.from(await imagePreview.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+  });
+
+  it('answers HEAD with the headers only (the viewer checks a file is there before framing it)', async () => {
+    const text = await uploadFile(sam, '/', 'head.txt', 'head check', 'text/plain');
+    const head = await t.request(`/api/files/${text.id}/preview`, { method: 'HEAD', headers: as(ruth) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('10');
+    expect(await head.text()).toBe('');
+  });
+
+  it('never serves HTML or SVG inline: they are attachments, not text/html or image/svg+xml', async () => {
+    const html = await uploadFile(sam, '/', 'evil.html', '<script>parent.__pwned = 1</script>', 'text/html');
+    const svg = await uploadFile(
+      sam,
+      '/',
+      'evil.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+    );
+    // Declared as a picture, but its content is not one.
+    const fake = await uploadFile(sam, '/', 'fake.png', '<script>alert(1)</script>', 'image/png');
+    expect([html.previewKind, svg.previewKind, fake.previewKind]).toEqual([null, null, null]);
+    expect(fake.mimeType).toBe('application/octet-stream');
+
+    for (const file of [html, svg, fake]) {
+      for (const route of ['preview', 'download']) {
+        const response = await t.request(`/api/files/${file.id}/${route}`, { headers: as(ruth) });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type'), `${file.name} ${route}`).toBe('application/octet-stream');
+        expect(response.headers.get('content-disposition')).toMatch(/^attachment; /);
+        expect(response.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    }
+  });
+
+  it('lets a coordinator delete only their own files; an admin any; the object goes, then the record', async () => {
+    const samsFile = await uploadFile(sam, '/', 'sams-agenda.txt', 'agenda');
+    const refused = await t.request(`/api/files/${samsFile.id}`, { method: 'DELETE', headers: as(ruth) });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: 'Only the person who uploaded this file, or an admin, can delete it.',
+    });
+    expect(await t.db.select().from(files).where(eq(files.id, samsFile.id))).toHaveLength(1);
+    expect(await t.deps.storage.exists(fileObjectKey(samsFile.id))).toBe(true);
+
+    const byAdmin = await t.request(`/api/files/${samsFile.id}`, { method: 'DELETE', headers: as(admin) });
+    expect(byAdmin.status).toBe(200);
+    expect(await t.db.select().from(files).where(eq(files.id, samsFile.id))).toEqual([]);
+    expect(await t.deps.storage.exists(fileObjectKey(samsFile.id))).toBe(false);
+    expect((await t.request(`/api/files/${samsFile.id}/download`, { headers: as(sam) })).status).toBe(404);
+    expect((await t.request(`/api/files/${samsFile.id}`, { method: 'DELETE', headers: as(admin) })).status).toBe(404);
+
+    const ruthsFile = await uploadFile(ruth, '/', 'ruths-notes.txt', 'notes');
+    expect((await t.request(`/api/files/${ruthsFile.id}`, { method: 'DELETE', headers: as(ruth) })).status).toBe(200);
+    expect(await t.deps.storage.exists(fileObjectKey(ruthsFile.id))).toBe(false);
+
+    // A folder's placeholder is not a file to delete.
+    expect((await createFolder(ruth, '/', 'Kept')).status).toBe(201);
+    const [placeholder] = await t.db.select().from(files).where(eq(files.folderPath, '/Kept/'));
+    expect((await t.request(`/api/files/${placeholder!.id}`, { method: 'DELETE', headers: as(admin) })).status).toBe(
+      404,
+    );
+  });
+
+  it('keeps the record when the stored object cannot be removed', async () => {
+    const file = await uploadFile(sam, '/', 'stubborn.txt', 'still here');
+    const storage = t.deps.storage;
+    const original = storage.delete.bind(storage);
+    storage.delete = async () => {
+      throw new Error('storage unavailable');
+    };
+    try {
+      const response = await t.request(`/api/files/${file.id}`, { method: 'DELETE', headers: as(sam) });
+      expect(response.status).toBe(500);
+    } finally {
+      storage.delete = original;
+    }
+    expect(await t.db.select().from(files).where(eq(files.id, file.id))).toHaveLength(1);
+  }, 10_000);
+
+  it('refuses a file over the limit while streaming, leaving neither object nor record', async () => {
+    const beforeRows = await fileCount();
+    const beforeObjects = await storedObjects();
+    const tooBig = Buffer.alloc(1024 * 1024 + 1, 'a');
+    const response = await upload(sam, '/', [
+      { name: 'file', filename: 'huge.txt', value: tooBig, contentType: 'text/plain' },
+    ]);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'Files larger than 1 MB cannot be uploaded.' });
+    expect(await fileCount()).toBe(beforeRows);
+    expect(await storedObjects()).toEqual(beforeObjects);
+    expect(await leftovers()).toEqual([]);
+
+    // Exactly the limit is fine.
+    const exact = await uploadFile(sam, '/', 'exact.txt', Buffer.alloc(1024 * 1024, 'b'));
+    expect(exact.size).toBe(1024 * 1024);
+  });
+
+  it('refuses up front when Content-Length already shows the file is too big', async () => {
+    const before = await fileCount();
+    const response = await upload(sam, '/', [{ name: 'file', filename: 'small.txt', value: 'small' }], {
+      'content-length': String(50 * 1024 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'Files larger than 1 MB cannot be uploaded.' });
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses uploads that are not multipart, have no file, or name a bad folder', async () => {
+    const before = await fileCount();
+    const json = await t.postJson('/api/files?folder=%2F', { file: 'x' }, as(sam));
+    expect(json.status).toBe(415);
+    const noFile = await upload(sam, '/', [{ name: 'note', value: 'no file here' }]);
+    expect(noFile.status).toBe(400);
+    expect(await noFile.json()).toEqual({ error: 'Choose a file to upload.' });
+    const badFolder = await upload(sam, '/../', [{ name: 'file', filename: 'x.txt', value: 'x' }]);
+    expect(badFolder.status).toBe(400);
+    expect(await badFolder.json()).toMatchObject({ error: 'This folder does not exist' });
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('lists an unknown or empty folder as empty, and refuses a malformed file id', async () => {
+    const empty = await list(sam, '/Nowhere/');
+    expect(empty.folders).toEqual([]);
+    expect(empty.files).toEqual([]);
+    expect((await t.request('/api/files/not-a-uuid/download', { headers: as(sam) })).status).toBe(400);
+  });
+});
+
+describe('files on S3-compatible storage', () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let t: TestApp;
+  let sam: TestUser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp(testDatabaseTargets()[0]!, { MAX_UPLOAD_MB: '1', ...s3.env });
+    sam = await t.createUser({ email: 'sam@example.org', password: 'sam-secret', role: 'coordinator' });
+    cookie = await t.signIn(sam.email, sam.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  const upload = (filename: string, value: Buffer | string) => {
+    const { body, contentType } = multipartBody([{ name: 'file', filename, value, contentType: 'text/plain' }]);
+    return t.request('/api/files?folder=%2F', {
+      method: 'POST',
+      headers: { cookie, 'content-type': contentType },
+      body,
+    });
+  };
+
+  it('stores uploads in the bucket, serves them, refuses oversize ones, and deletes', async () => {
+    expect(t.deps.storage.kind).toBe('s3');
+    const created = await upload('minutes.txt', 'Board minutes');
+    expect(created.status).toBe(201);
+    const { file } = (await created.json()) as { file: FileEntry };
+    expect(await t.deps.storage.exists(fileObjectKey(file.id))).toBe(true);
+    const download = await t.request(`/api/files/${file.id}/download`, { headers: { cookie } });
+    expect(await download.text()).toBe('Board minutes');
+
+    const rowsBefore = (await t.db.select({ n: count() }).from(files))[0]!.n;
+    const tooBig = await upload('huge.txt', Buffer.alloc(1024 * 1024 + 1, 'z'));
+    expect(tooBig.status).toBe(413);
+    expect((await t.db.select({ n: count() }).from(files))[0]!.n).toBe(rowsBefore);
+
+    expect((await t.request(`/api/files/${file.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
+    expect(await t.deps.storage.exists(fileObjectKey(file.id))).toBe(false);
+    // Nothing went to local disk.
+    expect(existsSync(path.join(t.deps.config.DATA_DIR, 'storage'))).toBe(false);
+  });
+});

@@ -1,0 +1,177 @@
+import { and, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { donations, partners } from '../../db/schema';
+import type { AppDeps } from '../../http/app-env';
+import { centsToDecimal, decimalToCents } from '../../../shared/money';
+import { PARTNER_PAGE_SIZE, type PartnerListQuery, type PartnerValues } from '../../../shared/schemas/partners';
+
+/** What the API returns for a partner (SPEC.md section 3, D9). */
+const partnerColumns = {
+  id: partners.id,
+  name: partners.name,
+  email: partners.email,
+  phone: partners.phone,
+  location: partners.location,
+  status: partners.status,
+  coordinator: partners.coordinator,
+  notes: partners.notes,
+  zone: partners.zone,
+  cardholderStatus: partners.cardholderStatus,
+  lastContact: partners.lastContact,
+  createdAt: partners.createdAt,
+  updatedAt: partners.updatedAt,
+};
+
+const sortKey = sql<string>`lower(${partners.name})`;
+
+/** The keyset cursor: where the previous page ended in (lower(name), id) order. */
+interface Cursor {
+  key: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id]), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      UUID.test(value[1])
+    ) {
+      return { key: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through: not a cursor this server wrote
+  }
+  return null;
+}
+
+/** `text` as a LIKE pattern matching it anywhere, with its own % _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export class InvalidCursorError extends Error {}
+
+/**
+ * The query behind one page of the directory, by name regardless of case. The search is a
+ * case-insensitive substring match on name, email or location (ILIKE, served by the trigram
+ * indexes); the filters are status, zone and cardholder status (D9). It asks for one row more
+ * than the page to learn whether another page follows.
+ */
+export function partnerListQuery(db: Db, query: PartnerListQuery) {
+  const limit = query.limit ?? PARTNER_PAGE_SIZE;
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(ilike(partners.name, pattern), ilike(partners.email, pattern), ilike(partners.location, pattern))!,
+    );
+  }
+  if (query.status) conditions.push(eq(partners.status, query.status));
+  if (query.zone) conditions.push(eq(partners.zone, query.zone));
+  if (query.cardholder) conditions.push(eq(partners.cardholderStatus, query.cardholder === 'true'));
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    if (!cursor) throw new InvalidCursorError('Invalid cursor');
+    conditions.push(sql`(${sortKey}, ${partners.id}) > (${cursor.key}, ${cursor.id}::uuid)`);
+  }
+  return db
+    .select({ ...partnerColumns, sortKey })
+    .from(partners)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(sortKey, partners.id)
+    .limit(limit + 1);
+}
+
+/** One page of the directory and the cursor of the next, if any. */
+export async function listPartners(db: Db, query: PartnerListQuery) {
+  const limit = query.limit ?? PARTNER_PAGE_SIZE;
+  const rows = await partnerListQuery(db, query);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
+  return { partners: page.map(({ sortKey: _sortKey, ...partner }) => partner), nextCursor };
+}
+
+/** Zones in use, for the filter and the form's suggestions. */
+export async function listZones(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ zone: partners.zone })
+    .from(partners)
+    .where(isNotNull(partners.zone))
+    .orderBy(partners.zone);
+  return rows.map((r) => r.zone!);
+}
+
+export async function getPartner(db: Db, id: string) {
+  const [row] = await db.select(partnerColumns).from(partners).where(eq(partners.id, id));
+  return row ?? null;
+}
+
+export async function createPartner(db: Db, userId: string, values: PartnerValues) {
+  const [row] = await db
+    .insert(partners)
+    .values({ ...values, userId })
+    .returning(partnerColumns);
+  return row!;
+}
+
+/** Replaces the editable fields; null when there is no such partner. */
+export async function updatePartner(db: Db, id: string, values: PartnerValues) {
+  const [row] = await db
+    .update(partners)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(partners.id, id))
+    .returning(partnerColumns);
+  return row ?? null;
+}
+
+const GIFTS_SHOWN = 100;
+
+/** The partner's gifts, newest first, with their exact total (summed in SQL, D10). */
+export async function listPartnerDonations(db: Db, partnerId: string) {
+  const [gifts, [totals]] = await Promise.all([
+    db
+      .select({
+        id: donations.id,
+        amount: donations.amount,
+        donationType: donations.donationType,
+        notes: donations.notes,
+        donationDate: donations.donationDate,
+      })
+      .from(donations)
+      .where(eq(donations.partnerId, partnerId))
+      .orderBy(desc(donations.donationDate), desc(donations.id))
+      .limit(GIFTS_SHOWN),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${donations.amount}), 0)::text`,
+      })
+      .from(donations)
+      .where(eq(donations.partnerId, partnerId)),
+  ]);
+  return { donations: gifts, count: totals?.count ?? 0, total: centsToDecimal(decimalToCents(totals?.total ?? '0')) };
+}
+
+/**
+ * Tells every open directory and dashboard that a partner changed. The change is already
+ * saved, so a failed notification is logged rather than turned into an error.
+ */
+export async function publishPartnerChange(deps: AppDeps, partnerId: string) {
+  try {
+    await deps.bus.publish({ feature: 'partners' }, { type: 'partners.changed', partnerId });
+    await deps.bus.publish({ feature: 'dashboard' }, { type: 'partners.changed', partnerId });
+  } catch (err) {
+    deps.logger.warn({ err, partnerId }, 'could not publish partners.changed');
+  }
+}

@@ -1,0 +1,178 @@
+import { asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { tasks, user } from '../../db/schema';
+import type { AppDeps } from '../../http/app-env';
+import { canDeleteTask, canEditTask, isStatusOnlyChange, type TaskActor } from '../../../shared/tasks';
+import type { CreateTaskValues, UpdateTaskValues } from '../../../shared/schemas/tasks';
+
+/** How many completed tasks the board lists (newest first); the counter still counts them all. */
+export const COMPLETED_LIST_LIMIT = 50;
+
+export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403 | 404; error: string };
+
+const fail = (status: 400 | 403 | 404, error: string) => ({ ok: false, status, error }) as const;
+
+/** What people see of another user: enough to pick and recognise them, nothing more. */
+const displayName = (t: Record<'displayName' | 'name' | 'email', AnyPgColumn>) =>
+  sql<string>`coalesce(nullif(${t.displayName}, ''), nullif(${t.name}, ''), ${t.email})`;
+
+const assignee = alias(user, 'assignee');
+const creator = alias(user, 'creator');
+
+function selectTasks(db: Db) {
+  const { id, title, description, priority, dueDate, status, createdAt, completedAt } = getTableColumns(tasks);
+  return db
+    .select({
+      id,
+      title,
+      description,
+      priority,
+      dueDate,
+      status,
+      createdAt,
+      completedAt,
+      createdBy: tasks.createdBy,
+      createdByName: sql<string | null>`case when ${creator.id} is null then null else ${displayName(creator)} end`,
+      assignedTo: tasks.assignedTo,
+      assignedToName: sql<string | null>`case when ${assignee.id} is null then null else ${displayName(assignee)} end`,
+    })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .leftJoin(creator, eq(creator.id, tasks.createdBy));
+}
+
+export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+
+/** The board: every active task by due date, the latest completed ones, and the counters. */
+export async function listTasks(db: Db) {
+  const [active, completed, [counts]] = await Promise.all([
+    selectTasks(db)
+      .where(ne(tasks.status, 'completed'))
+      .orderBy(
+        sql`${tasks.dueDate} asc nulls last`,
+        sql`case ${tasks.priority} when 'high' then 0 when 'medium' then 1 else 2 end`,
+        asc(tasks.createdAt),
+        asc(tasks.id),
+      ),
+    selectTasks(db)
+      .where(eq(tasks.status, 'completed'))
+      .orderBy(sql`${tasks.completedAt} desc nulls last`, desc(tasks.createdAt), asc(tasks.id))
+      .limit(COMPLETED_LIST_LIMIT),
+    db
+      .select({
+        active: sql<number>`count(*) filter (where ${tasks.status} <> 'completed')::int`,
+        highPriority: sql<number>`count(*) filter (where ${tasks.status} <> 'completed' and ${tasks.priority} = 'high')::int`,
+        completed: sql<number>`count(*) filter (where ${tasks.status} = 'completed')::int`,
+      })
+      .from(tasks),
+  ]);
+  return { active, completed, counts: counts ?? { active: 0, highPriority: 0, completed: 0 } };
+}
+
+export async function getTask(db: Db, id: string): Promise<TaskRow | undefined> {
+  const [row] = await selectTasks(db).where(eq(tasks.id, id));
+  return row;
+}
+
+/** Everyone who can be given a task, by name. */
+export async function listAssignees(db: Db) {
+  return db
+    .select({ id: user.id, name: displayName(user), email: user.email })
+    .from(user)
+    .orderBy(sql`lower(${displayName(user)})`, asc(user.email));
+}
+
+async function userExists(db: Db, id: string) {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, id));
+  return Boolean(row);
+}
+
+const UNKNOWN_ASSIGNEE = 'Please choose an assignee from the list';
+
+/**
+ * completed_at follows status in the same statement (so two people toggling at once cannot
+ * leave them out of step): set when a task becomes completed, kept while it stays completed,
+ * cleared when it is reopened. The dashboard counts what was pending a week ago from it.
+ */
+function completedAtFor(status: UpdateTaskValues['status']) {
+  if (status === undefined) return undefined;
+  if (status === 'completed')
+    return sql`case when ${tasks.status} = 'completed' then coalesce(${tasks.completedAt}, now()) else now() end`;
+  return null;
+}
+
+export async function createTask(
+  deps: AppDeps,
+  actor: TaskActor,
+  input: CreateTaskValues,
+): Promise<ServiceResult<TaskRow>> {
+  const { db } = deps.database;
+  if (input.assignedTo && !(await userExists(db, input.assignedTo))) return fail(400, UNKNOWN_ASSIGNEE);
+  const [created] = await db
+    .insert(tasks)
+    .values({
+      title: input.title,
+      description: input.description ?? null,
+      priority: input.priority,
+      dueDate: input.dueDate ?? null,
+      assignedTo: input.assignedTo ?? null,
+      status: input.status,
+      createdBy: actor.id,
+      completedAt: input.status === 'completed' ? new Date() : null,
+    })
+    .returning({ id: tasks.id });
+  await deps.bus.publish({ feature: 'tasks' }, { type: 'tasks.changed', taskId: created!.id, change: 'created' });
+  return { ok: true, value: (await getTask(db, created!.id))! };
+}
+
+export async function updateTask(
+  deps: AppDeps,
+  actor: TaskActor,
+  id: string,
+  patch: UpdateTaskValues,
+): Promise<ServiceResult<TaskRow>> {
+  const { db } = deps.database;
+  const [existing] = await db
+    .select({ createdBy: tasks.createdBy, assignedTo: tasks.assignedTo })
+    .from(tasks)
+    .where(eq(tasks.id, id));
+  if (!existing) return fail(404, 'Task not found');
+  if (!isStatusOnlyChange(patch) && !canEditTask(existing, actor)) {
+    return fail(403, 'Only the person who created this task, its assignee or an admin can edit it.');
+  }
+  if (patch.assignedTo && !(await userExists(db, patch.assignedTo))) return fail(400, UNKNOWN_ASSIGNEE);
+
+  const updated = await db
+    .update(tasks)
+    .set({
+      title: patch.title,
+      description: patch.description,
+      priority: patch.priority,
+      dueDate: patch.dueDate,
+      assignedTo: patch.assignedTo,
+      status: patch.status,
+      completedAt: completedAtFor(patch.status),
+    })
+    .where(eq(tasks.id, id))
+    .returning({ id: tasks.id });
+  // Deleted by someone else between the two statements.
+  if (updated.length === 0) return fail(404, 'Task not found');
+  await deps.bus.publish({ feature: 'tasks' }, { type: 'tasks.changed', taskId: id, change: 'updated' });
+  return { ok: true, value: (await getTask(db, id))! };
+}
+
+export async function deleteTask(deps: AppDeps, actor: TaskActor, id: string): Promise<ServiceResult<{ id: string }>> {
+  const { db } = deps.database;
+  const [existing] = await db
+    .select({ createdBy: tasks.createdBy, assignedTo: tasks.assignedTo })
+    .from(tasks)
+    .where(eq(tasks.id, id));
+  if (!existing) return fail(404, 'Task not found');
+  if (!canDeleteTask(existing, actor))
+    return fail(403, 'Only the person who created this task or an admin can delete it.');
+  const deleted = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
+  if (deleted.length === 0) return fail(404, 'Task not found');
+  await deps.bus.publish({ feature: 'tasks' }, { type: 'tasks.changed', taskId: id, change: 'deleted' });
+  return { ok: true, value: { id } };
+}

@@ -1,0 +1,40 @@
+import type { Auth } from '../auth/auth';
+import type { Access } from '../auth/permissions';
+import type { Database } from '../db/client';
+import type { Config } from '../env';
+import type { Logger } from '../logger';
+import type { EventBus } from '../realtime/event-bus';
+import type { Storage } from '../storage';
+
+/** Everything a request handler may need, built once at start-up. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  bus: EventBus;
+  /** Uploaded files and event images: DATA_DIR/storage or S3 (storage/). */
+  storage: Storage;
+  logger: Logger;
+  /** Open realtime streams; each entry ends its stream (used for a clean shutdown). */
+  streams: Set<() => void>;
+  /** Set when the server is stopping: new requests are refused so the stop can complete. */
+  lifecycle: { stopping: boolean };
+  /** Stops background timers (counter pruning); part of a clean shutdown. */
+  stopTimers(): void;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    clientIp: string;
+    user: SessionUser | null;
+    sessionId: string | null;
+    access: Access | null;
+  };
+};

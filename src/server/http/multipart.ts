@@ -1,0 +1,139 @@
+import busboy from 'busboy';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+
+/** Room for the multipart framing and text fields around one file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const FIELD_MAX_BYTES = 16 * 1024;
+const FIELDS_MAX = 20;
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415,
+  ) {
+    super(message);
+  }
+}
+
+export interface IncomingFile {
+  /** The file name as the browser sent it: untrusted, display only. */
+  filename: string;
+  /** The declared type: untrusted. */
+  mimeType: string;
+  /** The file's bytes. Destroying it is safe: the rest of the upload is then read and dropped. */
+  stream: Readable;
+}
+
+export interface ParsedMultipart<T> {
+  fields: Record<string, string>;
+  /** What onFile settled with, when the request carried the file field. */
+  file?: PromiseSettledResult<T>;
+  /** The request body was malformed or cut short. */
+  error?: Error;
+}
+
+/**
+ * Parses a multipart/form-data request as a stream (busboy): the one file field goes to
+ * `onFile` chunk by chunk, never whole into memory; other file parts are skipped; text fields
+ * are collected. Refuses up front (413) when Content-Length already shows the file cannot fit.
+ * Resolves only once the whole request has been read, so the answer (a 413 included) reaches
+ * a browser that is still sending.
+ */
+export async function parseMultipart<T>(
+  request: Request,
+  options: {
+    fileField: string;
+    maxFileBytes: number;
+    tooLargeMessage: string;
+    onFile: (file: IncomingFile) => Promise<T>;
+  },
+): Promise<ParsedMultipart<T>> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+    throw new UploadError('Send the upload as multipart/form-data.', 415);
+  }
+  const declaredLength = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declaredLength) && declaredLength > options.maxFileBytes + MULTIPART_OVERHEAD_BYTES) {
+    throw new UploadError(options.tooLargeMessage, 413);
+  }
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      // One byte over the limit is enough for storage to refuse the file; busboy drops the rest.
+      limits: {
+        files: 1,
+        fileSize: options.maxFileBytes + 1,
+        fields: FIELDS_MAX,
+        fieldSize: FIELD_MAX_BYTES,
+        parts: FIELDS_MAX + 1,
+      },
+      // Browsers send UTF-8 file names; busboy's default would read them as Latin-1.
+      defParamCharset: 'utf8',
+    });
+  } catch {
+    throw new UploadError('The upload could not be read. Please try again.', 400);
+  }
+
+  const fields: Record<string, string> = {};
+  let filePromise: Promise<PromiseSettledResult<T>> | undefined;
+  let fieldError: Error | undefined;
+
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) fieldError ??= new UploadError(`The field "${name.slice(0, 40)}" is too long.`, 400);
+    else fields[name] = value;
+  });
+  parser.on('file', (name, file, info) => {
+    if (name !== options.fileField || filePromise) {
+      file.resume();
+      return;
+    }
+    filePromise = options
+      .onFile({ filename: info.filename ?? '', mimeType: info.mimeType ?? '', stream: drainOnDestroy(file) })
+      .then(
+        (value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
+        (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
+      );
+  });
+
+  const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+  const parsed = new Promise<Error | undefined>((resolve) => {
+    parser.once('close', () => resolve(undefined));
+    parser.once('error', (err: Error) => resolve(err));
+    source.once('error', (err) => {
+      parser.destroy(err);
+    });
+  });
+  source.pipe(parser);
+  const parseError = await parsed;
+  if (parseError) source.resume();
+  const file = await filePromise;
+  const error = parseError
+    ? new UploadError('The upload was interrupted or malformed. Please try again.', 400)
+    : fieldError;
+  return { fields, file, error };
+}
+
+/**
+ * busboy waits for each file stream to be read to its end; a destroyed one would stall the
+ * whole request. The file is therefore handed on through a PassThrough: if that is destroyed
+ * (storage refused the file), the rest of the file is read and dropped instead.
+ */
+function drainOnDestroy(file: Readable): Readable {
+  const body = new PassThrough();
+  file.pipe(body);
+  file.once('error', (err) => body.destroy(err));
+  // A file stream closed before its end (without an error) must not leave the reader waiting.
+  file.once('close', () => {
+    if (!file.readableEnded && !body.destroyed) body.destroy(new Error('The upload ended early.'));
+  });
+  body.once('close', () => {
+    if (!file.readableEnded) {
+      file.unpipe(body);
+      file.resume();
+    }
+  });
+  return body;
+}

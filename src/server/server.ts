@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { bootstrapFirstAdmin, type BootstrappedAdmin } from './bootstrap-admin';
+import { openDatabase, type DatabaseTarget } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { createDeps, disposeDeps } from './deps';
+import type { Config } from './env';
+import type { Logger } from './logger';
+
+/** How long requests in flight may take to finish once the server is asked to stop. */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  admin?: BootstrappedAdmin;
+  close(): Promise<void>;
+}
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') };
+}
+
+/** Opens (and for PGlite locks) the database, migrates, bootstraps, then listens. */
+export async function startServer(config: Config, logger: Logger, clientDir: string): Promise<RunningServer> {
+  // PGlite is single-process; PostgreSQL is shared on purpose, so only PGlite takes the lock.
+  const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+  try {
+    const database = await openDatabase(databaseTarget(config), logger);
+    const deps = await createDeps(config, database, logger);
+    // Under the migration lock: instances starting together on an empty PostgreSQL database
+    // would otherwise both see no user, and the second would crash on the duplicate email.
+    const admin = await database.withMigrationLock((db) =>
+      bootstrapFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
+    );
+    const app = createApp(deps, { clientDir });
+
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        // Stop accepting connections and refuse new requests on kept-alive ones (a browser's
+        // EventSource reconnects at once over the same socket); requests in flight finish,
+        // within a grace period, after which the remaining sockets are closed.
+        deps.lifecycle.stopping = true;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const end of deps.streams) end();
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const grace = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, IN_FLIGHT_GRACE_MS);
+        await stopped;
+        clearTimeout(grace);
+        await disposeDeps(deps);
+        releaseLock();
+      })());
+
+    return { url: `http://localhost:${port}`, port, admin, close };
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}

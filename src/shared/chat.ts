@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Chat channels (DECISIONS.md D6). A message's `partner` is its channel's name. */
+export const PARTNER_CHANNELS = [
+  'General Partners',
+  'Prayer Partners',
+  'Monthly Supporters',
+  'Event Volunteers',
+  'New Partners',
+] as const;
+export const COORDINATOR_CHANNELS = [
+  'All Coordinators',
+  'Zone Leaders',
+  'Outreach Team',
+  'Events Team',
+  'Admin Support',
+] as const;
+export const CARDHOLDER_GROUP_CHANNELS = ['Cardholders Group', 'Success Team Group'] as const;
+
+export const CHAT_TYPES = ['partner', 'coordinator', 'cardholder_success'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+
+export const CHAT_TYPE_BADGES: Record<ChatType, string> = {
+  partner: 'Partner',
+  coordinator: 'Coordinator',
+  cardholder_success: 'VIP Exclusive',
+};
+
+export const MESSAGE_MAX_LENGTH = 4000;
+
+export const channelSchema = z.object({
+  chatType: z.enum(CHAT_TYPES, 'Unknown channel type'),
+  partner: z.string().trim().min(1, 'Choose a channel').max(200),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const sendMessageSchema = channelSchema.extend({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(MESSAGE_MAX_LENGTH, `Messages are limited to ${MESSAGE_MAX_LENGTH} characters`),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/**
+ * Whether a channel name is one of the fixed channels of its type. Cardholder channels may
+ * also be named after an active cardholder partner, which only the server can check.
+ */
+export function isFixedChannel({ chatType, partner }: Channel): boolean {
+  const fixed: readonly string[] =
+    chatType === 'partner' ? PARTNER_CHANNELS : chatType === 'coordinator' ? COORDINATOR_CHANNELS : CARDHOLDER_GROUP_CHANNELS;
+  return fixed.includes(partner);
+}
+
+/** A message as the API and the realtime stream deliver it. */
+export interface ChatMessage {
+  id: number;
+  content: string;
+  userId: string | null;
+  /** Full name, else email (SPEC "messages"). */
+  userName: string;
+  userEmail: string | null;
+  partner: string;
+  chatType: ChatType;
+  createdAt: string;
+}
+
+export interface Cardholder {
+  id: string;
+  name: string;
+  zone: string | null;
+}

@@ -1,0 +1,31 @@
+/** Display formatting shared by screens (SPEC.md section 9 "Display"). */
+
+const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dashboard figures: USD without decimals. */
+export function formatUsdWhole(amount: number): string {
+  return usdWhole.format(amount);
+}
+
+/** A single gift: USD with cents. */
+export function formatUsd(amount: number): string {
+  return usdCents.format(amount);
+}
+
+/** Bytes, KB, MB or GB with two decimals. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(2)} ${units[unit]}`;
+}
+
+/** date-fns patterns from the spec. */
+export const DATE_FORMAT = 'MMM dd, yyyy';
+export const LONG_DATE_FORMAT = 'EEEE, MMMM dd, yyyy';

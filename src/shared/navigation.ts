@@ -1,0 +1,55 @@
+import type { Feature, Permissions } from './permissions';
+
+/** Sidebar entries in the order SPEC.md section 2 gives, with the permission each needs. */
+export const NAV_ENTRIES = [
+  { label: 'Dashboard', path: '/dashboard', feature: 'dashboard' },
+  { label: 'Partners', path: '/partners', feature: 'partners' },
+  { label: 'Tasks', path: '/tasks', feature: 'tasks' },
+  { label: 'Calendar', path: '/calendar', feature: 'calendar' },
+  { label: 'Chat', path: '/chat', feature: 'chat' },
+  { label: 'Files', path: '/files', feature: 'files' },
+  { label: 'More', path: '/more', feature: 'more' },
+  { label: 'Admin', path: '/admin', feature: 'user_management' },
+  { label: 'Settings', path: '/settings', feature: 'settings' },
+] as const satisfies readonly { label: string; path: string; feature: Feature }[];
+
+/** Permission each guarded route needs (SPEC.md route table). */
+export const ROUTE_FEATURES: Record<string, Feature> = {
+  '/dashboard': 'dashboard',
+  '/partners': 'partners',
+  '/tasks': 'tasks',
+  '/calendar': 'calendar',
+  '/chat': 'chat',
+  '/files': 'files',
+  '/forms': 'more',
+  '/more': 'more',
+  '/onboarding': 'more',
+  '/settings': 'settings',
+  '/admin': 'user_management',
+};
+
+/**
+ * Where a signed-in person lands (D3): the page first asked for when permitted, else the
+ * dashboard, else the first sidebar entry they hold. Settings is always held, so this never
+ * loops back to the sign-in screen.
+ */
+export function landingPath(permissions: Permissions, requested?: string | null): string {
+  if (requested) {
+    // Only a path on this site: "https://evil.example/dashboard" or "//evil.example/dashboard"
+    // also have the pathname /dashboard, and following them would be an open redirect.
+    const url = parseRelative(requested);
+    const feature = url?.origin === 'http://x' ? ROUTE_FEATURES[url.pathname] : undefined;
+    if (url && feature && permissions[feature]) return url.pathname + url.search + url.hash;
+  }
+  if (permissions.dashboard) return '/dashboard';
+  return NAV_ENTRIES.find((e) => permissions[e.feature])?.path ?? '/settings';
+}
+
+/** A malformed link ("http://") is ignored rather than thrown (URL.canParse is too new for some browsers). */
+function parseRelative(requested: string): URL | undefined {
+  try {
+    return new URL(requested, 'http://x');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { FEATURES, resolvePermissions, type Feature, type Permissions } from './permissions';
+
+const ON_BY_DEFAULT: Feature[] = [
+  'dashboard',
+  'partners',
+  'tasks',
+  'calendar',
+  'chat',
+  'files',
+  'more',
+  'cardholder_success',
+  'settings',
+];
+
+function only(enabled: readonly Feature[]): Permissions {
+  return Object.fromEntries(FEATURES.map((f) => [f, enabled.includes(f)])) as Permissions;
+}
+
+describe('resolvePermissions (DECISIONS.md D4)', () => {
+  it('gives an admin every feature', () => {
+    expect(resolvePermissions('admin', [])).toEqual(only(FEATURES));
+  });
+
+  it('gives an admin every feature whatever the coordinator rows say', () => {
+    const rows = FEATURES.map((feature) => ({ feature, enabled: false }));
+    expect(resolvePermissions('admin', rows)).toEqual(only(FEATURES));
+  });
+
+  it('gives a coordinator without rows everything but user management and admin', () => {
+    expect(resolvePermissions('coordinator', [])).toEqual(only(ON_BY_DEFAULT));
+    expect(resolvePermissions('coordinator', []).user_management).toBe(false);
+    expect(resolvePermissions('coordinator', []).admin).toBe(false);
+  });
+
+  it.each(ON_BY_DEFAULT.filter((f) => f !== 'settings'))('turns %s off with an enabled=false row', (feature) => {
+    const permissions = resolvePermissions('coordinator', [{ feature, enabled: false }]);
+    expect(permissions[feature]).toBe(false);
+    // Only that feature changes.
+    expect(permissions).toEqual(only(ON_BY_DEFAULT.filter((f) => f !== feature)));
+  });
+
+  it('keeps a feature on with an enabled=true row', () => {
+    expect(resolvePermissions('coordinator', [{ feature: 'partners', enabled: true }])).toEqual(only(ON_BY_DEFAULT));
+  });
+
+  it('turns on user_management, and admin with it, with an enabled=true row', () => {
+    const permissions = resolvePermissions('coordinator', [{ feature: 'user_management', enabled: true }]);
+    expect(permissions.user_management).toBe(true);
+    expect(permissions.admin).toBe(true);
+    expect(permissions).toEqual(only([...ON_BY_DEFAULT, 'user_management', 'admin']));
+  });
+
+  it('keeps user_management and admin off with an enabled=false row', () => {
+    const permissions = resolvePermissions('coordinator', [{ feature: 'user_management', enabled: false }]);
+    expect(permissions.user_management).toBe(false);
+    expect(permissions.admin).toBe(false);
+  });
+
+  it('never switches settings off', () => {
+    expect(resolvePermissions('coordinator', [{ feature: 'settings', enabled: false }]).settings).toBe(true);
+    const everythingOff = FEATURES.map((feature) => ({ feature, enabled: false }));
+    expect(resolvePermissions('coordinator', everythingOff)).toEqual(only(['settings']));
+  });
+
+  it('does not let an admin row alone grant admin', () => {
+    const permissions = resolvePermissions('coordinator', [{ feature: 'admin', enabled: true }]);
+    expect(permissions.admin).toBe(false);
+    expect(permissions.user_management).toBe(false);
+  });
+
+  it('does not let an admin=false row take admin from a coordinator with user management', () => {
+    const permissions = resolvePermissions('coordinator', [
+      { feature: 'user_management', enabled: true },
+      { feature: 'admin', enabled: false },
+    ]);
+    expect(permissions.admin).toBe(true);
+  });
+
+  it('ignores rows for unknown features', () => {
+    const permissions = resolvePermissions('coordinator', [
+      { feature: 'donations', enabled: true },
+      { feature: 'superuser', enabled: true },
+      { feature: '', enabled: false },
+    ]);
+    expect(permissions).toEqual(only(ON_BY_DEFAULT));
+    expect(Object.keys(permissions).sort()).toEqual([...FEATURES].sort());
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Permission features and the rules that turn a role plus per-coordinator switches into the
+ * set of features a person may use (DECISIONS.md D4). Pure: the server enforces with it and
+ * the client uses it only to decide what to show.
+ */
+
+export const FEATURES = [
+  'dashboard',
+  'partners',
+  'tasks',
+  'calendar',
+  'chat',
+  'files',
+  'more',
+  'cardholder_success',
+  'settings',
+  'user_management',
+  'admin',
+] as const;
+
+export type Feature = (typeof FEATURES)[number];
+export type Permissions = Record<Feature, boolean>;
+export type Role = 'admin' | 'coordinator';
+
+/** The features an admin can switch per coordinator on the admin screen, in screen order. */
+export const SWITCHABLE_FEATURES = [
+  'dashboard',
+  'partners',
+  'tasks',
+  'calendar',
+  'chat',
+  'files',
+  'user_management',
+  'more',
+  'cardholder_success',
+] as const satisfies readonly Feature[];
+
+export type SwitchableFeature = (typeof SWITCHABLE_FEATURES)[number];
+
+export const FEATURE_LABELS: Record<SwitchableFeature, string> = {
+  dashboard: 'dashboard',
+  partners: 'partners',
+  tasks: 'tasks',
+  calendar: 'calendar',
+  chat: 'chat',
+  files: 'files',
+  user_management: 'user_management',
+  more: 'More (Forms)',
+  cardholder_success: 'VIP Cardholder Success Team',
+};
+
+/** Coordinator features that are off unless a row switches them on. */
+const OFF_UNLESS_GRANTED: ReadonlySet<Feature> = new Set(['user_management']);
+
+export interface PermissionRow {
+  feature: string;
+  enabled: boolean;
+}
+
+export function isFeature(value: string): value is Feature {
+  return (FEATURES as readonly string[]).includes(value);
+}
+
+export function resolvePermissions(role: Role, rows: readonly PermissionRow[]): Permissions {
+  const all = Object.fromEntries(FEATURES.map((f) => [f, true])) as Permissions;
+  if (role === 'admin') return all;
+
+  const switched = new Map<string, boolean>(rows.map((r) => [r.feature, r.enabled]));
+  const permissions = { ...all };
+  for (const feature of FEATURES) {
+    const row = switched.get(feature);
+    permissions[feature] = row ?? !OFF_UNLESS_GRANTED.has(feature);
+  }
+  // 'admin' is the sidebar/route face of user_management, never switched on its own.
+  permissions.admin = permissions.user_management;
+  // Everyone can always change their own password and sign out.
+  permissions.settings = true;
+  return permissions;
+}

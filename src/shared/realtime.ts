@@ -1,0 +1,33 @@
+import type { ChatMessage } from './chat';
+
+/** Events carried on the realtime stream. Later features add their own types here. */
+export type RealtimeEvent =
+  /** The person's role or switches changed: their tabs reload /api/me (sidebar, guards). */
+  | { type: 'permissions.changed'; userId: string }
+  /** The person's display name or preferences changed in another tab. */
+  | { type: 'profile.changed'; userId: string }
+  /**
+   * The person's sessions other than `exceptSessionId` were ended (password change). The
+   * stream of an ended session receives it (without the session id) and then closes.
+   */
+  | { type: 'sessions.ended'; userId: string; exceptSessionId?: string }
+  /** Someone's coordinator role or switches changed: open admin screens reload the list. */
+  | { type: 'coordinators.changed'; userId: string }
+  /** Carries the SSE id `message.id`: the catch-up cursor for a reconnecting tab. */
+  | { type: 'chat.message'; message: ChatMessage }
+  /** The tab missed more than can be replayed: reload what is on screen. */
+  | { type: 'chat.resync' }
+  /** A task was created, changed or deleted; sent to everyone holding the tasks feature. */
+  | { type: 'tasks.changed'; taskId: string; change: 'created' | 'updated' | 'deleted' }
+  /** One of the user's own forms changed; sent to that user's other tabs. */
+  | { type: 'forms.changed'; formId: string }
+  /** A gift was recorded; dashboards and the partner's details refresh. */
+  | { type: 'donations.changed'; partnerId: string | null }
+  /** A partner was added or edited; partner lists and dashboards refresh. */
+  | { type: 'partners.changed'; partnerId: string }
+  /** An event was added or edited: calendars reload their list. */
+  | { type: 'events.changed' }
+  /** A file or folder was added to or removed from this folder of the shared drive. */
+  | { type: 'files.changed'; folderPath: string };
+
+export type RealtimeEventType = RealtimeEvent['type'];

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
+
+/** Contract of the settings screen (SPEC.md sections 2 "Settings", 5 "Password change"). */
+
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** An empty display name is allowed: the sidebar then falls back to the full name. */
+export const profileSchema = z.object({
+  displayName: z
+    .string({ error: 'Display name must be text' })
+    .trim()
+    .max(DISPLAY_NAME_MAX_LENGTH, `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The match is checked before the length, as the spec lists them. */
+export const changePasswordSchema = z
+  .object({
+    newPassword: z.string({ error: 'Please enter a new password' }),
+    confirmPassword: z.string({ error: 'Please confirm the new password' }),
+  })
+  .superRefine(({ newPassword, confirmPassword }, ctx) => {
+    if (newPassword !== confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+    } else if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_TOO_SHORT, path: ['newPassword'] });
+    } else if (newPassword.length > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+        path: ['newPassword'],
+      });
+    }
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const NOTIFICATION_KEYS = ['emailNotifications', 'partnerUpdates', 'donationAlerts'] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+
+/** Each switch saves on its own, so any one of the three may come alone. */
+export const notificationsSchema = z
+  .object({
+    emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
+    partnerUpdates: z.boolean({ error: 'partnerUpdates must be true or false' }).optional(),
+    donationAlerts: z.boolean({ error: 'donationAlerts must be true or false' }).optional(),
+  })
+  .refine((v) => NOTIFICATION_KEYS.some((k) => v[k] !== undefined), {
+    error: 'Choose a notification preference to save',
+  });
+export type NotificationsInput = z.infer<typeof notificationsSchema>;
