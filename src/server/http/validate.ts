@@ -9,7 +9,10 @@ import { findNulText, NUL_TEXT_MESSAGE } from './nul-text';
  * and the handler never runs, so nothing changes. Text holding U+0000 is refused the same
  * way (nul-text.ts).
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+  target: Target,
+  schema: Schema,
+) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

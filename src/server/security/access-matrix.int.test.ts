@@ -38,10 +38,12 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
         role: actor === 'admin' ? 'admin' : 'coordinator',
       });
     }
-    await t.db.insert(coordinatorPermissions).values([
-      { userId: users.manager.id, feature: 'user_management', enabled: true },
-      ...SWITCHABLE_FEATURES.map((feature) => ({ userId: users.withoutFeature.id, feature, enabled: false })),
-    ]);
+    await t.db
+      .insert(coordinatorPermissions)
+      .values([
+        { userId: users.manager.id, feature: 'user_management', enabled: true },
+        ...SWITCHABLE_FEATURES.map((feature) => ({ userId: users.withoutFeature.id, feature, enabled: false })),
+      ]);
     for (const actor of SIGNED_IN_ACTORS) cookies[actor] = await t.signIn(users[actor].email, users[actor].password);
     ctx = createMatrixContext(t, users, cookies);
   });
@@ -97,7 +99,11 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
   it('refuses a caller without the right before looking at the input', async () => {
     const anonymous = await t.postJson('/api/admin/users', { email: 'not-an-email' });
     expect(anonymous.status).toBe(401);
-    const coordinator = await t.postJson('/api/admin/users', { email: 'not-an-email' }, { cookie: ctx.cookies.coordinator });
+    const coordinator = await t.postJson(
+      '/api/admin/users',
+      { email: 'not-an-email' },
+      { cookie: ctx.cookies.coordinator },
+    );
     expect(coordinator.status).toBe(403);
     expect(await coordinator.json()).toEqual(FORBIDDEN);
     expect((await t.postJson('/api/settings/password', { newPassword: 'a' })).status).toBe(401);
@@ -107,6 +113,8 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
     expect((await t.request('/api/admin/secrets')).status).toBe(401);
     expect((await t.request('/api/admin/secrets', { headers: { cookie: ctx.cookies.coordinator } })).status).toBe(403);
     expect((await t.request('/api/admin/secrets', { headers: { cookie: ctx.cookies.admin } })).status).toBe(404);
-    expect((await t.request('/api/partners/a/b/c', { headers: { cookie: ctx.cookies.withoutFeature } })).status).toBe(403);
+    expect((await t.request('/api/partners/a/b/c', { headers: { cookie: ctx.cookies.withoutFeature } })).status).toBe(
+      403,
+    );
   });
 });

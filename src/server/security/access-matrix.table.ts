@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { user } from '../db/schema';
-import { eventFields, pngPart, textFilePart, type Actor, type Call, type MatrixContext, type SignedInActor } from './matrix-context';
+import {
+  eventFields,
+  pngPart,
+  textFilePart,
+  type Actor,
+  type Call,
+  type MatrixContext,
+  type SignedInActor,
+} from './matrix-context';
 
 /**
  * The authorisation matrix's expectations: one entry per API route (method + path as the
@@ -84,11 +92,19 @@ export const MATRIX: Record<string, MatrixEntry> = {
     // The caller's own password again (a new salt still changes the stored hash).
     prepare: async (ctx, owner) => {
       const password = ctx.users[owner].password;
-      return { method: 'POST', path: '/api/settings/password', json: { newPassword: password, confirmPassword: password } };
+      return {
+        method: 'POST',
+        path: '/api/settings/password',
+        json: { newPassword: password, confirmPassword: password },
+      };
     },
   },
 
-  'GET /api/admin/coordinators': { allowed: USER_MANAGEMENT, ok: 200, prepare: async () => get('/api/admin/coordinators') },
+  'GET /api/admin/coordinators': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async () => get('/api/admin/coordinators'),
+  },
   'POST /api/admin/users': {
     allowed: USER_MANAGEMENT,
     ok: 201,
@@ -182,7 +198,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/forms/${await form(ctx, owner)}` }),
   },
 
-  'GET /api/dashboard/summary': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/dashboard/summary?tz=UTC') },
+  'GET /api/dashboard/summary': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/dashboard/summary?tz=UTC'),
+  },
   'GET /api/dashboard/partner-options': {
     allowed: ADMIN,
     ok: 200,

@@ -9,7 +9,9 @@ export const POLLUTION_MARKER = 'portalPolluted';
 const LIMITS = [64, 100, 200, 255, 500, 1000, 2000, 4000, 5000];
 
 /** Strings at and just past every length limit the schemas use. */
-const boundaryStrings = fc.constantFrom(...LIMITS.flatMap((n) => ['a'.repeat(n), 'é'.repeat(n + 1), `${'x'.repeat(n)} `]));
+const boundaryStrings = fc.constantFrom(
+  ...LIMITS.flatMap((n) => ['a'.repeat(n), 'é'.repeat(n + 1), `${'x'.repeat(n)} `]),
+);
 
 const strangeStrings = fc.constantFrom(
   '',
@@ -76,7 +78,9 @@ export function hostileBodies(keys: readonly string[], valid: Record<string, unk
     .map(([key, value]) => withKey({ ...valid }, key, value));
   const polluted = fc
     .constantFrom(...POLLUTION_KEYS)
-    .map((key) => withKey({ ...valid }, key, key === 'constructor' ? { prototype: pollutionPayload } : pollutionPayload));
+    .map((key) =>
+      withKey({ ...valid }, key, key === 'constructor' ? { prototype: pollutionPayload } : pollutionPayload),
+    );
   return fc.oneof(
     { weight: 2, arbitrary: fc.anything({ key: anyKey, maxDepth: 3, withNullPrototype: true }) },
     { weight: 3, arbitrary: shaped },
@@ -88,5 +92,17 @@ export function hostileBodies(keys: readonly string[], valid: Record<string, unk
 /** Raw request bodies that are not JSON at all, or JSON of the wrong kind. */
 export const rawBodies = fc.oneof(
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '1', 'true', '{"__proto__":{"x":1}}', '\u0000', '{}'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"a":',
+    'null',
+    '[]',
+    '"text"',
+    '1',
+    'true',
+    '{"__proto__":{"x":1}}',
+    '\u0000',
+    '{}'.repeat(5000),
+  ),
 );

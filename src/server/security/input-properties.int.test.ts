@@ -51,9 +51,11 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
 
   it('fuzzes every state-changing API route that takes JSON', () => {
     const withBodies = Object.keys(MATRIX).filter((r) => /^(POST|PUT|PATCH) /.test(r) && !MULTIPART_ROUTES.includes(r));
-    expect(Object.keys(JSON_ENDPOINTS).filter((r) => !r.startsWith('POST /api/auth/')).sort()).toEqual(
-      withBodies.sort(),
-    );
+    expect(
+      Object.keys(JSON_ENDPOINTS)
+        .filter((r) => !r.startsWith('POST /api/auth/'))
+        .sort(),
+    ).toEqual(withBodies.sort());
   });
 
   async function send(endpoint: JsonEndpoint, body: string | undefined) {
@@ -92,18 +94,24 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/files': ['folder'],
   };
 
-  it.each(Object.entries(QUERY_ROUTES))('answers any query string on GET %s without a server error', async (path, keys) => {
-    const value = fc.oneof(fc.string({ unit: 'binary', maxLength: 500 }), fc.constantFrom('\u0000', '%', '_', '\\', "'", '-1', '1e9'));
-    await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (query) => {
-        const response = await t.request(`${path}?${new URLSearchParams(query)}`, { headers: { cookie } });
-        const text = await response.text();
-        expect(response.status, text.slice(0, 300)).toBeLessThan(500);
-        if (response.status >= 400) expect(typeof (JSON.parse(text) as { error: unknown }).error).toBe('string');
-      }),
-      { numRuns: QUERY_RUNS },
-    );
-  });
+  it.each(Object.entries(QUERY_ROUTES))(
+    'answers any query string on GET %s without a server error',
+    async (path, keys) => {
+      const value = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 500 }),
+        fc.constantFrom('\u0000', '%', '_', '\\', "'", '-1', '1e9'),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (query) => {
+          const response = await t.request(`${path}?${new URLSearchParams(query)}`, { headers: { cookie } });
+          const text = await response.text();
+          expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+          if (response.status >= 400) expect(typeof (JSON.parse(text) as { error: unknown }).error).toBe('string');
+        }),
+        { numRuns: QUERY_RUNS },
+      );
+    },
+  );
 
   describe.each(Object.entries(JSON_ENDPOINTS))('%s', (_name, endpoint) => {
     it('accepts its valid body (the fuzzing starts from a working request)', async () => {

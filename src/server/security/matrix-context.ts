@@ -71,7 +71,7 @@ export function createMatrixContext(
   };
 }
 
-export function sendCall(t: TestApp, call: Call, cookie: string | undefined): Promise<Response> {
+export async function sendCall(t: TestApp, call: Call, cookie: string | undefined): Promise<Response> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   let body: BodyInit | undefined;
   if (call.json !== undefined) {
@@ -88,7 +88,7 @@ export function sendCall(t: TestApp, call: Call, cookie: string | undefined): Pr
 /** Rows that change on their own (sessions slide, throttle counters) are not "data" here. */
 const VOLATILE_TABLES = new Set(['session', 'sign_in_throttle', 'verification']);
 
-const DATA_TABLES = Object.values(schema).filter(
+const DATA_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => value instanceof PgTable && !VOLATILE_TABLES.has(getTableName(value as Table)),
 );
 

@@ -180,11 +180,20 @@ describe.each(storages)('upload corpus on $name', ({ target, s3: useS3 }) => {
 
     const eventsBefore = (await t.db.select({ n: count() }).from(events))[0]!.n;
     for (const file of SCRIPT_FILES.filter((f) => !f.content.subarray(0, 8).equals(PNG_1X1.subarray(0, 8)))) {
-      const refused = await eventWith({ name: 'image', filename: file.filename, value: file.content, contentType: 'image/png' });
+      const refused = await eventWith({
+        name: 'image',
+        filename: file.filename,
+        value: file.content,
+        contentType: 'image/png',
+      });
       expect(refused.status, file.name).toBe(400);
       expect(((await refused.json()) as { error: string }).error).toBe(NOT_AN_IMAGE);
     }
-    const tooBig = await eventWith({ name: 'image', filename: 'big.png', value: Buffer.concat([PNG_1X1, Buffer.alloc(1024 * 1024)]) });
+    const tooBig = await eventWith({
+      name: 'image',
+      filename: 'big.png',
+      value: Buffer.concat([PNG_1X1, Buffer.alloc(1024 * 1024)]),
+    });
     expect(tooBig.status).toBe(413);
     expect((await t.db.select({ n: count() }).from(events))[0]!.n).toBe(eventsBefore);
     expect(await inventory()).toEqual(await expectedInventory());

@@ -79,4 +79,11 @@ export const SAFE_SERVED_TYPES = [
 ];
 
 /** What only a real picture is served as inline. */
-export const INLINE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain; charset=utf-8'];
+export const INLINE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain; charset=utf-8',
+];

@@ -43,7 +43,9 @@ async function withEventForm<T>(
     }
     const nulAt = findNulText(result.data);
     if (nulAt !== undefined) {
-      throw Object.assign(new CalendarError(NUL_TEXT_MESSAGE, 400), { issues: [{ path: nulAt, message: NUL_TEXT_MESSAGE }] });
+      throw Object.assign(new CalendarError(NUL_TEXT_MESSAGE, 400), {
+        issues: [{ path: nulAt, message: NUL_TEXT_MESSAGE }],
+      });
     }
     return await save(result.data, imageKey);
   } catch (err) {
