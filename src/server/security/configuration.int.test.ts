@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -59,15 +59,22 @@ describe.each(testDatabaseTargets())('sessions and response headers on $name', (
     }
   });
 
-  it('sends them with the web client too', async () => {
-    const clientDir = t.deps.config.DATA_DIR;
+  it('serves the web client with the same headers, and nothing from outside its directory', async () => {
+    const clientDir = path.join(t.deps.config.DATA_DIR, 'client');
+    await mkdir(clientDir, { recursive: true });
     await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Portal</title>');
+    await writeFile(path.join(t.deps.config.DATA_DIR, 'secret.txt'), 'not for the web');
     const app = createApp(t.deps, { clientDir });
     const page = await app.request('/partners');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/i);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
+    for (const probe of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {
+      const response = await app.request(probe);
+      expect(await response.text(), probe).not.toContain('not for the web');
+    }
+    expect((await app.request('/api/no-such-thing')).status).toBe(404);
   });
 
   it('grants no cross-origin access: no CORS headers, and a cross-site write is refused', async () => {
