@@ -9,6 +9,7 @@ import {
   type MatrixContext,
   type SignedInActor,
 } from './matrix-context';
+import { event, file, form, formBody, partner, task } from './matrix-fixtures';
 
 /**
  * The authorisation matrix's expectations: one entry per API route (method + path as the
@@ -37,35 +38,6 @@ const USER_MANAGEMENT: readonly Actor[] = ['manager', 'admin'];
 const ADMIN: readonly Actor[] = ['admin'];
 
 const get = (path: string): Call => ({ method: 'GET', path });
-
-const partner = async (ctx: MatrixContext, owner: SignedInActor) =>
-  (
-    await ctx.create<{ partner: { id: string } }>(owner, '/api/partners', {
-      name: `Partner ${ctx.unique()}`,
-      email: `${ctx.unique()}@partners.example.org`,
-    })
-  ).partner.id;
-const task = async (ctx: MatrixContext, owner: SignedInActor) =>
-  (await ctx.create<{ task: { id: string } }>(owner, '/api/tasks', { title: `Task ${ctx.unique()}` })).task.id;
-const formBody = (ctx: MatrixContext) => ({
-  title: `Form ${ctx.unique()}`,
-  fields: [{ id: 'f1', label: 'Name', type: 'text' }],
-});
-const form = async (ctx: MatrixContext, owner: SignedInActor) =>
-  (await ctx.create<{ form: { id: string } }>(owner, '/api/forms', formBody(ctx))).form.id;
-const file = async (ctx: MatrixContext, owner: SignedInActor) =>
-  (
-    await ctx.createMultipart<{ file: { id: string } }>(owner, '/api/files?folder=%2F', [
-      textFilePart(`${ctx.unique()}.txt`),
-    ])
-  ).file.id;
-const event = async (ctx: MatrixContext, owner: SignedInActor) =>
-  (
-    await ctx.createMultipart<{ event: { id: string; imageUrl: string | null } }>(owner, '/api/calendar/events', [
-      ...eventFields(`Event ${ctx.unique()}`),
-      pngPart(),
-    ])
-  ).event;
 
 export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/health') },
