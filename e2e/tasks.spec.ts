@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { expectShownAsText, markup } from './support/markup';
 import { USERS } from './support/users';
 
 // Tests in this file run one after another (fullyParallel is off) and no other spec file
@@ -212,4 +213,28 @@ test('only the creator, the assignee or an admin may edit; the creator or an adm
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Task deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: adminsOwn, exact: true })).toHaveCount(0);
+});
+
+// Issue 9 (rendering of markup, see rendering.spec.ts): here because tasks are this file's alone.
+test("task title, description and the assignee's name with markup are shown as text", async ({ page }) => {
+  await signIn(page, 'admin', '/tasks');
+  const fullName = markup('user-full-name');
+  const created = await page.request.post('/api/admin/users', {
+    data: { email: `rendering-user-${Date.now()}@example.org`, password: 'rendering-password-1', fullName },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const person = ((await created.json()) as { user: { id: string } }).user;
+  const title = markup('task-title');
+  const description = markup('task-description');
+  // Overdue, so it heads the dashboard's upcoming list too.
+  const task = await createTaskViaApi(page, { title, description, assignedTo: person.id, dueDate: '2000-01-01' });
+  try {
+    await page.reload();
+    await expectShownAsText(page, [title, description, fullName]);
+    await page.goto('/dashboard');
+    await expectShownAsText(page, [title]);
+  } finally {
+    // Counter checks in this file compare before and after; leave the board as it was.
+    expect((await page.request.delete(`/api/tasks/${task.id}`)).status()).toBe(200);
+  }
 });

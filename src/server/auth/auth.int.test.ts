@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../testing/test-database';
+import { sessionCookieName } from './auth';
 import { countUsers, findUserByEmail } from './users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,6 +53,7 @@ describe.each(testDatabaseTargets())('authentication on $name', (target) => {
       expect(attributes).toContain('path=/');
       // Plain HTTP (BASE_URL http://localhost:3000): a Secure cookie would never come back.
       expect(attributes).not.toContain('secure');
+      expect(sessionCookie).not.toMatch(/^__(Host|Secure)-/);
     });
 
     it('answers with the user only: the session token stays in the httpOnly cookie', async () => {
@@ -238,29 +240,44 @@ describe.each(testDatabaseTargets())('authentication on $name', (target) => {
       }
     });
 
-    it('marks the cookie Secure when the portal is served over HTTPS', async () => {
-      const config = loadConfig({
-        DATA_DIR: t.deps.config.DATA_DIR,
-        BASE_URL: 'https://portal.example.org',
-        LOG_LEVEL: 'silent',
-      });
+    it('names the cookie __Host- and marks it Secure over HTTPS, reads it back, and clears it on sign-out', async () => {
+      const origin = 'https://portal.example.org';
+      const config = loadConfig({ DATA_DIR: t.deps.config.DATA_DIR, BASE_URL: origin, LOG_LEVEL: 'silent' });
       const httpsDeps = await createDeps(config, t.deps.database, silentLogger);
       try {
         const app = createApp(httpsDeps);
-        const response = await app.request('https://portal.example.org/api/auth/sign-in/email', {
+        const response = await app.request(`${origin}/api/auth/sign-in/email`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: 'https://portal.example.org' },
+          headers: { 'content-type': 'application/json', origin },
           body: JSON.stringify({ email: admin.email, password: admin.password }),
         });
         expect(response.status).toBe(200);
-        const sessionCookie = response.headers.getSetCookie().find((c) => c.includes(`${SESSION_COOKIE}=`));
+        const setCookies = response.headers.getSetCookie();
+        expect(setCookies.every((c) => c.startsWith('__Host-'))).toBe(true);
+        const sessionCookie = setCookies.find((c) => c.startsWith(`${sessionCookieName(origin)}=`));
+        expect(sessionCookieName(origin)).toBe(`__Host-${SESSION_COOKIE}`);
         expect(sessionCookie).toBeDefined();
         const attributes = sessionCookie!.split(';').map((a) => a.trim().toLowerCase());
-        expect(attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
-        const meResponse = await app.request('https://portal.example.org/api/me', {
-          headers: { cookie: cookieHeader(response) },
-        });
+        expect(attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+        // A __Host- cookie with a Domain attribute is dropped by browsers.
+        expect(attributes.some((a) => a.startsWith('domain='))).toBe(false);
+
+        const cookie = cookieHeader(response);
+        const meResponse = await app.request(`${origin}/api/me`, { headers: { cookie } });
         expect(meResponse.status).toBe(200);
+        // The plain name is not read over HTTPS: a cookie planted without the prefix is no session.
+        const unprefixed = cookie.replace(/^__Host-/, '');
+        expect((await app.request(`${origin}/api/me`, { headers: { cookie: unprefixed } })).status).toBe(401);
+
+        const signOut = await app.request(`${origin}/api/auth/sign-out`, {
+          method: 'POST',
+          headers: { cookie, origin },
+        });
+        expect(signOut.status).toBe(200);
+        const cleared = signOut.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName(origin)}=`));
+        expect(cleared).toMatch(/Max-Age=0/i);
+        expect(cleared).toMatch(/Secure/);
+        expect((await app.request(`${origin}/api/me`, { headers: { cookie } })).status).toBe(401);
       } finally {
         await httpsDeps.bus.stop();
       }

@@ -42,15 +42,33 @@ export function createAuth(db: Db, config: Config, secret: string) {
     // the database; better-auth's limiter counts every request per address in memory.
     rateLimit: { enabled: false },
     advanced: {
-      useSecureCookies: secureCookies,
+      // better-auth's own secure mode only adds `__Secure-`; over HTTPS the cookies are named
+      // `__Host-…` instead (decision 0060), so the browser also refuses a Domain attribute and
+      // any path but `/`: a sibling subdomain or a plain-HTTP page cannot plant or widen them.
+      useSecureCookies: false,
+      cookies: secureCookies ? hostPrefixedCookieNames() : undefined,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' },
     },
     logger: { disabled: true },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const COOKIE_PREFIX = 'better-auth';
+/** Every cookie better-auth may set; each keeps its usual name behind the `__Host-` prefix. */
+const AUTH_COOKIES = ['session_token', 'session_data', 'account_data', 'dont_remember'] as const;
+
+/** The session cookie's name: `__Host-` prefixed when the portal is served over HTTPS. */
+export function sessionCookieName(baseUrl: string): string {
+  const name = `${COOKIE_PREFIX}.session_token`;
+  return baseUrl.startsWith('https://') ? `__Host-${name}` : name;
+}
+
+function hostPrefixedCookieNames() {
+  return Object.fromEntries(AUTH_COOKIES.map((cookie) => [cookie, { name: `__Host-${COOKIE_PREFIX}.${cookie}` }]));
+}
 
 /** better-auth's origin check is exact; localhost and 127.0.0.1 are the same machine to a person. */
 function trustedOrigins(config: Config): string[] {

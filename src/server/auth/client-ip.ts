@@ -15,7 +15,8 @@ export function createClientIpResolver(trustedProxies: readonly string[]) {
     const [address, prefix, extra] = entry.split('/');
     const family = isIP(address ?? '') === 6 ? 'ipv6' : 'ipv4';
     // A malformed prefix must not slip through: "10.0.0.1/" would read as /0 and trust everyone.
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 'ipv6' ? 128 : 32));
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 'ipv6' ? 128 : 32));
     if (!address || !isIP(address) || !prefixOk || extra !== undefined) {
       throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
     }
@@ -32,7 +33,10 @@ export function createClientIpResolver(trustedProxies: readonly string[]) {
   return (socketAddress: string | undefined, forwardedFor: string | undefined): string => {
     const peer = normalise(socketAddress ?? 'unknown');
     if (!forwardedFor || !isTrusted(peer)) return peer;
-    const hops = forwardedFor.split(',').map((h) => normalise(h.trim())).filter(Boolean);
+    const hops = forwardedFor
+      .split(',')
+      .map((h) => normalise(h.trim()))
+      .filter(Boolean);
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i]!;
       if (!isTrusted(hop)) return hop;

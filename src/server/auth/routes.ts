@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import { findNulText, NUL_TEXT_MESSAGE } from '../http/nul-text';
 import { signInSchema } from '../../shared/schemas/auth';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { reserveAttempt } from './sign-in-throttle';
@@ -29,6 +30,7 @@ export function authRoutes() {
 
     const parsed = signInSchema.safeParse(parseJson(body) ?? {});
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
+    if (findNulText(parsed.data) !== undefined) return c.json({ message: NUL_TEXT_MESSAGE }, 400);
     const { email } = parsed.data;
 
     const attempt = await reserveAttempt(database.db, email, c.var.clientIp);

@@ -191,7 +191,10 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
       const attempt = await reserveAttempt(t.db, helper.email, ip);
       expect(attempt.allowed).toBe(false);
       expect(
-        await t.db.select().from(signInThrottle).where(eq(signInThrottle.key, accountKey(helper.email))),
+        await t.db
+          .select()
+          .from(signInThrottle)
+          .where(eq(signInThrottle.key, accountKey(helper.email))),
       ).toEqual([]);
     });
   });

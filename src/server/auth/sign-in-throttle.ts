@@ -40,7 +40,12 @@ export function addressKey(ip: string) {
 }
 
 /** Seconds until another attempt is allowed for this counter, 0 when allowed now. Pure. */
-export function waitSeconds(counter: Counter | undefined, freeFailures: number, delaySeconds: number, now: Date): number {
+export function waitSeconds(
+  counter: Counter | undefined,
+  freeFailures: number,
+  delaySeconds: number,
+  now: Date,
+): number {
   if (!counter) return 0;
   const windowEnds = counter.windowStartedAt.getTime() + THROTTLE_RULES.windowMinutes * 60_000;
   if (now.getTime() >= windowEnds || counter.failures < freeFailures) return 0;
@@ -88,8 +93,7 @@ async function unreserve(db: Db, key: string) {
 export type AttemptOutcome = 'success' | 'wrong-password' | 'not-counted';
 
 export type Reservation =
-  | { allowed: true; settle(outcome: AttemptOutcome): Promise<void> }
-  | { allowed: false; waitSeconds: number };
+  { allowed: true; settle(outcome: AttemptOutcome): Promise<void> } | { allowed: false; waitSeconds: number };
 
 /**
  * Reserves a sign-in attempt on the address, then on the account. Settle it with the outcome:
@@ -102,7 +106,10 @@ export async function reserveAttempt(db: Db, email: string, ip: string, now = ne
   const account = accountKey(email);
 
   // A read-only look first, so an attempt refused outright changes no counter at all.
-  const rows = await db.select().from(signInThrottle).where(inArray(signInThrottle.key, [address, account]));
+  const rows = await db
+    .select()
+    .from(signInThrottle)
+    .where(inArray(signInThrottle.key, [address, account]));
   const counter = (key: string) => rows.find((r) => r.key === key);
   const wait = Math.max(
     waitSeconds(counter(address), THROTTLE_RULES.address.freeFailures, THROTTLE_RULES.address.delaySeconds, now),

@@ -50,7 +50,11 @@ export async function setPassword(db: Db, userId: string, password: string, keep
       .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
     await tx
       .delete(session)
-      .where(keepSessionId ? and(eq(session.userId, userId), sql`${session.id} <> ${keepSessionId}`) : eq(session.userId, userId));
+      .where(
+        keepSessionId
+          ? and(eq(session.userId, userId), sql`${session.id} <> ${keepSessionId}`)
+          : eq(session.userId, userId),
+      );
   });
 }
 

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env';
 import { parseMultipart, UploadError, type ParsedMultipart } from '../../http/multipart';
+import { findNulText, NUL_TEXT_MESSAGE } from '../../http/nul-text';
 import { requireFeature } from '../../http/require';
 import { serveStoredObject } from '../../http/stored-file';
 import { validate } from '../../http/validate';
@@ -39,6 +40,12 @@ async function withEventForm<T>(
     if (!result.success) {
       const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       throw Object.assign(new CalendarError(issues[0]!.message, 400), { issues });
+    }
+    const nulAt = findNulText(result.data);
+    if (nulAt !== undefined) {
+      throw Object.assign(new CalendarError(NUL_TEXT_MESSAGE, 400), {
+        issues: [{ path: nulAt, message: NUL_TEXT_MESSAGE }],
+      });
     }
     return await save(result.data, imageKey);
   } catch (err) {

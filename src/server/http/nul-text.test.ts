@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { findNulText } from './nul-text';
+
+describe('findNulText', () => {
+  it('names the path of the first string holding U+0000, in keys too', () => {
+    expect(findNulText({ title: 'ok', fields: [{ label: 'a\u0000b' }] })).toBe('fields.0.label');
+    expect(findNulText({ ['bad\u0000key']: 1 })).toBe('bad\u0000key');
+    expect(findNulText('\u0000')).toBe('');
+  });
+  it('passes text without it, and other values', () => {
+    expect(findNulText({ a: 'plain', b: 1, c: null, d: [true, 'é'], e: '\u0001' })).toBeUndefined();
+  });
+});
