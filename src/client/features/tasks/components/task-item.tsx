@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { CalendarDays, Pencil, Trash2, UserRound } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,8 +32,21 @@ export interface TaskItemProps {
   onDelete: (task: Task) => void;
 }
 
+/**
+ * The task whose checkbox should take the focus when it next mounts. A toggled task moves to
+ * the other list in a new element once the board refreshes; waiting for that mount (rather
+ * than guessing a frame after the save) keeps keyboard users on it however slow the refresh.
+ */
+let focusOnMount: string | null = null;
+
 export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps) {
   const titleId = useId();
+  const checkbox = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount !== task.id) return;
+    focusOnMount = null;
+    checkbox.current?.focus();
+  }, [task.id]);
   const update = useUpdateTask();
   const completed = task.status === 'completed';
   const target = toggledStatus(task.status);
@@ -42,14 +55,12 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
   // mutateAsync, not mutate callbacks: the toast must come even though this item unmounts
   // when the refreshed board moves the task to the other list.
   const toggle = async () => {
-    const hadFocus = document.activeElement?.getAttribute('data-task-checkbox') === task.id;
+    if (document.activeElement === checkbox.current) focusOnMount = task.id;
     try {
       await update.mutateAsync({ id: task.id, patch: { status: target } });
-      // The task now sits in the other list, in a new element: keep keyboard users on it.
-      if (hadFocus)
-        requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-task-checkbox="${task.id}"]`)?.focus());
       toast.success(target === 'completed' ? 'Task completed' : 'Task reopened', { description: task.title });
     } catch (err) {
+      if (focusOnMount === task.id) focusOnMount = null;
       toast.error('Failed to update task', { description: err instanceof Error ? err.message : String(err) });
     }
   };
@@ -63,6 +74,7 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
         checked={update.isPending ? target === 'completed' : completed}
         disabled={update.isPending}
         onCheckedChange={() => void toggle()}
+        ref={checkbox}
         data-task-checkbox={task.id}
       />
       <div className="min-w-0 flex-1 space-y-2">
