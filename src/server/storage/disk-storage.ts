@@ -7,6 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertObjectKey,
   ByteLimit,
+  isObjectKey,
+  type KeyPrefix,
+  type ListedObject,
   type ObjectInfo,
   type PutOptions,
   type Storage,
@@ -111,6 +114,23 @@ export class DiskStorage implements Storage {
     } catch (err) {
       if (isNotFound(err)) return false;
       throw err;
+    }
+  }
+
+  async *list(prefix: KeyPrefix): AsyncIterable<ListedObject> {
+    const dir = path.join(this.root, 'objects', prefix);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (err) {
+      if (isNotFound(err)) return;
+      throw err;
+    }
+    for (const name of names) {
+      const key = `${prefix}/${name}`;
+      if (!isObjectKey(key)) continue;
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (info) yield { key, lastModified: info.mtime };
     }
   }
 
