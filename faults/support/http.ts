@@ -5,7 +5,7 @@ export interface Session {
   cookie: string;
   get(base: string, path: string, init?: RequestInit): Promise<Response>;
   postJson(base: string, path: string, body: unknown): Promise<Response>;
-  upload(base: string, folder: string, name: string, bytes: Uint8Array): Promise<Response>;
+  upload(base: string, folder: string, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<Response>;
 }
 
 /** Signs in through the real endpoint and returns a session bound to its cookie. */

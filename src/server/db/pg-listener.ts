@@ -3,6 +3,11 @@ import type { Logger } from '../logger';
 import type { NotificationHandler } from './client';
 
 const RECONNECT_DELAY_MS = 1000;
+/**
+ * How long opening a PostgreSQL connection may take. While the database is unreachable, a
+ * request fails within this instead of the operating system's connect timeout (minutes).
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * LISTEN needs a connection of its own that stays open. When PostgreSQL restarts, this
@@ -15,7 +20,7 @@ export function createPgListener(url: string, logger: Logger) {
   let closed = false;
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     next.on('notification', (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
@@ -24,8 +29,14 @@ export function createPgListener(url: string, logger: Logger) {
       scheduleReconnect(next);
     });
     next.on('end', () => scheduleReconnect(next));
-    await next.connect();
-    for (const channel of handlers.keys()) await next.query(`listen ${quoteIdent(channel)}`);
+    try {
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`listen ${quoteIdent(channel)}`);
+    } catch (err) {
+      // A half-set-up connection would stay open beside the one the retry makes.
+      await next.end().catch(() => {});
+      throw err;
+    }
     client = next;
     return next;
   }
