@@ -65,6 +65,10 @@ export class DiskStorage implements Storage {
       // Meta first: an object is there only once its bytes are, and then its meta is too.
       await rename(metaTmp, metaTarget);
       await rename(tmp, target);
+      // The renames are durable only once their directories are: without this, a power cut
+      // could lose an object whose record the database has already made durable (0071).
+      await syncDirectory(path.dirname(metaTarget));
+      await syncDirectory(path.dirname(target));
     } catch (err) {
       await rm(tmp, { force: true });
       await rm(metaTmp, { force: true });
@@ -148,6 +152,15 @@ export class DiskStorage implements Storage {
   }
 
   async close(): Promise<void> {}
+}
+
+async function syncDirectory(dir: string) {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 function isNotFound(err: unknown) {
