@@ -148,7 +148,7 @@ describe.each(
       expect(run.failures).toEqual([]);
       uploadsCutShort += run.uploadsInFlight;
     }
-    expect(acked.donations.size + acked.messages.size + acked.files.size).toBeGreaterThan(80);
+    expect(acked.donations.size + acked.messages.size + acked.files.size).toBeGreaterThanOrEqual(80);
 
     // Restarted on the same data: every acknowledged upload downloads whole.
     running = await launch(env);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSse, type SseMessage } from '../src/server/testing/sse';
+import type { SseMessage } from '../src/server/testing/sse';
 import { signIn, type Session } from './support/http';
 import { freshPostgres, launch, ADMIN, tempDir, type Running } from './support/portal';
+import { collectSse } from './support/sse-collector';
 import { startTcpProxy } from './support/tcp-proxy';
 
 /**
@@ -64,16 +65,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restarted under a runn
     running = await launch({ DATA_DIR: data.dir, DATABASE_URL: viaProxy.toString() });
     const session = await signIn(running.url, ADMIN.email, ADMIN.password);
 
-    const stream = readSse(await session.get(running.url, '/api/realtime'));
-    expect((await stream.next(30_000)).event).toBe('ready');
-    const nextChat = async (timeoutMs: number): Promise<SseMessage> => {
-      for (;;) {
-        const message = await stream.next(timeoutMs);
-        if (message.event === 'chat.message') return message;
-      }
-    };
+    const stream = collectSse(await session.get(running.url, '/api/realtime'));
+    expect(await stream.waitFor((e) => e.event === 'ready', 30_000)).toBeDefined();
+    const chatContent = (event: SseMessage) => (JSON.parse(event.data) as { message: { content: string } }).message.content;
+    const chatWith = (prefix: string) => (event: SseMessage) =>
+      event.event === 'chat.message' && chatContent(event).startsWith(prefix);
     expect((await sendMessage(running, session, 'before the restart')).status).toBe(201);
-    expect(JSON.parse((await nextChat(30_000)).data).message.content).toBe('before the restart');
+    expect(await stream.waitFor(chatWith('before the restart'), 30_000)).toBeDefined();
 
     await proxy.stop();
 
@@ -116,17 +114,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restarted under a runn
     let heard: SseMessage | undefined;
     for (let n = 0; !heard && Date.now() < deadline; n++) {
       await untilOk(() => sendMessage(running!, session, `probe ${n}`), 'sending a message');
-      heard = await nextChat(2_000).catch(() => undefined);
+      heard = await stream.waitFor(chatWith('probe'), 2_000);
     }
     expect(heard, 'a live chat event after the database came back').toBeDefined();
+    const from = stream.events.length;
     for (const content of ['after 1', 'after 2', 'after 3']) {
       expect((await sendMessage(running, session, content)).status).toBe(201);
     }
-    const after: string[] = [];
-    while (after.length < 3) {
-      const content = JSON.parse((await nextChat(30_000)).data).message.content as string;
-      if (content.startsWith('after')) after.push(content);
-    }
+    expect(await stream.waitFor(chatWith('after 3'), 30_000, from)).toBeDefined();
+    const after = stream.events.slice(from).filter(chatWith('after')).map(chatContent);
     expect(after).toEqual(['after 1', 'after 2', 'after 3']);
     expect(running.portal.child.exitCode).toBeNull();
     await stream.close();

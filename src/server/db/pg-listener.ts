@@ -18,6 +18,7 @@ export function createPgListener(url: string, logger: Logger) {
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
+  let reconnecting = false;
 
   async function connect(): Promise<pg.Client> {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
@@ -29,32 +30,41 @@ export function createPgListener(url: string, logger: Logger) {
       scheduleReconnect(next);
     });
     next.on('end', () => scheduleReconnect(next));
+    await next.connect();
     try {
-      await next.connect();
       for (const channel of handlers.keys()) await next.query(`listen ${quoteIdent(channel)}`);
     } catch (err) {
-      // A half-set-up connection would stay open beside the one the retry makes.
-      await next.end().catch(() => {});
+      // A connection that failed half-way through set-up would stay open beside the one the
+      // retry makes. Not awaited: end() on a connection that already died never resolves.
+      void next.end().catch(() => {});
       throw err;
     }
     client = next;
+    if (reconnecting) logger.info('realtime listener reconnected');
+    reconnecting = false;
     return next;
   }
 
   function scheduleReconnect(dead: pg.Client) {
     if (closed || client !== dead) return;
+    reconnecting = true;
     client = undefined;
     connecting = undefined;
     setTimeout(() => {
-      if (!closed) ensureClient().catch(() => scheduleRetry());
+      if (!closed) ensureClient().catch(retryAfterFailure);
     }, RECONNECT_DELAY_MS).unref();
+  }
+
+  function retryAfterFailure(err: unknown) {
+    logger.debug({ err }, 'realtime listener could not reconnect yet');
+    scheduleRetry();
   }
 
   function scheduleRetry() {
     setTimeout(() => {
       if (!closed && !client) {
         connecting = undefined;
-        ensureClient().catch(() => scheduleRetry());
+        ensureClient().catch(retryAfterFailure);
       }
     }, RECONNECT_DELAY_MS).unref();
   }
