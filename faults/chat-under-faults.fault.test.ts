@@ -65,141 +65,155 @@ describe.runIf(process.env.TEST_DATABASE_URL)('chat across two instances under f
   const urlFor = (preferred: number): string | undefined =>
     instances[preferred]?.running?.url ?? instances.find((i) => i.running)?.running?.url;
 
-  it('delivers every message to every subscriber once and in order', async () => {
-    const session = await signIn(instances[0]!.running!.url, ADMIN.email, ADMIN.password);
-    let finished = false;
-    let highestAcknowledged = 0;
+  it(
+    'delivers every message to every subscriber once and in order',
+    async () => {
+      const session = await signIn(instances[0]!.running!.url, ADMIN.email, ADMIN.password);
+      let finished = false;
+      let highestAcknowledged = 0;
 
-    const subscribers: Subscriber[] = Array.from({ length: SUBSCRIBERS }, () => ({ received: [], cuts: 0, resyncs: 0 }));
-    const subscriberLoops = subscribers.map((sub, index) => subscribe(session, sub, index % 2));
+      const subscribers: Subscriber[] = Array.from({ length: SUBSCRIBERS }, () => ({
+        received: [],
+        cuts: 0,
+        resyncs: 0,
+      }));
+      const subscriberLoops = subscribers.map((sub, index) => subscribe(session, sub, index % 2));
 
-    async function subscribe(session: Session, sub: Subscriber, home: number) {
-      let cursor = 0;
-      while (!finished) {
-        const url = urlFor(home);
-        if (!url) {
-          await sleep(100);
-          continue;
-        }
-        let response: Response;
-        try {
-          response = await session.get(url, `/api/realtime?lastEventId=${cursor}`);
-        } catch {
-          await sleep(100);
-          continue;
-        }
-        if (!response.ok) {
-          await response.body?.cancel();
-          await sleep(100);
-          continue;
-        }
-        const stream = readSse(response);
-        const cut = setTimeout(() => {
-          sub.cuts++;
-          void stream.close();
-        }, randomInt(...CUT_AFTER));
-        try {
-          for (;;) {
-            const event = await stream.next(60_000);
-            if (event.event === 'chat.message') {
-              const id = Number(event.id);
-              sub.received.push(id);
-              cursor = id;
-            } else if (event.event === 'chat.resync') {
-              // The client reloads what it shows; a gap this leaves fails the comparison below.
-              sub.resyncs++;
-              const listing = await session.get(url, `/api/chat/messages?chatType=partner&partner=${encodeURIComponent(CHANNELS[0]!)}`);
-              const { messages } = (await listing.json()) as { messages: { id: number }[] };
-              for (const message of messages) if (message.id > cursor) sub.received.push(message.id);
-              cursor = Math.max(cursor, ...messages.map((m) => m.id));
-              break;
-            }
+      async function subscribe(session: Session, sub: Subscriber, home: number) {
+        let cursor = 0;
+        while (!finished) {
+          const url = urlFor(home);
+          if (!url) {
+            await sleep(100);
+            continue;
           }
-        } catch {
-          // Cut by the test, ended by a killed instance, or a quiet stream: reconnect.
-        } finally {
-          clearTimeout(cut);
-          await stream.close();
+          let response: Response;
+          try {
+            response = await session.get(url, `/api/realtime?lastEventId=${cursor}`);
+          } catch {
+            await sleep(100);
+            continue;
+          }
+          if (!response.ok) {
+            await response.body?.cancel();
+            await sleep(100);
+            continue;
+          }
+          const stream = readSse(response);
+          const cut = setTimeout(
+            () => {
+              sub.cuts++;
+              void stream.close();
+            },
+            randomInt(...CUT_AFTER),
+          );
+          try {
+            for (;;) {
+              const event = await stream.next(60_000);
+              if (event.event === 'chat.message') {
+                const id = Number(event.id);
+                sub.received.push(id);
+                cursor = id;
+              } else if (event.event === 'chat.resync') {
+                // The client reloads what it shows; a gap this leaves fails the comparison below.
+                sub.resyncs++;
+                const listing = await session.get(
+                  url,
+                  `/api/chat/messages?chatType=partner&partner=${encodeURIComponent(CHANNELS[0]!)}`,
+                );
+                const { messages } = (await listing.json()) as { messages: { id: number }[] };
+                for (const message of messages) if (message.id > cursor) sub.received.push(message.id);
+                cursor = Math.max(cursor, ...messages.map((m) => m.id));
+                break;
+              }
+            }
+          } catch {
+            // Cut by the test, ended by a killed instance, or a quiet stream: reconnect.
+          } finally {
+            clearTimeout(cut);
+            await stream.close();
+          }
         }
       }
-    }
 
-    // Senders: batches in flight over both instances; a failed send is retried (it may have
-    // been stored before the failure, which is then simply one more message).
-    const acknowledged = new Set<string>();
-    const attempted = new Set<string>();
-    let next = 0;
-    const sendAll = async (worker: number) => {
-      while (next < MESSAGES) {
-        const n = next++;
-        const content = `fault message ${n}`;
-        const channel = CHANNELS[n % CHANNELS.length]!;
-        for (let attempt = 0; ; attempt++) {
-          const url = urlFor((n + worker) % 2);
-          if (url) {
-            attempted.add(content);
-            const response = await session
-              .postJson(url, '/api/chat/messages', { chatType: 'partner', partner: channel, content })
-              .catch(() => undefined);
-            if (response?.status === 201) {
-              const { message } = (await response.json()) as { message: { id: number } };
-              highestAcknowledged = Math.max(highestAcknowledged, message.id);
-              acknowledged.add(content);
-              break;
+      // Senders: batches in flight over both instances; a failed send is retried (it may have
+      // been stored before the failure, which is then simply one more message).
+      const acknowledged = new Set<string>();
+      const attempted = new Set<string>();
+      let next = 0;
+      const sendAll = async (worker: number) => {
+        while (next < MESSAGES) {
+          const n = next++;
+          const content = `fault message ${n}`;
+          const channel = CHANNELS[n % CHANNELS.length]!;
+          for (let attempt = 0; ; attempt++) {
+            const url = urlFor((n + worker) % 2);
+            if (url) {
+              attempted.add(content);
+              const response = await session
+                .postJson(url, '/api/chat/messages', { chatType: 'partner', partner: channel, content })
+                .catch(() => undefined);
+              if (response?.status === 201) {
+                const { message } = (await response.json()) as { message: { id: number } };
+                highestAcknowledged = Math.max(highestAcknowledged, message.id);
+                acknowledged.add(content);
+                break;
+              }
+              await response?.body?.cancel();
             }
-            await response?.body?.cancel();
+            if (attempt > 200) throw new Error(`could not send ${content}`);
+            await sleep(50);
           }
-          if (attempt > 200) throw new Error(`could not send ${content}`);
-          await sleep(50);
         }
+      };
+
+      // One instance dies (kill -9) once enough has been sent, and comes back on the same database.
+      const restart = (async () => {
+        while (acknowledged.size < RESTART_AT) await sleep(50);
+        const victim = instances[1]!;
+        const running = victim.running!;
+        victim.running = undefined;
+        await crash(running);
+        victim.running = await launch(victim.env);
+      })();
+
+      await Promise.all([...Array.from({ length: SENDERS_IN_FLIGHT }, (_, w) => sendAll(w)), restart]);
+      expect(acknowledged.size).toBe(MESSAGES);
+
+      // What is stored is the truth every subscriber must end with.
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const stored = await client
+        .query<{ id: string; content: string }>('select id, content from messages order by id')
+        .finally(() => client.end());
+      const storedIds = stored.rows.map((r) => Number(r.id));
+      const storedContents = new Set(stored.rows.map((r) => r.content));
+      for (const content of acknowledged) expect(storedContents.has(content)).toBe(true);
+      for (const content of storedContents) expect(attempted.has(content)).toBe(true);
+      const last = storedIds.at(-1)!;
+      expect(last).toBeGreaterThanOrEqual(highestAcknowledged);
+
+      // Let every subscriber catch up (still being cut meanwhile), then stop them.
+      const deadline = Date.now() + 120_000;
+      while (subscribers.some((s) => (s.received.at(-1) ?? 0) < last) && Date.now() < deadline) {
+        await sleep(200);
       }
-    };
+      finished = true;
+      await Promise.all(subscriberLoops);
 
-    // One instance dies (kill -9) once enough has been sent, and comes back on the same database.
-    const restart = (async () => {
-      while (acknowledged.size < RESTART_AT) await sleep(50);
-      const victim = instances[1]!;
-      const running = victim.running!;
-      victim.running = undefined;
-      await crash(running);
-      victim.running = await launch(victim.env);
-    })();
-
-    await Promise.all([...Array.from({ length: SENDERS_IN_FLIGHT }, (_, w) => sendAll(w)), restart]);
-    expect(acknowledged.size).toBe(MESSAGES);
-
-    // What is stored is the truth every subscriber must end with.
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const stored = await client
-      .query<{ id: string; content: string }>('select id, content from messages order by id')
-      .finally(() => client.end());
-    const storedIds = stored.rows.map((r) => Number(r.id));
-    const storedContents = new Set(stored.rows.map((r) => r.content));
-    for (const content of acknowledged) expect(storedContents.has(content)).toBe(true);
-    for (const content of storedContents) expect(attempted.has(content)).toBe(true);
-    const last = storedIds.at(-1)!;
-    expect(last).toBeGreaterThanOrEqual(highestAcknowledged);
-
-    // Let every subscriber catch up (still being cut meanwhile), then stop them.
-    const deadline = Date.now() + 120_000;
-    while (subscribers.some((s) => (s.received.at(-1) ?? 0) < last) && Date.now() < deadline) {
-      await sleep(200);
-    }
-    finished = true;
-    await Promise.all(subscriberLoops);
-
-    for (const [index, sub] of subscribers.entries()) {
-      expect(sub.cuts, `subscriber ${index} was cut`).toBeGreaterThan(3);
-      // Equal to the stored sequence: nothing missing, nothing twice, nothing out of order.
-      expect(compare(sub.received, storedIds), `subscriber ${index} (${sub.resyncs} resyncs)`).toEqual({
-        missing: 0,
-        duplicates: 0,
-        outOfOrder: 0,
-        unknown: 0,
-      });
-    }
-  }, TEST_TIMEOUT_MS);
+      for (const [index, sub] of subscribers.entries()) {
+        expect(sub.cuts, `subscriber ${index} was cut`).toBeGreaterThan(3);
+        // Equal to the stored sequence: nothing missing, nothing twice, nothing out of order.
+        expect(compare(sub.received, storedIds), `subscriber ${index} (${sub.resyncs} resyncs)`).toEqual({
+          missing: 0,
+          duplicates: 0,
+          outOfOrder: 0,
+          unknown: 0,
+        });
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 /** How a received sequence differs from the stored one, in counts that read well in a failure. */

@@ -51,14 +51,20 @@ describe(`load: ${VIRTUAL_USERS} concurrent users for ${DURATION_MS / 1000} s on
     const admin = await signIn(url, ADMIN.email, ADMIN.password);
     for (let i = 0; i < 40; i++) {
       const name = `${['Grace', 'Hope', 'Mission', 'Fellowship'][i % 4]} Church ${i}`;
-      await expectOk(await admin.postJson(url, '/api/partners', { name, email: `partner${i}@load.test`, zone: `Zone ${i % 5}` }), 'partner');
+      await expectOk(
+        await admin.postJson(url, '/api/partners', { name, email: `partner${i}@load.test`, zone: `Zone ${i % 5}` }),
+        'partner',
+      );
     }
     // A handful of accounts, each signed in once, shared by the virtual users (as one
     // person's several tabs would be): sign-in itself is not what this measures.
     const sessions: Session[] = [admin];
     for (let i = 1; i < ACCOUNTS; i++) {
       const email = `load${i}@load.test`;
-      await expectOk(await admin.postJson(url, '/api/admin/users', { email, password: 'load-password', fullName: `Load ${i}` }), 'user');
+      await expectOk(
+        await admin.postJson(url, '/api/admin/users', { email, password: 'load-password', fullName: `Load ${i}` }),
+        'user',
+      );
       sessions.push(await signIn(url, email, 'load-password'));
     }
 
@@ -70,7 +76,8 @@ describe(`load: ${VIRTUAL_USERS} concurrent users for ${DURATION_MS / 1000} s on
         const answered = await response;
         // The body is read in full, as a browser would, so the server's work is all done.
         const body = await answered.arrayBuffer();
-        if (!answered.ok) failures.push(`${what}: ${answered.status} ${Buffer.from(body).toString('utf8').slice(0, 200)}`);
+        if (!answered.ok)
+          failures.push(`${what}: ${answered.status} ${Buffer.from(body).toString('utf8').slice(0, 200)}`);
       } catch (err) {
         failures.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -87,10 +94,17 @@ describe(`load: ${VIRTUAL_USERS} concurrent users for ${DURATION_MS / 1000} s on
         await sleep(randomInt(...THINK_MS));
         await check(
           'message',
-          session.postJson(url, '/api/chat/messages', { chatType: 'coordinator', partner: 'All Coordinators', content: `load ${index}-${n}` }),
+          session.postJson(url, '/api/chat/messages', {
+            chatType: 'coordinator',
+            partner: 'All Coordinators',
+            content: `load ${index}-${n}`,
+          }),
         );
         await sleep(randomInt(...THINK_MS));
-        await check('upload', session.upload(url, '/', `load-${index}-${n}.txt`, new Uint8Array(randomBytes(randomInt(512, 8192)))));
+        await check(
+          'upload',
+          session.upload(url, '/', `load-${index}-${n}.txt`, new Uint8Array(randomBytes(randomInt(512, 8192)))),
+        );
         await sleep(randomInt(...THINK_MS));
       }
     };
@@ -142,12 +156,14 @@ describe(`load: ${VIRTUAL_USERS} concurrent users for ${DURATION_MS / 1000} s on
     // Memory: after a warm-up, a leak grows with the requests served, so the last 20 s would
     // sit clearly above the 20 s before. Garbage collection makes RSS saw-tooth, so the peaks
     // of the two windows are compared with a generous margin: 25 % plus 64 MB.
-    const peak = (from: number, to: number) => Math.max(...samples.filter((s) => s.at >= from && s.at < to).map((s) => s.mb));
+    const peak = (from: number, to: number) =>
+      Math.max(...samples.filter((s) => s.at >= from && s.at < to).map((s) => s.mb));
     const middle = peak(20_000, 40_000);
     const last = peak(40_000, DURATION_MS + SAMPLE_EVERY_MS);
-    expect(last, `RSS peak ${last.toFixed(0)} MB in the last 20 s vs ${middle.toFixed(0)} MB before`).toBeLessThanOrEqual(
-      middle * 1.25 + 64,
-    );
+    expect(
+      last,
+      `RSS peak ${last.toFixed(0)} MB in the last 20 s vs ${middle.toFixed(0)} MB before`,
+    ).toBeLessThanOrEqual(middle * 1.25 + 64);
     expect(running!.portal.child.exitCode).toBeNull();
   });
 });

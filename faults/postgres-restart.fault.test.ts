@@ -67,7 +67,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restarted under a runn
 
     const stream = collectSse(await session.get(running.url, '/api/realtime'));
     expect(await stream.waitFor((e) => e.event === 'ready', 30_000)).toBeDefined();
-    const chatContent = (event: SseMessage) => (JSON.parse(event.data) as { message: { content: string } }).message.content;
+    const chatContent = (event: SseMessage) =>
+      (JSON.parse(event.data) as { message: { content: string } }).message.content;
     const chatWith = (prefix: string) => (event: SseMessage) =>
       event.event === 'chat.message' && chatContent(event).startsWith(prefix);
     expect((await sendMessage(running, session, 'before the restart')).status).toBe(201);

@@ -15,7 +15,8 @@ export async function signIn(base: string, email: string, password: string): Pro
     headers: { 'content-type': 'application/json', origin: ORIGIN },
     body: JSON.stringify({ email, password }),
   });
-  if (response.status !== 200) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)

@@ -59,7 +59,11 @@ export async function sweepOrphanObjects(
 async function stillUnreferenced(db: Db, prefix: KeyPrefix, key: string): Promise<boolean> {
   const rows =
     prefix === 'files'
-      ? await db.select({ id: files.id }).from(files).where(eq(files.id, key.slice('files/'.length))).limit(1)
+      ? await db
+          .select({ id: files.id })
+          .from(files)
+          .where(eq(files.id, key.slice('files/'.length)))
+          .limit(1)
       : await db.select({ id: events.id }).from(events).where(eq(events.imageUrl, key)).limit(1);
   return rows.length === 0;
 }

@@ -301,7 +301,7 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
     }
   });
 
-  it('lets a coordinator delete only their own files; an admin any; the object goes, then the record', async () => {
+  it('lets a coordinator delete only their own files; an admin any; the record goes, then the object', async () => {
     const samsFile = await uploadFile(sam, '/', 'sams-agenda.txt', 'agenda');
     const refused = await t.request(`/api/files/${samsFile.id}`, { method: 'DELETE', headers: as(ruth) });
     expect(refused.status).toBe(403);
