@@ -14,9 +14,9 @@ import { ADMIN, crash, freshPostgres, launch, tempDir, type Running } from './su
 
 const MESSAGES = 10_000;
 const SENDERS_IN_FLIGHT = 16;
-const SUBSCRIBERS = 8;
+const SUBSCRIBERS = 6;
 /** A subscriber's connection is cut after a random time in this range (ms). */
-const CUT_AFTER: [number, number] = [300, 2500];
+const CUT_AFTER: [number, number] = [500, 3000];
 /** The restart happens once this many messages have been acknowledged. */
 const RESTART_AT = 3_000;
 const CHANNELS = ['General Partners', 'Prayer Partners', 'Monthly Supporters'];
