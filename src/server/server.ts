@@ -8,9 +8,12 @@ import { lockDataDir } from './db/data-dir-lock';
 import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
 import type { Logger } from './logger';
+import { sweepOrphanObjectsLogged } from './storage/orphan-sweep';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const IN_FLIGHT_GRACE_MS = 5_000;
+/** Objects left behind by a crash are removed at start and then this often (decision 0071). */
+const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -46,6 +49,12 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
     });
     const port = (server.address() as AddressInfo).port;
 
+    // In the background: a large store must not delay start-up, and a failed sweep only waits.
+    const sweep = () => void sweepOrphanObjectsLogged(deps.database.db, deps.storage, logger);
+    sweep();
+    const sweeper = setInterval(sweep, ORPHAN_SWEEP_EVERY_MS);
+    sweeper.unref();
+
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
@@ -53,6 +62,7 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
         // EventSource reconnects at once over the same socket); requests in flight finish,
         // within a grace period, after which the remaining sockets are closed.
         deps.lifecycle.stopping = true;
+        clearInterval(sweeper);
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const end of deps.streams) end();
         if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
-import { createPgListener } from './pg-listener';
+import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
 import type { Logger } from '../logger';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +42,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite fails on a directory whose parents do not exist yet.
   if (dataDir !== 'memory') fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs partner search (drizzle/0001_partner_search.sql); PGlite loads extensions here.
-  const client = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, { extensions: { pg_trgm } });
+  // Durability (docs/decisions/0070-pglite-durability.md): on a directory PGlite's NodeFS
+  // hands every write of PostgreSQL straight to the operating system, so a commit that has
+  // returned survives the process being killed. relaxedDurability would return results before
+  // that flush (it matters for the browser file systems); it must stay off.
+  const client = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, {
+    extensions: { pg_trgm },
+    relaxedDurability: false,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -67,7 +74,14 @@ async function openPglite(dataDir: string): Promise<Database> {
 const MIGRATION_LOCK_KEY = 7_243_901;
 
 async function openPostgres(url: string, logger: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A request fails within this while PostgreSQL is unreachable (decision 0072).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notices a connection that died silently (a restarted firewall or NAT) on idle sockets.
+    keepAlive: true,
+  });
   // A pool client that errors while idle must not crash the process; the pool replaces it.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL client failed'));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -3,6 +3,11 @@ import type { Logger } from '../logger';
 import type { NotificationHandler } from './client';
 
 const RECONNECT_DELAY_MS = 1000;
+/**
+ * How long opening a PostgreSQL connection may take. While the database is unreachable, a
+ * request fails within this instead of the operating system's connect timeout (minutes).
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * LISTEN needs a connection of its own that stays open. When PostgreSQL restarts, this
@@ -13,9 +18,10 @@ export function createPgListener(url: string, logger: Logger) {
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
+  let reconnecting = false;
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     next.on('notification', (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
@@ -25,25 +31,40 @@ export function createPgListener(url: string, logger: Logger) {
     });
     next.on('end', () => scheduleReconnect(next));
     await next.connect();
-    for (const channel of handlers.keys()) await next.query(`listen ${quoteIdent(channel)}`);
+    try {
+      for (const channel of handlers.keys()) await next.query(`listen ${quoteIdent(channel)}`);
+    } catch (err) {
+      // A connection that failed half-way through set-up would stay open beside the one the
+      // retry makes. Not awaited: end() on a connection that already died never resolves.
+      void next.end().catch(() => {});
+      throw err;
+    }
     client = next;
+    if (reconnecting) logger.info('realtime listener reconnected');
+    reconnecting = false;
     return next;
   }
 
   function scheduleReconnect(dead: pg.Client) {
     if (closed || client !== dead) return;
+    reconnecting = true;
     client = undefined;
     connecting = undefined;
     setTimeout(() => {
-      if (!closed) ensureClient().catch(() => scheduleRetry());
+      if (!closed) ensureClient().catch(retryAfterFailure);
     }, RECONNECT_DELAY_MS).unref();
+  }
+
+  function retryAfterFailure(err: unknown) {
+    logger.debug({ err }, 'realtime listener could not reconnect yet');
+    scheduleRetry();
   }
 
   function scheduleRetry() {
     setTimeout(() => {
       if (!closed && !client) {
         connecting = undefined;
-        ensureClient().catch(() => scheduleRetry());
+        ensureClient().catch(retryAfterFailure);
       }
     }, RECONNECT_DELAY_MS).unref();
   }

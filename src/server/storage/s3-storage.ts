@@ -3,6 +3,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -12,6 +13,9 @@ import type { S3Config } from '../env';
 import {
   assertObjectKey,
   ByteLimit,
+  isObjectKey,
+  type KeyPrefix,
+  type ListedObject,
   ObjectTooLargeError,
   type ObjectInfo,
   type PutOptions,
@@ -104,6 +108,19 @@ export class S3Storage implements Storage {
       if (isNotFound(err)) return false;
       throw err;
     }
+  }
+
+  async *list(prefix: KeyPrefix): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key && isObjectKey(item.Key)) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async check(): Promise<void> {

@@ -121,6 +121,27 @@ describe.each([
     await t?.close();
   });
 
+  it('lists the objects under a prefix with when they were written', async () => {
+    const before = Date.now();
+    const file = newObjectKey('files');
+    const image = newObjectKey('event-images');
+    for (const key of [file, image]) {
+      await storage.put(key, Readable.from([Buffer.from(key)]), { contentType: 'text/plain', maxBytes: MB });
+    }
+    const listed = [];
+    for await (const object of storage.list('files')) listed.push(object);
+    const mine = listed.find((o) => o.key === file);
+    expect(mine).toBeDefined();
+    // Second precision on some stores: allow the clock's rounding.
+    expect(mine!.lastModified.getTime()).toBeGreaterThanOrEqual(before - 2000);
+    expect(listed.map((o) => o.key)).not.toContain(image);
+    const images = [];
+    for await (const object of storage.list('event-images')) images.push(object.key);
+    expect(images).toContain(image);
+    await storage.delete(file);
+    await storage.delete(image);
+  });
+
   it('stores, reads back with size and content type, and deletes', async () => {
     const key = newObjectKey('files');
     const info = await storage.put(key, Readable.from([Buffer.from('Hello, '), Buffer.from('ministry!')]), {

@@ -11,6 +11,12 @@ export interface StoredObject extends ObjectInfo {
   body: Readable;
 }
 
+/** One entry of a listing: a key and when its object was last written. */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
+}
+
 export interface PutOptions {
   contentType: string;
   /** The object may be at most this many bytes; one byte more aborts the upload. */
@@ -34,6 +40,8 @@ export interface Storage {
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every object whose key starts with `prefix/`, in no particular order. */
+  list(prefix: KeyPrefix): AsyncIterable<ListedObject>;
   /** Verifies at start-up that the store can be reached (bucket exists, directory writable). */
   check(): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPortal, type PortalProcess } from '../../src/server/testing/portal-process';
+
+/**
+ * Every portal in the fault suite believes it lives at this address (BASE_URL) and every
+ * request carries it as Origin, so the servers can listen on port 0 and still accept the
+ * test's state-changing requests and sign-ins.
+ */
+export const ORIGIN = 'http://portal.fault-test';
+export const ADMIN = { email: 'admin@fault.test', password: 'fault-admin-secret' };
+
+/** A server process and the URL it listens on. */
+export interface Running {
+  portal: PortalProcess;
+  url: string;
+}
+
+/** Starts the real server (a child process) and waits until it listens. */
+export async function launch(env: Record<string, string>): Promise<Running> {
+  const portal = startPortal({
+    BASE_URL: ORIGIN,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  try {
+    return { portal, url: await portal.listening(90_000) };
+  } catch (err) {
+    portal.kill();
+    throw err;
+  }
+}
+
+/** kill -9: no clean-up of any kind runs in the server. */
+export async function crash(running: Running): Promise<void> {
+  running.portal.child.kill('SIGKILL');
+  await running.portal.exited;
+}
+
+export async function stop(running: Running): Promise<void> {
+  running.portal.child.kill('SIGTERM');
+  await running.portal.exited;
+}
+
+export async function tempDir(prefix: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped by remove(). */
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; remove(): Promise<void> }> {
+  const name = `portal_fault_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (c) => c.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    remove: () => withClient(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
+  };
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

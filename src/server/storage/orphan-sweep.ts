@@ -1,0 +1,79 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { events, files } from '../db/schema';
+import type { Logger } from '../logger';
+import type { KeyPrefix, Storage } from './storage';
+
+/**
+ * An object is written before the record that refers to it, so a crash (or a lost database
+ * connection) between the two leaves an object nobody refers to: never a record without its
+ * object. Such an object is only ever from a write that was not acknowledged. This removes
+ * them once they are older than any upload could take to get its record
+ * (docs/decisions/0071-orphan-objects.md).
+ */
+export const ORPHAN_MIN_AGE_MS = 15 * 60 * 1000;
+const BATCH = 200;
+
+/** Keys among `keys` that a record refers to. */
+async function referencedKeys(db: Db, prefix: KeyPrefix, keys: string[]): Promise<Set<string>> {
+  if (prefix === 'files') {
+    const ids = keys.map((key) => key.slice('files/'.length));
+    const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, ids));
+    return new Set(rows.map((r) => `files/${r.id}`));
+  }
+  const rows = await db.select({ key: events.imageUrl }).from(events).where(inArray(events.imageUrl, keys));
+  return new Set(rows.map((r) => r.key!));
+}
+
+/** Deletes unreferenced objects last written before `now - minAgeMs`; returns how many. */
+export async function sweepOrphanObjects(
+  db: Db,
+  storage: Storage,
+  { minAgeMs = ORPHAN_MIN_AGE_MS, now = new Date() }: { minAgeMs?: number; now?: Date } = {},
+): Promise<number> {
+  const cutoff = now.getTime() - minAgeMs;
+  let removed = 0;
+  for (const prefix of ['files', 'event-images'] as const) {
+    let batch: string[] = [];
+    const flush = async () => {
+      const referenced = await referencedKeys(db, prefix, batch);
+      for (const key of batch) {
+        if (referenced.has(key)) continue;
+        // Checked again one by one just before deleting: the batch query is a moment old.
+        if (!(await stillUnreferenced(db, prefix, key))) continue;
+        await storage.delete(key);
+        removed++;
+      }
+      batch = [];
+    };
+    for await (const object of storage.list(prefix)) {
+      if (object.lastModified.getTime() > cutoff) continue;
+      batch.push(object.key);
+      if (batch.length >= BATCH) await flush();
+    }
+    if (batch.length > 0) await flush();
+  }
+  return removed;
+}
+
+async function stillUnreferenced(db: Db, prefix: KeyPrefix, key: string): Promise<boolean> {
+  const rows =
+    prefix === 'files'
+      ? await db
+          .select({ id: files.id })
+          .from(files)
+          .where(eq(files.id, key.slice('files/'.length)))
+          .limit(1)
+      : await db.select({ id: events.id }).from(events).where(eq(events.imageUrl, key)).limit(1);
+  return rows.length === 0;
+}
+
+/** Runs the sweep, logging rather than failing: a missed sweep only delays the clean-up. */
+export async function sweepOrphanObjectsLogged(db: Db, storage: Storage, logger: Logger): Promise<void> {
+  try {
+    const removed = await sweepOrphanObjects(db, storage);
+    if (removed > 0) logger.info({ removed }, 'removed stored objects that no record refers to');
+  } catch (err) {
+    logger.warn({ err }, 'sweeping unreferenced stored objects failed');
+  }
+}
