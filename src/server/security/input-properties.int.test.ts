@@ -125,8 +125,10 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       await fc.assert(
         fc.asyncProperty(hostileBodies(keysOf(endpoint.schema), endpoint.valid(targets)), async (body) => {
           const before = await snapshotData(t);
-          const response = await send(endpoint, body === undefined ? undefined : JSON.stringify(body));
-          await expectSafeAnswer(endpoint, body, response, before);
+          const wire = body === undefined ? undefined : JSON.stringify(body);
+          const response = await send(endpoint, wire);
+          // Judge what the server received: JSON turns -Infinity and NaN into null, and drops undefined.
+          await expectSafeAnswer(endpoint, wire === undefined ? undefined : JSON.parse(wire), response, before);
         }),
         { numRuns: RUNS },
       );
