@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
@@ -12,10 +12,15 @@ import type { Feature } from '../../shared/permissions';
 export function RequireFeature({ feature, children }: { feature: Feature; children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
+  // A session that ends while its page is shown (sign-out, a password changed elsewhere) is
+  // not a visitor asking for this page: the next person to sign in must not be sent here.
+  // Sign-out's own navigation to /auth is a transition that can land after this guard.
+  const [hadSession, setHadSession] = useState(false);
+  if (me && !hadSession) setHadSession(true);
   if (isPending) return <Spinner className="min-h-[50vh]" label="Loading permissions" />;
   if (!me || !me.permissions[feature]) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to="/auth" replace state={me ? undefined : { from }} />;
+    return <Navigate to="/auth" replace state={me || hadSession ? undefined : { from }} />;
   }
   return children;
 }
