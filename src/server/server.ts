@@ -8,6 +8,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
 import type { Logger } from './logger';
+import { serveBackups } from './ops/backup-socket';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const IN_FLIGHT_GRACE_MS = 5_000;
@@ -38,6 +39,8 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
       bootstrapFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
     );
     const app = createApp(deps, { clientDir });
+    // `npm run backup` cannot open the embedded database while we hold it: it asks us instead.
+    const stopBackups = config.DATABASE_URL ? async () => {} : await serveBackups(deps, config.DATA_DIR);
 
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
     await new Promise<void>((resolve, reject) => {
@@ -61,6 +64,7 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
         }, IN_FLIGHT_GRACE_MS);
         await stopped;
         clearTimeout(grace);
+        await stopBackups();
         await disposeDeps(deps);
         releaseLock();
       })());
