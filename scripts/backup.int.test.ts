@@ -74,7 +74,13 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.stderr).not.toContain('Failed');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/Backup written to .*portal-backup\.tar\.gz: \d+ tables, \d+ rows, 2 stored files/);
-    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    for (const check of [
+      await runShellCommand('curl -fsS "$PORTAL_URL/api/health"', { PORTAL_URL: url }),
+      await runShellCommand('curl -fsS "$PORTAL_URL/api/ready"', { PORTAL_URL: url }),
+    ]) {
+      expect(check.code, check.stderr).toBe(0);
+      expect(check.stdout).toMatch(/^\{"status":"(ok|ready)","database":"pglite"\}$/);
+    }
     await stop(portal);
     expect(existsSync(backupSocketPath(dataDir))).toBe(false);
 
