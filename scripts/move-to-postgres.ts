@@ -12,7 +12,8 @@ runCli('npm run move-to-postgres -- --database-url postgres://user@host:5432/por
   const { values } = parseCliArgs({ options: { 'database-url': { type: 'string' }, s3: { type: 'boolean' } } });
   const databaseUrl = values['database-url'];
   if (!databaseUrl) throw new UsageError('--database-url is required: the empty PostgreSQL database to move to.');
-  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('--database-url must start with postgres:// or postgresql://');
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError('--database-url must start with postgres:// or postgresql://');
   // The source is the embedded database in DATA_DIR; a DATABASE_URL in the environment is refused below.
   const config = loadConfig();
   const result = await moveToPostgres({ config, databaseUrl, s3: values.s3 ?? false });

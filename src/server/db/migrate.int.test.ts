@@ -84,7 +84,9 @@ describe.each(testDatabaseTargets())('runMigrations on $name', (target) => {
     const { db } = opened.database;
     await runMigrations(opened.database);
     const future = journal.entries.at(-1)!.when + 86_400_000;
-    await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${future})`);
+    await db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${future})`,
+    );
 
     const refused = runMigrations(opened.database);
     await expect(refused).rejects.toThrow(UnknownMigrationError);
@@ -102,7 +104,9 @@ describe.each(testDatabaseTargets())('runMigrations on $name', (target) => {
     expect(await appliedMigrations(db)).toBe(1);
     // Rows written as the first release wrote them: plain SQL against its schema.
     const hash = await hashPassword('first-release-password');
-    await db.execute(sql`insert into "user" (id, name, email, email_verified) values ('u1', 'Pastor', 'pastor@example.org', true)`);
+    await db.execute(
+      sql`insert into "user" (id, name, email, email_verified) values ('u1', 'Pastor', 'pastor@example.org', true)`,
+    );
     await db.execute(
       sql`insert into account (id, account_id, provider_id, user_id, password) values ('a1', 'u1', 'credential', 'u1', ${hash})`,
     );
@@ -113,19 +117,34 @@ describe.each(testDatabaseTargets())('runMigrations on $name', (target) => {
     await db.execute(
       sql`insert into donations (partner_id, partner_name, amount, donation_type) values ('00000000-0000-4000-8000-000000000001', 'Grace Fellowship', 1234567.89, 'monthly')`,
     );
-    await db.execute(sql`insert into messages (content, user_id, partner, chat_type) values ('Hello', 'u1', 'All Coordinators', 'coordinator')`);
+    await db.execute(
+      sql`insert into messages (content, user_id, partner, chat_type) values ('Hello', 'u1', 'All Coordinators', 'coordinator')`,
+    );
 
     await runMigrations(opened.database);
 
     expect(await appliedMigrations(db)).toBe(journal.entries.length);
     expect(await publicTables(db)).toEqual(expectedTables);
-    const [kept] = await rowsOf<{ email: string; password: string; role: string; partner: string; amount: string; content: string }>(
+    const [kept] = await rowsOf<{
+      email: string;
+      password: string;
+      role: string;
+      partner: string;
+      amount: string;
+      content: string;
+    }>(
       db,
       sql`select u.email, a.password, r.role, p.name as partner, d.amount::text as amount, m.content
           from "user" u join account a on a.user_id = u.id join user_roles r on r.user_id = u.id
           cross join partners p join donations d on d.partner_id = p.id cross join messages m`,
     );
-    expect(kept).toMatchObject({ email: 'pastor@example.org', role: 'admin', partner: 'Grace Fellowship', amount: '1234567.89', content: 'Hello' });
+    expect(kept).toMatchObject({
+      email: 'pastor@example.org',
+      role: 'admin',
+      partner: 'Grace Fellowship',
+      amount: '1234567.89',
+      content: 'Hello',
+    });
     expect(await verifyPassword({ hash: kept!.password, password: 'first-release-password' })).toBe(true);
     // A new message continues the old sequence.
     const [next] = await rowsOf<{ id: string }>(
@@ -169,7 +188,10 @@ describe.each(testDatabaseTargets())('runMigrations on $name', (target) => {
 
 describe('migrations only move forward', () => {
   it('ships no down-migrations: every SQL file in the folder is a step of the journal', () => {
-    const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(files).toEqual(journal.entries.map((e) => `${e.tag}.sql`).sort());
     expect(files.filter((f) => /down|rollback|revert/i.test(f))).toEqual([]);
     // Journal times only grow: drizzle applies whatever is newer than the last applied step.
@@ -177,24 +199,30 @@ describe('migrations only move forward', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
-  it('the server refuses to start on a database migrated by a newer release, saying why', async () => {
-    const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'portal-forward-'));
-    try {
-      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') }, silentLogger);
+  it(
+    'the server refuses to start on a database migrated by a newer release, saying why',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'portal-forward-'));
       try {
-        await runMigrations(database);
-        const future = journal.entries.at(-1)!.when + 86_400_000;
-        await database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', ${future})`);
+        const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') }, silentLogger);
+        try {
+          await runMigrations(database);
+          const future = journal.entries.at(-1)!.when + 86_400_000;
+          await database.db.execute(
+            sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', ${future})`,
+          );
+        } finally {
+          await database.close();
+        }
+        const portal = startPortal({ DATA_DIR: dataDir });
+        expect(await portal.exited).toBe(1);
+        expect(portal.output()).toContain('that this version of the portal does not know');
+        expect(portal.output()).toContain('migrations only move forward');
+        expect(portal.output()).not.toContain('portal is listening');
       } finally {
-        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
-      const portal = startPortal({ DATA_DIR: dataDir });
-      expect(await portal.exited).toBe(1);
-      expect(portal.output()).toContain('that this version of the portal does not know');
-      expect(portal.output()).toContain('migrations only move forward');
-      expect(portal.output()).not.toContain('portal is listening');
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, PROCESS_TEST_TIMEOUT_MS);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

@@ -7,7 +7,13 @@ import { openDatabase } from '../db/client';
 import { createDeps, disposeDeps } from '../deps';
 import { loadConfig } from '../env';
 import { startTcpProxy } from '../testing/tcp-proxy';
-import { createTestApp, silentLogger, testDatabaseTargets, TEST_BASE_URL, type TestApp } from '../testing/test-database';
+import {
+  createTestApp,
+  silentLogger,
+  testDatabaseTargets,
+  TEST_BASE_URL,
+  type TestApp,
+} from '../testing/test-database';
 import { READY_TIMEOUT_MS } from './health';
 
 describe.each(testDatabaseTargets())('health and readiness on $name', (target) => {
@@ -41,48 +47,53 @@ describe.each(testDatabaseTargets())('health and readiness on $name', (target) =
 
 const postgres = testDatabaseTargets().find((t) => t.name === 'postgres');
 
-describe.runIf(postgres)('readiness while the PostgreSQL server goes away and comes back (needs TEST_DATABASE_URL)', () => {
-  it('answers 503 within its timeout while the server does not answer, and 200 again after', async () => {
-    const opened = await postgres!.open();
-    const url = new URL(opened.url!);
-    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    url.host = `127.0.0.1:${proxy.port}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() }, silentLogger);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-ready-'));
-    const config = loadConfig({ DATA_DIR: dataDir, BASE_URL: TEST_BASE_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-    let deps;
-    try {
-      deps = await createDeps(config, database, silentLogger);
-      const app = createApp(deps);
-      expect((await app.request('/api/ready')).status).toBe(200);
+describe.runIf(postgres)(
+  'readiness while the PostgreSQL server goes away and comes back (needs TEST_DATABASE_URL)',
+  () => {
+    it('answers 503 within its timeout while the server does not answer, and 200 again after', async () => {
+      const opened = await postgres!.open();
+      const url = new URL(opened.url!);
+      const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+      url.host = `127.0.0.1:${proxy.port}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() }, silentLogger);
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-ready-'));
+      const config = loadConfig({ DATA_DIR: dataDir, BASE_URL: TEST_BASE_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+      let deps;
+      try {
+        deps = await createDeps(config, database, silentLogger);
+        const app = createApp(deps);
+        expect((await app.request('/api/ready')).status).toBe(200);
 
-      proxy.goAway();
-      const ready = await app.request('/api/ready');
-      expect(ready.status).toBe(503);
-      // Either the dropped connection fails at once or a new one hangs until the timeout.
-      expect(((await ready.json()) as { error: string }).error).toMatch(
-        new RegExp(`^The database does not answer \\((Connection terminated.*|no answer within ${READY_TIMEOUT_MS} ms)\\)\\.$`),
-      );
-      // Asked again, the pool has to open a new connection, which now hangs: the timeout answers.
-      const again = await app.request('/api/ready');
-      expect(again.status).toBe(503);
-      expect(((await again.json()) as { error: string }).error).toContain(`no answer within ${READY_TIMEOUT_MS} ms`);
-      expect((await app.request('/api/health')).status).toBe(200);
+        proxy.goAway();
+        const ready = await app.request('/api/ready');
+        expect(ready.status).toBe(503);
+        // Either the dropped connection fails at once or a new one hangs until the timeout.
+        expect(((await ready.json()) as { error: string }).error).toMatch(
+          new RegExp(
+            `^The database does not answer \\((Connection terminated.*|no answer within ${READY_TIMEOUT_MS} ms)\\)\\.$`,
+          ),
+        );
+        // Asked again, the pool has to open a new connection, which now hangs: the timeout answers.
+        const again = await app.request('/api/ready');
+        expect(again.status).toBe(503);
+        expect(((await again.json()) as { error: string }).error).toContain(`no answer within ${READY_TIMEOUT_MS} ms`);
+        expect((await app.request('/api/health')).status).toBe(200);
 
-      proxy.comeBack();
-      let status = 0;
-      for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
-        status = (await app.request('/api/ready')).status;
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+        proxy.comeBack();
+        let status = 0;
+        for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+          status = (await app.request('/api/ready')).status;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        expect(status).toBe(200);
+      } finally {
+        proxy.comeBack();
+        if (deps) await disposeDeps(deps);
+        else await database.close();
+        await proxy.close();
+        await opened.dispose();
+        await rm(dataDir, { recursive: true, force: true });
       }
-      expect(status).toBe(200);
-    } finally {
-      proxy.comeBack();
-      if (deps) await disposeDeps(deps);
-      else await database.close();
-      await proxy.close();
-      await opened.dispose();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
-});
+    }, 120_000);
+  },
+);

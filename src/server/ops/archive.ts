@@ -30,7 +30,8 @@ export async function extractArchive(file: string, dir: string): Promise<Manifes
     // strict: a truncated or corrupt archive is an error, not a partial extraction.
     await tar.extract({ file, cwd: dir, strict: true });
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (err as Error).message;
+    const reason =
+      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (err as Error).message;
     throw new ArchiveError(`${file} is not a readable portal backup (${reason}).`);
   }
   let raw: unknown;

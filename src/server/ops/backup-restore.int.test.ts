@@ -72,60 +72,72 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  it('restores every table and stored file into an empty database and store', { timeout: SLOW_TEST_TIMEOUT_MS }, async () => {
-    const archive = path.join(workDir, 'round-trip.tar.gz');
-    const { manifest } = await createBackup({ database: source.deps.database, storage: source.deps.storage }, archive);
+  it(
+    'restores every table and stored file into an empty database and store',
+    { timeout: SLOW_TEST_TIMEOUT_MS },
+    async () => {
+      const archive = path.join(workDir, 'round-trip.tar.gz');
+      const { manifest } = await createBackup(
+        { database: source.deps.database, storage: source.deps.storage },
+        archive,
+      );
 
-    // Every table of the schema is in the archive, with its rows counted.
-    const tables = await listTables(source.db);
-    expect(manifest.tables.map((t) => t.name).sort()).toEqual(tables.map((t) => t.name).sort());
-    expect(manifest.tables.find((t) => t.name === 'partners')!.rows).toBeGreaterThanOrEqual(10);
-    expect(manifest.objects.map((o) => o.key)).toContain(fileObjectKey(uploadedId));
-    expect(manifest.objects.some((o) => `/api/calendar/images/${o.key.split('/')[1]}` === imageUrl)).toBe(true);
-    expect(manifest.migrations.length).toBeGreaterThan(0);
+      // Every table of the schema is in the archive, with its rows counted.
+      const tables = await listTables(source.db);
+      expect(manifest.tables.map((t) => t.name).sort()).toEqual(tables.map((t) => t.name).sort());
+      expect(manifest.tables.find((t) => t.name === 'partners')!.rows).toBeGreaterThanOrEqual(10);
+      expect(manifest.objects.map((o) => o.key)).toContain(fileObjectKey(uploadedId));
+      expect(manifest.objects.some((o) => `/api/calendar/images/${o.key.split('/')[1]}` === imageUrl)).toBe(true);
+      expect(manifest.migrations.length).toBeGreaterThan(0);
 
-    const restoredDir = path.join(workDir, 'restored');
-    let opened: OpenedTestDatabase | undefined;
-    try {
-      opened = await target.open();
-      const storage = new DiskStorage(path.join(restoredDir, 'storage'));
-      await restoreBackup(archive, { database: opened.database, storage, describe: 'the test database' });
-
-      // Every table compares equal, row for row.
-      expect(await summariseDatabase(opened.database.db)).toEqual(await summariseDatabase(source.db));
-      for (const object of manifest.objects) {
-        const original = await source.deps.storage.get(object.key);
-        const copy = await storage.get(object.key);
-        expect(copy?.contentType).toBe(original?.contentType);
-        expect(await bytesOf(copy!.body)).toEqual(await bytesOf(original!.body));
-      }
-
-      // A server on the restored data: same password, same file, same image.
-      const config = loadConfig({ DATA_DIR: restoredDir, BASE_URL: TEST_BASE_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-      const deps = await createDeps(config, opened.database, silentLogger);
+      const restoredDir = path.join(workDir, 'restored');
+      let opened: OpenedTestDatabase | undefined;
       try {
-        const app = createApp(deps);
-        const signIn = await app.request('/api/auth/sign-in/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: TEST_BASE_URL },
-          body: JSON.stringify({ email: users.admin.email, password: DEMO_PASSWORD }),
+        opened = await target.open();
+        const storage = new DiskStorage(path.join(restoredDir, 'storage'));
+        await restoreBackup(archive, { database: opened.database, storage, describe: 'the test database' });
+
+        // Every table compares equal, row for row.
+        expect(await summariseDatabase(opened.database.db)).toEqual(await summariseDatabase(source.db));
+        for (const object of manifest.objects) {
+          const original = await source.deps.storage.get(object.key);
+          const copy = await storage.get(object.key);
+          expect(copy?.contentType).toBe(original?.contentType);
+          expect(await bytesOf(copy!.body)).toEqual(await bytesOf(original!.body));
+        }
+
+        // A server on the restored data: same password, same file, same image.
+        const config = loadConfig({
+          DATA_DIR: restoredDir,
+          BASE_URL: TEST_BASE_URL,
+          LOG_LEVEL: 'silent',
+          NODE_ENV: 'test',
         });
-        expect(signIn.status).toBe(200);
-        const cookie = cookieHeader(signIn);
-        const download = await app.request(`/api/files/${uploadedId}/download`, { headers: { cookie } });
-        expect(download.status).toBe(200);
-        expect(Buffer.from(await download.arrayBuffer())).toEqual(uploaded);
-        const image = await app.request(imageUrl, { headers: { cookie } });
-        expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG_1X1);
-        // The session made on the source still works: sessions and the signing secret came along.
-        expect((await app.request('/api/me', { headers: { cookie: adminCookie } })).status).toBe(200);
+        const deps = await createDeps(config, opened.database, silentLogger);
+        try {
+          const app = createApp(deps);
+          const signIn = await app.request('/api/auth/sign-in/email', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: TEST_BASE_URL },
+            body: JSON.stringify({ email: users.admin.email, password: DEMO_PASSWORD }),
+          });
+          expect(signIn.status).toBe(200);
+          const cookie = cookieHeader(signIn);
+          const download = await app.request(`/api/files/${uploadedId}/download`, { headers: { cookie } });
+          expect(download.status).toBe(200);
+          expect(Buffer.from(await download.arrayBuffer())).toEqual(uploaded);
+          const image = await app.request(imageUrl, { headers: { cookie } });
+          expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG_1X1);
+          // The session made on the source still works: sessions and the signing secret came along.
+          expect((await app.request('/api/me', { headers: { cookie: adminCookie } })).status).toBe(200);
+        } finally {
+          await disposeDeps(deps);
+        }
       } finally {
-        await disposeDeps(deps);
+        await opened?.dispose();
       }
-    } finally {
-      await opened?.dispose();
-    }
-  });
+    },
+  );
 
   it('refuses a database that is not empty, and changes nothing in it', { timeout: SLOW_TEST_TIMEOUT_MS }, async () => {
     const archive = path.join(workDir, 'refused.tar.gz');
@@ -134,10 +146,12 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
     const storage = new DiskStorage(path.join(workDir, 'unused-storage'));
     await expect(
       restoreBackup(archive, { database: source.deps.database, storage, describe: 'the portal database' }),
-    ).rejects.toThrow(new RestoreError(
-      'the portal database is not empty: it already holds portal tables. Restore only into an empty database ' +
-        '(create a new one, or drop and re-create this one) so nothing is overwritten.',
-    ));
+    ).rejects.toThrow(
+      new RestoreError(
+        'the portal database is not empty: it already holds portal tables. Restore only into an empty database ' +
+          '(create a new one, or drop and re-create this one) so nothing is overwritten.',
+      ),
+    );
     expect(await summariseDatabase(source.db)).toEqual(before);
   });
 
@@ -159,25 +173,31 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
     }
   });
 
-  it('fails naming a stored file the database refers to but the store lost, and writes no archive', { timeout: SLOW_TEST_TIMEOUT_MS }, async () => {
-    const file = multipartBody([{ name: 'file', filename: 'lost.txt', value: 'soon gone', contentType: 'text/plain' }]);
-    const upload = await source.request('/api/files?folder=/', {
-      method: 'POST',
-      headers: { cookie: adminCookie, 'content-type': file.contentType },
-      body: file.body,
-    });
-    const lostId = ((await upload.json()) as { file: { id: string } }).file.id;
-    await source.deps.storage.delete(fileObjectKey(lostId));
-    try {
-      const archive = path.join(workDir, 'broken.tar.gz');
-      const backup = createBackup({ database: source.deps.database, storage: source.deps.storage }, archive);
-      await expect(backup).rejects.toThrow(BackupError);
-      await expect(backup).rejects.toThrow(`does not hold: ${fileObjectKey(lostId)}. No backup was written.`);
-      expect(existsSync(archive)).toBe(false);
-    } finally {
-      await source.db.delete(files).where(eq(files.id, lostId));
-    }
-  });
+  it(
+    'fails naming a stored file the database refers to but the store lost, and writes no archive',
+    { timeout: SLOW_TEST_TIMEOUT_MS },
+    async () => {
+      const file = multipartBody([
+        { name: 'file', filename: 'lost.txt', value: 'soon gone', contentType: 'text/plain' },
+      ]);
+      const upload = await source.request('/api/files?folder=/', {
+        method: 'POST',
+        headers: { cookie: adminCookie, 'content-type': file.contentType },
+        body: file.body,
+      });
+      const lostId = ((await upload.json()) as { file: { id: string } }).file.id;
+      await source.deps.storage.delete(fileObjectKey(lostId));
+      try {
+        const archive = path.join(workDir, 'broken.tar.gz');
+        const backup = createBackup({ database: source.deps.database, storage: source.deps.storage }, archive);
+        await expect(backup).rejects.toThrow(BackupError);
+        await expect(backup).rejects.toThrow(`does not hold: ${fileObjectKey(lostId)}. No backup was written.`);
+        expect(existsSync(archive)).toBe(false);
+      } finally {
+        await source.db.delete(files).where(eq(files.id, lostId));
+      }
+    },
+  );
 
   it('writes a gzipped tar whose first entry is manifest.json', { timeout: SLOW_TEST_TIMEOUT_MS }, async () => {
     const archive = path.join(workDir, 'layout.tar.gz');

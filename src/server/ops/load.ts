@@ -71,7 +71,9 @@ async function loadTable(db: Db, table: string, file: string) {
   const flush = async () => {
     if (batch.length === 0) return;
     const t = sql.identifier(table);
-    await db.execute(sql`insert into ${t} select * from json_populate_recordset(null::${t}, ${`[${batch.join(',')}]`}::json)`);
+    await db.execute(
+      sql`insert into ${t} select * from json_populate_recordset(null::${t}, ${`[${batch.join(',')}]`}::json)`,
+    );
     batch = [];
     bytes = 0;
   };

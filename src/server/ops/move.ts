@@ -35,17 +35,23 @@ export interface MoveResult {
  */
 export async function moveToPostgres({ config, databaseUrl, s3 }: MoveOptions): Promise<MoveResult> {
   if (config.DATABASE_URL) {
-    throw new OpsError('DATABASE_URL is set: this installation already runs on PostgreSQL. Unset it to move the embedded database in DATA_DIR.');
+    throw new OpsError(
+      'DATABASE_URL is set: this installation already runs on PostgreSQL. Unset it to move the embedded database in DATA_DIR.',
+    );
   }
   if (s3 && !config.S3) {
-    throw new OpsError('--s3 needs the S3 settings of the bucket to copy the files to: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a store other than AWS).');
+    throw new OpsError(
+      '--s3 needs the S3 settings of the bucket to copy the files to: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a store other than AWS).',
+    );
   }
   let release: () => void;
   try {
     release = lockDataDir(config.DATA_DIR);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      throw new OpsError(`${err.message.split('. ')[0]}. Stop the portal before moving it: its data must not change during the move.`);
+      throw new OpsError(
+        `${err.message.split('. ')[0]}. Stop the portal before moving it: its data must not change during the move.`,
+      );
     }
     throw err;
   }
@@ -61,14 +67,18 @@ export async function moveToPostgres({ config, databaseUrl, s3 }: MoveOptions): 
     opened.push(target);
     // With --s3 the files leave DATA_DIR/storage for the bucket; without it they stay in the
     // store the installation uses now, which the new settings keep pointing at.
-    const sourceStorage: Storage = s3 ? new DiskStorage(path.join(config.DATA_DIR, 'storage')) : await createStorage(config);
+    const sourceStorage: Storage = s3
+      ? new DiskStorage(path.join(config.DATA_DIR, 'storage'))
+      : await createStorage(config);
     const targetStorage = s3 ? await createStorage(config) : sourceStorage;
     await targetStorage.check();
 
     const dump = await dumpDatabase(source.db, staging);
     const { objects, missing } = await copyObjectsOut(sourceStorage, dump.objectKeys, staging);
     if (missing.length > 0) {
-      throw new OpsError(`The database refers to stored files that are missing: ${missing.join(', ')}. Nothing was moved.`);
+      throw new OpsError(
+        `The database refers to stored files that are missing: ${missing.join(', ')}. Nothing was moved.`,
+      );
     }
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
@@ -80,7 +90,11 @@ export async function moveToPostgres({ config, databaseUrl, s3 }: MoveOptions): 
       // Files that stay in their store are not copied (they were read above, so they are there).
       objects: s3 ? objects : [],
     };
-    await restoreStaged(staging, manifest, { database: target, storage: targetStorage, describe: describePostgres(databaseUrl) });
+    await restoreStaged(staging, manifest, {
+      database: target,
+      storage: targetStorage,
+      describe: describePostgres(databaseUrl),
+    });
 
     const settings = [`DATABASE_URL=${redactUrl(databaseUrl)}`];
     if (s3) {
@@ -113,7 +127,9 @@ async function openTarget(url: string): Promise<Database> {
     await database.db.execute(sql`select 1`);
   } catch (err) {
     await database.close();
-    throw new OpsError(`Could not connect to ${describePostgres(url)} (${(err as Error).message}). Check --database-url; the database must exist (createdb) and be empty.`);
+    throw new OpsError(
+      `Could not connect to ${describePostgres(url)} (${(err as Error).message}). Check --database-url; the database must exist (createdb) and be empty.`,
+    );
   }
   return database;
 }

@@ -35,7 +35,9 @@ export async function openInstallation(config: Config): Promise<OpenedInstallati
     return {
       database,
       storage,
-      describe: config.DATABASE_URL ? describePostgres(config.DATABASE_URL) : `the embedded database in ${config.DATA_DIR}`,
+      describe: config.DATABASE_URL
+        ? describePostgres(config.DATABASE_URL)
+        : `the embedded database in ${config.DATA_DIR}`,
       async close() {
         await storage.close();
         await database.close();

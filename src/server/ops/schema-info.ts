@@ -49,7 +49,8 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
   const placed = new Set<string>();
   while (ordered.length < names.length) {
     const ready = names.filter((n) => !placed.has(n) && [...parentsOf.get(n)!].every((p) => placed.has(p)));
-    if (ready.length === 0) throw new Error(`foreign keys form a cycle among: ${names.filter((n) => !placed.has(n)).join(', ')}`);
+    if (ready.length === 0)
+      throw new Error(`foreign keys form a cycle among: ${names.filter((n) => !placed.has(n)).join(', ')}`);
     for (const n of ready) {
       ordered.push(n);
       placed.add(n);

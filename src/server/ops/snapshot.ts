@@ -31,7 +31,10 @@ export async function withSnapshot<T>(db: Db, read: (reader: SnapshotReader) => 
       query: (query) => queryRows(txDb, query),
       async readTable(table, onBatch) {
         const order = table.primaryKey.length
-          ? sql.join(table.primaryKey.map((c) => sql.identifier(c)), sql`, `)
+          ? sql.join(
+              table.primaryKey.map((c) => sql.identifier(c)),
+              sql`, `,
+            )
           : sql`1`;
         await txDb.execute(
           sql`declare portal_dump no scroll cursor for select to_jsonb(t)::text as j from ${sql.identifier(table.name)} t order by ${order}`,

@@ -14,8 +14,10 @@ export async function compareWithManifest(db: Db, storage: Storage | undefined, 
   for (const expected of manifest.tables) {
     const found = actual.get(expected.name);
     if (!found) problems.push(`table ${expected.name}: missing`);
-    else if (found.rows !== expected.rows) problems.push(`table ${expected.name}: ${found.rows} rows, expected ${expected.rows}`);
-    else if (found.sha256 !== expected.sha256) problems.push(`table ${expected.name}: same row count, different contents`);
+    else if (found.rows !== expected.rows)
+      problems.push(`table ${expected.name}: ${found.rows} rows, expected ${expected.rows}`);
+    else if (found.sha256 !== expected.sha256)
+      problems.push(`table ${expected.name}: same row count, different contents`);
     actual.delete(expected.name);
   }
   for (const extra of actual.keys()) problems.push(`table ${extra}: not in the backup`);

@@ -43,6 +43,8 @@ export async function expectSameData(client: PortalClient, filled: FilledInstall
     `/api/partners?q=${encodeURIComponent(filled.partnerName)}`,
   );
   expect(partners.partners.map((p) => p.name)).toContain(filled.partnerName);
-  const chat = await client.json<{ messages: { content: string }[] }>(`/api/chat/messages?${new URLSearchParams(CHANNEL)}`);
+  const chat = await client.json<{ messages: { content: string }[] }>(
+    `/api/chat/messages?${new URLSearchParams(CHANNEL)}`,
+  );
   expect(chat.messages.map((m) => m.content)).toContain(filled.message);
 }

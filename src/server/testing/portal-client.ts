@@ -46,7 +46,12 @@ export class PortalClient {
     return (await response.json()) as T;
   }
 
-  async uploadFile(name: string, bytes: Buffer, contentType = 'text/plain', folder = '/'): Promise<{ id: string; name: string }> {
+  async uploadFile(
+    name: string,
+    bytes: Buffer,
+    contentType = 'text/plain',
+    folder = '/',
+  ): Promise<{ id: string; name: string }> {
     const { body, contentType: type } = multipartBody([{ name: 'file', filename: name, value: bytes, contentType }]);
     const response = await this.fetch(`/api/files?folder=${encodeURIComponent(folder)}`, {
       method: 'POST',
@@ -76,7 +81,11 @@ export class PortalClient {
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'image', filename: 'image.png', value: PNG_1X1, contentType: 'image/png' },
     ]);
-    const response = await this.fetch('/api/calendar/events', { method: 'POST', headers: { 'content-type': contentType }, body });
+    const response = await this.fetch('/api/calendar/events', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
     if (response.status !== 201) throw new Error(`create event: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { event: { id: string; imageUrl: string } }).event;
   }

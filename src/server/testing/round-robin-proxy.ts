@@ -45,7 +45,12 @@ export async function startRoundRobinProxy() {
     const upstream = http.request(
       { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
       (upstreamRes) => {
-        served.push({ method: req.method ?? 'GET', path: req.url ?? '/', instance, status: upstreamRes.statusCode ?? 0 });
+        served.push({
+          method: req.method ?? 'GET',
+          path: req.url ?? '/',
+          instance,
+          status: upstreamRes.statusCode ?? 0,
+        });
         res.writeHead(upstreamRes.statusCode ?? 502, { ...upstreamRes.headers, [SERVED_BY_HEADER]: String(instance) });
         res.flushHeaders();
         upstreamRes.pipe(res);
