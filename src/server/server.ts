@@ -40,7 +40,13 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
     );
     const app = createApp(deps, { clientDir });
     // `npm run backup` cannot open the embedded database while we hold it: it asks us instead.
-    const stopBackups = config.DATABASE_URL ? async () => {} : await serveBackups(deps, config.DATA_DIR);
+    const stopBackups = config.DATABASE_URL
+      ? async () => {}
+      : await serveBackups(deps, config.DATA_DIR).catch((err: unknown) => {
+          // e.g. a DATA_DIR path too long for a Unix socket: serving people matters more.
+          logger.warn({ err }, 'backups while running are unavailable: `npm run backup` needs the portal stopped');
+          return async () => {};
+        });
 
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
     await new Promise<void>((resolve, reject) => {

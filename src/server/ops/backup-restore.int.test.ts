@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { files } from '../db/schema';
+import { donations, files, partners } from '../db/schema';
 import { createDeps, disposeDeps } from '../deps';
 import { DEMO_PASSWORD, seedDemoData } from '../demo/seed';
 import type { DemoUsers } from '../demo/seeders/users';
@@ -14,7 +14,9 @@ import { fileObjectKey } from '../features/files/service';
 import { DiskStorage } from '../storage/disk-storage';
 import { multipartBody, PNG_1X1 } from '../testing/multipart';
 import {
+  closeSecondHandle,
   cookieHeader,
+  openSecondHandle,
   createTestApp,
   silentLogger,
   testDatabaseTargets,
@@ -134,6 +136,67 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
           await disposeDeps(deps);
         }
       } finally {
+        await opened?.dispose();
+      }
+    },
+  );
+
+  it(
+    'takes one snapshot while another instance keeps writing: every gift in it has its partner',
+    { timeout: SLOW_TEST_TIMEOUT_MS },
+    async () => {
+      const writer = await openSecondHandle(source.opened);
+      let writing = true;
+      let written = 0;
+      // Each partner and its first gift are committed together; a backup reading the tables at
+      // different moments would catch gifts whose partner it had already passed.
+      const writes = (async () => {
+        while (writing) {
+          await writer.db.transaction(async (tx) => {
+            const [partner] = await tx
+              .insert(partners)
+              .values({ name: `Concurrent ${written}`, email: `c${written}@example.org` })
+              .returning({ id: partners.id });
+            await tx.insert(donations).values({
+              partnerId: partner!.id,
+              partnerName: `Concurrent ${written}`,
+              amount: '10.00',
+              donationType: 'one-time',
+            });
+          });
+          written++;
+          // A pause between writes, as real traffic has: PGlite's one connection must not be
+          // monopolised (its queue is not fair), or the backup would wait for the loop to end.
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      })();
+      let opened: OpenedTestDatabase | undefined;
+      try {
+        const archive = path.join(workDir, 'during-writes.tar.gz');
+        while (written < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+        await createBackup({ database: source.deps.database, storage: source.deps.storage }, archive);
+        writing = false;
+        await writes;
+        expect(written).toBeGreaterThan(3);
+
+        opened = await target.open();
+        const storage = new DiskStorage(path.join(workDir, 'during-writes-storage'));
+        await restoreBackup(archive, { database: opened.database, storage, describe: 'the test database' });
+        const restored = opened.database.db;
+        const partnersKept = await restored
+          .select({ id: partners.id })
+          .from(partners)
+          .where(like(partners.name, 'Concurrent %'));
+        const giftsKept = await restored
+          .select({ id: donations.id })
+          .from(donations)
+          .where(like(donations.partnerName, 'Concurrent %'));
+        expect(giftsKept.length).toBe(partnersKept.length);
+        expect(partnersKept.length).toBeGreaterThanOrEqual(3);
+      } finally {
+        writing = false;
+        await writes.catch(() => {});
+        await closeSecondHandle(source.opened, writer);
         await opened?.dispose();
       }
     },
