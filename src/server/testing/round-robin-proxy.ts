@@ -53,6 +53,7 @@ export async function startRoundRobinProxy() {
         });
         res.writeHead(upstreamRes.statusCode ?? 502, { ...upstreamRes.headers, [SERVED_BY_HEADER]: String(instance) });
         res.flushHeaders();
+        upstreamRes.on('error', () => res.destroy());
         upstreamRes.pipe(res);
       },
     );
@@ -60,8 +61,11 @@ export async function startRoundRobinProxy() {
       if (!res.headersSent) res.writeHead(502).end('upstream failed');
       else res.destroy();
     });
-    // A client that goes away (a closed tab) ends the upstream request too.
+    // A client that goes away (a closed tab) ends the upstream request too; a reset socket is
+    // an ordinary event here, not a reason to bring the test process down.
     res.on('close', () => upstream.destroy());
+    res.on('error', () => upstream.destroy());
+    req.on('error', () => upstream.destroy());
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
