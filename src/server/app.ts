@@ -15,7 +15,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { clientIpMiddleware } from './http/client-ip';
-import { healthRoutes } from './http/health';
+import { healthRoutes, readinessRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
@@ -44,6 +44,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
 
   const api = app
     .route('/api/health', healthRoutes())
+    .route('/api/ready', readinessRoutes())
     .route('/api/me', meRoutes())
     .route('/api/admin', adminRoutes())
     .route('/api/settings', settingsRoutes())

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './env';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { UnknownMigrationError } from './db/migrate';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
@@ -29,7 +30,7 @@ async function main() {
   try {
     server = await startServer(config, logger, CLIENT_DIR);
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof UnknownMigrationError) {
       logger.fatal(err.message);
       process.stderr.write(`\n${err.message}\n\n`);
       process.exit(1);

@@ -9,6 +9,7 @@ import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
 import type { Logger } from './logger';
 import { sweepOrphanObjectsLogged } from './storage/orphan-sweep';
+import { serveBackups } from './ops/backup-socket';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const IN_FLIGHT_GRACE_MS = 5_000;
@@ -41,6 +42,14 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
       bootstrapFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
     );
     const app = createApp(deps, { clientDir });
+    // `npm run backup` cannot open the embedded database while we hold it: it asks us instead.
+    const stopBackups = config.DATABASE_URL
+      ? async () => {}
+      : await serveBackups(deps, config.DATA_DIR).catch((err: unknown) => {
+          // e.g. a DATA_DIR path too long for a Unix socket: serving people matters more.
+          logger.warn({ err }, 'backups while running are unavailable: `npm run backup` needs the portal stopped');
+          return async () => {};
+        });
 
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
     await new Promise<void>((resolve, reject) => {
@@ -71,6 +80,7 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
         }, IN_FLIGHT_GRACE_MS);
         await stopped;
         clearTimeout(grace);
+        await stopBackups();
         await disposeDeps(deps);
         releaseLock();
       })());
