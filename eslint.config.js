@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'e2e/**', '*.config.*', 'src/testing/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', '*.config.*', 'src/testing/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
 );
