@@ -40,10 +40,11 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
   app.route('/api/auth', authRoutes());
+  // Health needs no session: answered before the session lookup (docs/decisions/0050).
+  app.route('/api/health', healthRoutes());
   app.use('/api/*', sessionMiddleware);
 
   const api = app
-    .route('/api/health', healthRoutes())
     .route('/api/me', meRoutes())
     .route('/api/admin', adminRoutes())
     .route('/api/settings', settingsRoutes())
