@@ -19,6 +19,8 @@ export interface DatabaseUnderTest {
 export interface RunningPortal {
   url: string;
   pid: number;
+  /** From spawning the process to the first 200 from /api/health. */
+  startupMs: number;
   process: PortalProcess;
   stop(): Promise<void>;
 }
@@ -38,18 +40,19 @@ export function freePort(): Promise<number> {
 export async function startBenchPortal(target: DatabaseUnderTest, extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
   const portal = startPortal({
     ...target.env,
     PORT: String(port),
     BASE_URL: url,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
-    // Request-level logging is not the server's habit, but keep warnings out of the figures too.
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'warn',
     ...extraEnv,
   });
+  let startupMs: number;
   try {
-    await portal.listening(120_000);
+    startupMs = await untilHealthy(portal, url, started);
   } catch (err) {
     portal.kill();
     throw err;
@@ -57,6 +60,7 @@ export async function startBenchPortal(target: DatabaseUnderTest, extraEnv: Reco
   return {
     url,
     pid: portal.child.pid!,
+    startupMs,
     process: portal,
     async stop() {
       if (portal.child.exitCode === null && portal.child.signalCode === null) {
@@ -67,6 +71,27 @@ export async function startBenchPortal(target: DatabaseUnderTest, extraEnv: Reco
       }
     },
   };
+}
+
+const POLL_MS = 10;
+const GIVE_UP_MS = 180_000;
+
+/** Polls /api/health until it answers 200; resolves with the milliseconds since `started`. */
+export async function untilHealthy(portal: PortalProcess, url: string, started: number): Promise<number> {
+  for (;;) {
+    if (portal.child.exitCode !== null || portal.child.signalCode !== null) {
+      throw new Error(`the portal exited during start-up:\n${portal.output()}`);
+    }
+    if (performance.now() - started > GIVE_UP_MS) throw new Error(`no healthy portal after ${GIVE_UP_MS} ms:\n${portal.output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }
 
 /** Signs the bench admin in once through the real endpoint; the cookie is reused by every scenario. */

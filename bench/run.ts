@@ -27,10 +27,11 @@ import { seedBenchData } from './seed';
 
 const SCALES: Record<Mode, Scale> = {
   full: { partners: 100_000, donations: 1_000_000, streams: [100, 1000, 10_000], httpSeconds: 8, dashboardSamples: 40, searchSamples: 60, startupRuns: 3 },
-  quick: { partners: 10_000, donations: 100_000, streams: [100, 1000], httpSeconds: 3, dashboardSamples: 20, searchSamples: 30, startupRuns: 1 },
+  quick: { partners: 10_000, donations: 100_000, streams: [100, 1000], httpSeconds: 2, dashboardSamples: 15, searchSamples: 20, startupRuns: 1 },
 };
 /** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
-const messagesAt = (streams: number) => (streams >= 10_000 ? 5 : streams >= 1000 ? 10 : 20);
+const messagesAt = (mode: Mode) => (streams: number) =>
+  streams >= 10_000 ? 5 : streams >= 1000 ? (mode === 'quick' ? 5 : 10) : mode === 'quick' ? 10 : 20;
 
 const silent = pino({ level: 'silent' });
 const log = (message: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -99,8 +100,9 @@ async function postgresStore(adminUrl: string, scratch: string): Promise<Store> 
   };
 }
 
-async function benchDatabase(store: Store, scale: Scale): Promise<DatabaseFigures> {
+async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures> {
   const name = store.target.name;
+  const scale = SCALES[mode];
   log(`${name}: seeding ${scale.partners} partners, ${scale.donations} gifts`);
   // Seeded and measured "directly" from this process before the portal opens the store
   // (PGlite admits one process at a time).
@@ -134,7 +136,7 @@ async function benchDatabase(store: Store, scale: Scale): Promise<DatabaseFigure
       rare: await measureSearchApi(portal.url, cookie, 'rare', scale.searchSamples),
     };
     log(`${name}: chat fan-out at ${scale.streams.join(', ')} streams`);
-    const chat = await measureFanOut(portal.url, cookie, portal.pid, scale.streams, messagesAt);
+    const chat = await measureFanOut(portal.url, cookie, portal.pid, scale.streams, messagesAt(mode));
     figures = {
       seed,
       http,
@@ -150,15 +152,15 @@ async function benchDatabase(store: Store, scale: Scale): Promise<DatabaseFigure
   }
 
   log(`${name}: start-up`);
-  const startup = { emptyMs: [] as number[], populatedMs: [] as number[] };
+  const startup = { emptyMs: [] as number[], populatedMs: [portal.startupMs] };
   for (let i = 0; i < scale.startupRuns; i++) {
     const empty = await store.fresh();
     try {
-      startup.emptyMs.push(await timeStartUp(empty.env));
+      startup.emptyMs.push(await timeStartUp({ name, env: empty.env }));
     } finally {
       await empty.dispose();
     }
-    startup.populatedMs.push(await timeStartUp(store.target.env));
+    if (i > 0) startup.populatedMs.push(await timeStartUp(store.target));
   }
   return { ...figures, startup };
 }
@@ -177,12 +179,12 @@ async function main() {
     log(`${mode} run; bare node:http`);
     const bareNode = await measureBareNode(scale.httpSeconds);
 
-    const pgliteFigures = await withStore(await pgliteStore(scratch), scale);
+    const pgliteFigures = await withStore(await pgliteStore(scratch), mode);
     let postgresFigures: DatabaseFigures | { skipped: string } = { skipped: 'BENCH_DATABASE_URL is not set' };
     let postgresVersion: string | undefined;
     if (adminUrl) {
       postgresVersion = String((await adminQuery(adminUrl, 'select version()')).rows[0].version).split(' on ')[0];
-      postgresFigures = await withStore(await postgresStore(adminUrl, scratch), scale);
+      postgresFigures = await withStore(await postgresStore(adminUrl, scratch), mode);
     }
 
     log('client bundle sizes (vite build)');
@@ -230,9 +232,9 @@ async function main() {
   }
 }
 
-async function withStore(store: Store, scale: Scale): Promise<DatabaseFigures> {
+async function withStore(store: Store, mode: Mode): Promise<DatabaseFigures> {
   try {
-    return await benchDatabase(store, scale);
+    return await benchDatabase(store, mode);
   } finally {
     await store.dispose();
   }

@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
   app.route('/api/auth', authRoutes());
-  // Health needs no session: answered before the session lookup (docs/decisions/0050).
+  // Health needs no session: answered before the session lookup (docs/decisions/0053).
   app.route('/api/health', healthRoutes());
   app.use('/api/*', sessionMiddleware);
 
