@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'reports', 'playwright-report', 'drizzle', 'data', 'demo-data'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'reports', 'playwright-report', 'drizzle', 'data', 'demo-data', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,7 +37,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startBenchPortal(target: DatabaseUnderTest, extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startBenchPortal(
+  target: DatabaseUnderTest,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningPortal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -82,7 +85,8 @@ export async function untilHealthy(portal: PortalProcess, url: string, started: 
     if (portal.child.exitCode !== null || portal.child.signalCode !== null) {
       throw new Error(`the portal exited during start-up:\n${portal.output()}`);
     }
-    if (performance.now() - started > GIVE_UP_MS) throw new Error(`no healthy portal after ${GIVE_UP_MS} ms:\n${portal.output()}`);
+    if (performance.now() - started > GIVE_UP_MS)
+      throw new Error(`no healthy portal after ${GIVE_UP_MS} ms:\n${portal.output()}`);
     try {
       const response = await fetch(`${url}/api/health`);
       await response.arrayBuffer();

@@ -1,6 +1,6 @@
 /** Writes docs/benchmarks.md from a run's figures: how to run, what each figure means, a table per scenario. */
 import type { BudgetCheck } from './budgets';
-import { ran, type BenchResults, type DatabaseFigures } from './results-types';
+import { ran, type BenchResults } from './results-types';
 import { round } from './stats';
 
 const DBS = ['pglite', 'postgres'] as const;
@@ -11,17 +11,15 @@ const int = (v: number) => Math.round(v).toLocaleString('en-US');
 const x = (a: number, b: number) => (b > 0 ? `${round(a / b, 2)}x` : 'n/a');
 const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`;
 const mb = (bytes: number) => `${round(bytes / 2 ** 20, 1)} MB`;
-const median = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : Number.NaN);
+const median = (values: number[]) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : Number.NaN;
 
 function table(header: string[], rows: (string | number)[][]): string {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-}
-
-function perDatabase(results: BenchResults, render: (name: (typeof DBS)[number], f: DatabaseFigures) => string): string {
-  return DBS.map((name) => {
-    const figures = results.databases[name];
-    return ran(figures) ? render(name, figures) : `*${DB_LABEL[name]}: skipped (${figures.skipped}).*`;
-  }).join('\n\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 export function renderReport(results: BenchResults, checks: BudgetCheck[]): string {
@@ -85,13 +83,34 @@ below shares the same cores with the load generator.
 ${table(
   ['target', 'requests/s', 'p50 ms', 'p99 ms', 'ratio', 'errors'],
   [
-    ['bare node:http', int(results.bareNode.requestsPerSecond), ms(results.bareNode.p50Ms), ms(results.bareNode.p99Ms), '1.00x', results.bareNode.errors + results.bareNode.non2xx],
+    [
+      'bare node:http',
+      int(results.bareNode.requestsPerSecond),
+      ms(results.bareNode.p50Ms),
+      ms(results.bareNode.p99Ms),
+      '1.00x',
+      results.bareNode.errors + results.bareNode.non2xx,
+    ],
     ...DBS.flatMap((name) => {
       const f = results.databases[name];
       if (!ran(f)) return [[`${DB_LABEL[name]}`, 'skipped', '', '', '', '']];
       return [
-        [`${DB_LABEL[name]}: /api/health`, int(f.http.health.requestsPerSecond), ms(f.http.health.p50Ms), ms(f.http.health.p99Ms), `${x(f.http.health.requestsPerSecond, results.bareNode.requestsPerSecond)} of bare`, f.http.health.errors + f.http.health.non2xx],
-        [`${DB_LABEL[name]}: partners page (50)`, int(f.http.partnersPage.requestsPerSecond), ms(f.http.partnersPage.p50Ms), ms(f.http.partnersPage.p99Ms), `${x(f.http.partnersPage.requestsPerSecond, f.http.health.requestsPerSecond)} of health`, f.http.partnersPage.errors + f.http.partnersPage.non2xx],
+        [
+          `${DB_LABEL[name]}: /api/health`,
+          int(f.http.health.requestsPerSecond),
+          ms(f.http.health.p50Ms),
+          ms(f.http.health.p99Ms),
+          `${x(f.http.health.requestsPerSecond, results.bareNode.requestsPerSecond)} of bare`,
+          f.http.health.errors + f.http.health.non2xx,
+        ],
+        [
+          `${DB_LABEL[name]}: partners page (50)`,
+          int(f.http.partnersPage.requestsPerSecond),
+          ms(f.http.partnersPage.p50Ms),
+          ms(f.http.partnersPage.p99Ms),
+          `${x(f.http.partnersPage.requestsPerSecond, f.http.health.requestsPerSecond)} of health`,
+          f.http.partnersPage.errors + f.http.partnersPage.non2xx,
+        ],
       ];
     }),
   ],
@@ -105,7 +124,14 @@ ${table(
     const f = results.databases[name];
     if (!ran(f)) return [DB_LABEL[name], 'skipped', '', '', '', ''];
     const d = f.dashboard;
-    return [DB_LABEL[name], ms(d.api.p50), ms(d.api.p95), ms(d.direct.p50), ms(d.direct.p95), x(d.api.p95, d.direct.p95)];
+    return [
+      DB_LABEL[name],
+      ms(d.api.p50),
+      ms(d.api.p95),
+      ms(d.direct.p50),
+      ms(d.direct.p95),
+      x(d.api.p95, d.direct.p95),
+    ];
   }),
 )}`);
 
@@ -118,7 +144,16 @@ ${table(
     if (!ran(f)) return [[DB_LABEL[name], 'skipped', '', '', '', '', '', '']];
     return (['common', 'rare'] as const).map((term) => {
       const t = f.search[term];
-      return [DB_LABEL[name], `${term}: "${t.term}"`, int(t.matches), ms(t.api.p50), ms(t.api.p95), ms(t.direct.p50), ms(t.direct.p95), x(t.api.p95, t.direct.p95)];
+      return [
+        DB_LABEL[name],
+        `${term}: "${t.term}"`,
+        int(t.matches),
+        ms(t.api.p50),
+        ms(t.api.p95),
+        ms(t.direct.p50),
+        ms(t.direct.p95),
+        x(t.api.p95, t.direct.p95),
+      ];
     });
   }),
 )}`);
@@ -126,13 +161,32 @@ ${table(
   out.push(`### 4. Chat fan-out (one instance)
 
 ${table(
-  ['database', 'streams', 'opened in s', 'p50 ms', 'p95 ms', 'p99 ms', 'deliveries/s', 'missed', 'server RSS', 'per stream'],
+  [
+    'database',
+    'streams',
+    'opened in s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'deliveries/s',
+    'missed',
+    'server RSS',
+    'per stream',
+  ],
   DBS.flatMap((name) => {
     const f = results.databases[name];
     if (!ran(f)) return [[DB_LABEL[name], 'skipped', '', '', '', '', '', '', '', '']];
     return f.chat.map((c) => [
-      DB_LABEL[name], int(c.streams), round(c.openSeconds, 1), ms(c.latencyMs.p50), ms(c.latencyMs.p95), ms(c.latencyMs.p99),
-      int(c.deliveriesPerSecond), c.missed, mb(c.serverRssBytes), kb(c.bytesPerStream),
+      DB_LABEL[name],
+      int(c.streams),
+      round(c.openSeconds, 1),
+      ms(c.latencyMs.p50),
+      ms(c.latencyMs.p95),
+      ms(c.latencyMs.p99),
+      int(c.deliveriesPerSecond),
+      c.missed,
+      mb(c.serverRssBytes),
+      kb(c.bytesPerStream),
     ]);
   }),
 )}`);
@@ -144,7 +198,13 @@ ${table(
   DBS.map((name) => {
     const f = results.databases[name];
     if (!ran(f)) return [DB_LABEL[name], 'skipped', '', '', ''];
-    return [DB_LABEL[name], int(median(f.startup.emptyMs)), f.startup.emptyMs.map(int).join(', '), int(median(f.startup.populatedMs)), f.startup.populatedMs.map(int).join(', ')];
+    return [
+      DB_LABEL[name],
+      int(median(f.startup.emptyMs)),
+      f.startup.emptyMs.map(int).join(', '),
+      int(median(f.startup.populatedMs)),
+      f.startup.populatedMs.map(int).join(', '),
+    ];
   }),
 )}`);
 

@@ -26,8 +26,24 @@ import { timeStartUp } from './scenarios/startup';
 import { seedBenchData } from './seed';
 
 const SCALES: Record<Mode, Scale> = {
-  full: { partners: 100_000, donations: 1_000_000, streams: [100, 1000, 10_000], httpSeconds: 8, dashboardSamples: 40, searchSamples: 60, startupRuns: 3 },
-  quick: { partners: 10_000, donations: 100_000, streams: [100, 1000], httpSeconds: 2, dashboardSamples: 15, searchSamples: 20, startupRuns: 1 },
+  full: {
+    partners: 100_000,
+    donations: 1_000_000,
+    streams: [100, 1000, 10_000],
+    httpSeconds: 8,
+    dashboardSamples: 40,
+    searchSamples: 60,
+    startupRuns: 3,
+  },
+  quick: {
+    partners: 10_000,
+    donations: 100_000,
+    streams: [100, 1000],
+    httpSeconds: 2,
+    dashboardSamples: 15,
+    searchSamples: 20,
+    startupRuns: 1,
+  },
 };
 /** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
 const messagesAt = (mode: Mode) => (streams: number) =>
@@ -73,7 +89,10 @@ async function freshPostgres(adminUrl: string) {
   await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).then(() => {}) };
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).then(() => {}),
+  };
 }
 
 async function postgresStore(adminUrl: string, scratch: string): Promise<Store> {
@@ -142,8 +161,18 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       http,
       dashboard: { api: dashboardApi, direct: dashboardDirect.summary, statements: dashboardDirect.statements },
       search: {
-        common: { term: 'whitfield', matches: searchDirect.common.matches, api: searchApi.common, direct: searchDirect.common.summary },
-        rare: { term: 'rosalind okafor', matches: searchDirect.rare.matches, api: searchApi.rare, direct: searchDirect.rare.summary },
+        common: {
+          term: 'whitfield',
+          matches: searchDirect.common.matches,
+          api: searchApi.common,
+          direct: searchDirect.common.summary,
+        },
+        rare: {
+          term: 'rosalind okafor',
+          matches: searchDirect.rare.matches,
+          api: searchApi.rare,
+          direct: searchDirect.rare.summary,
+        },
       },
       chat,
     };
@@ -214,13 +243,20 @@ async function main() {
     const checks = checkBudgets(results, budgets);
     // A quick run is a smoke test: it leaves the committed full-run figures alone.
     const outDir = mode === 'full' ? path.join(REPO_ROOT, 'docs') : resultsDir;
-    await writeFile(path.join(outDir, 'benchmarks.json'), `${JSON.stringify({ ...results, budgets: checks }, null, 2)}\n`);
+    await writeFile(
+      path.join(outDir, 'benchmarks.json'),
+      `${JSON.stringify({ ...results, budgets: checks }, null, 2)}\n`,
+    );
     await writeFile(path.join(outDir, 'benchmarks.md'), renderReport(results, checks));
-    log(`wrote ${path.relative(REPO_ROOT, outDir)}/benchmarks.md and benchmarks.json in ${results.meta.seconds.toFixed(0)} s`);
+    log(
+      `wrote ${path.relative(REPO_ROOT, outDir)}/benchmarks.md and benchmarks.json in ${results.meta.seconds.toFixed(0)} s`,
+    );
 
     for (const check of checks) {
       const measured = check.actual === null ? 'n/a' : check.actual.toFixed(2);
-      log(`${check.outcome.padEnd(7)} ${check.name}: ${measured} (${check.kind} ${check.limit})${check.note ? ` [${check.note}]` : ''}`);
+      log(
+        `${check.outcome.padEnd(7)} ${check.name}: ${measured} (${check.kind} ${check.limit})${check.note ? ` [${check.note}]` : ''}`,
+      );
     }
     const missed = checks.filter((c) => c.outcome === 'miss');
     if (args.has('--check') && missed.length > 0) {

@@ -96,7 +96,8 @@ export class StreamPool {
       headers: { 'content-type': 'application/json', cookie: this.cookie, origin: this.url },
       body: JSON.stringify({ ...CHANNEL, content: `bench-fanout-${marker}` }),
     });
-    if (response.status !== 201) throw new Error(`sending a chat message failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`sending a chat message failed: ${response.status} ${await response.text()}`);
     const deadline = sentAt + timeoutMs;
     while (performance.now() < deadline && this.streams.some((s) => !s.arrivals.has(marker))) {
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -36,10 +36,14 @@ const ENTRY_KEY = 'index.html';
 const DASHBOARD_KEY = 'features/dashboard/components/dashboard-page.tsx';
 
 export async function buildClient(outDir: string): Promise<void> {
-  await promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: REPO_ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
 }
 
 /** The chunk keys loaded when `keys` load: each key plus its static imports, transitively. */

@@ -11,7 +11,10 @@ import { sampleMs, summarize, type Summary } from '../stats';
 const silent = pino({ level: 'silent' });
 export const DASHBOARD_PATH = '/api/dashboard/summary?tz=UTC';
 
-export async function measureDashboardDirect(driver: RawDriver, samples: number): Promise<{ summary: Summary; statements: number }> {
+export async function measureDashboardDirect(
+  driver: RawDriver,
+  samples: number,
+): Promise<{ summary: Summary; statements: number }> {
   const { statements, replay } = await captureStatements(driver, (db) =>
     dashboardSummary(db, silent, { now: new Date(), timeZone: 'UTC' }),
   );

@@ -19,7 +19,11 @@ export interface HttpFigure {
 
 export const HTTP_CONNECTIONS = 50;
 
-export async function loadTest(url: string, durationSeconds: number, headers: Record<string, string> = {}): Promise<HttpFigure> {
+export async function loadTest(
+  url: string,
+  durationSeconds: number,
+  headers: Record<string, string> = {},
+): Promise<HttpFigure> {
   // A short unmeasured warm-up: JIT, the database's plan and page caches.
   await autocannon({ url, connections: HTTP_CONNECTIONS, duration: 1, headers });
   const result = await autocannon({ url, connections: HTTP_CONNECTIONS, duration: durationSeconds, headers });
@@ -64,7 +68,11 @@ export interface PortalHttpFigures {
   partnersPage: HttpFigure;
 }
 
-export async function measurePortalHttp(url: string, cookie: string, durationSeconds: number): Promise<PortalHttpFigures> {
+export async function measurePortalHttp(
+  url: string,
+  cookie: string,
+  durationSeconds: number,
+): Promise<PortalHttpFigures> {
   const health = await loadTest(`${url}/api/health`, durationSeconds);
   const partnersPage = await loadTest(`${url}/api/partners?limit=50`, durationSeconds, { cookie });
   return { health, partnersPage };

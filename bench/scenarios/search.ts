@@ -28,7 +28,12 @@ export async function measureSearchDirect(driver: RawDriver, term: SearchTerm, s
   return { summary: summarize(await sampleMs(replay, samples)), matches: counted.rows[0]!.n };
 }
 
-export async function measureSearchApi(url: string, cookie: string, term: SearchTerm, samples: number): Promise<Summary> {
+export async function measureSearchApi(
+  url: string,
+  cookie: string,
+  term: SearchTerm,
+  samples: number,
+): Promise<Summary> {
   const target = `${url}/api/partners?limit=50&q=${encodeURIComponent(SEARCH_TERMS[term])}`;
   return summarize(await sampleMs(() => getOk(target, cookie), samples));
 }
