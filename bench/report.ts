@@ -74,7 +74,7 @@ below shares the same cores with the load generator.
 ## Latest run
 
 - Date: ${meta.date} (${meta.mode} run, ${round(meta.seconds, 0)} s)
-- Machine: ${meta.machine.cpus} × ${meta.machine.cpuModel}, ${meta.machine.memoryGiB} GiB, ${meta.machine.os}, Node ${meta.machine.node}
+- Machine: ${meta.machine.cpus} × ${meta.machine.cpuModel}, ${meta.machine.memoryGiB} GiB, ${meta.machine.os}, Node ${meta.machine.node}${meta.loadAverage ? `; load average ${round(meta.loadAverage.atStart, 1)} at start, ${round(meta.loadAverage.atEnd, 1)} at end` : ''}
 - Databases: PGlite (embedded, PostgreSQL 18 in WebAssembly)${meta.postgresVersion ? `; ${meta.postgresVersion}` : '; PostgreSQL skipped'}
 - Data: ${int(s.partners)} partners, ${int(s.donations)} gifts (seeded in ${perDbSeed(results)})`);
 

@@ -40,6 +40,8 @@ export interface BenchResults {
     machine: { cpus: number; cpuModel: string; memoryGiB: number; os: string; node: string };
     postgresVersion?: string;
     seconds: number;
+    /** One-minute load average: above the core count, other work shared the machine. */
+    loadAverage?: { atStart: number; atEnd: number };
   };
   bareNode: HttpFigure;
   databases: {

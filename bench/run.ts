@@ -199,6 +199,7 @@ async function main() {
   const mode: Mode = args.has('--quick') ? 'quick' : 'full';
   const scale = SCALES[mode];
   const started = performance.now();
+  const loadAtStart = os.loadavg()[0]!;
   const resultsDir = path.join(REPO_ROOT, 'bench/results');
   await mkdir(resultsDir, { recursive: true });
   const scratch = await mkdtemp(path.join(resultsDir, 'run-'));
@@ -234,6 +235,7 @@ async function main() {
         },
         postgresVersion,
         seconds: (performance.now() - started) / 1000,
+        loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0]! },
       },
       bareNode,
       databases: { pglite: pgliteFigures, postgres: postgresFigures },
