@@ -223,6 +223,8 @@ Feature pages in the /auth download: ${c.featuresInEntry.length ? c.featuresInEn
 
   out.push(`## Budgets (bench/budgets.json)
 
+Budgets not met, why, and the fixes proposed: docs/decisions/0054-budgets-not-yet-met.md.
+
 ${table(
   ['budget', 'limit', 'measured', 'outcome'],
   checks.map((check) => [
