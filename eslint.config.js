@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'reports', 'playwright-report', 'drizzle', 'data', 'demo-data'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'reports', 'playwright-report', 'drizzle', 'data', 'demo-data', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'e2e/**', '*.config.*', 'src/testing/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', '*.config.*', 'src/testing/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Browser tests are in e2e/ and run with Playwright.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/testing/fail-on-console-error.ts'],
     testTimeout: 30_000,

@@ -40,11 +40,12 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
   app.route('/api/auth', authRoutes());
+  // Health and readiness need no session: answered before the session lookup (decision 0053).
+  app.route('/api/health', healthRoutes());
+  app.route('/api/ready', readinessRoutes());
   app.use('/api/*', sessionMiddleware);
 
   const api = app
-    .route('/api/health', healthRoutes())
-    .route('/api/ready', readinessRoutes())
     .route('/api/me', meRoutes())
     .route('/api/admin', adminRoutes())
     .route('/api/settings', settingsRoutes())

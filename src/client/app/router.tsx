@@ -2,7 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { ROUTE_FEATURES } from '../../shared/navigation';
 import { RequireFeature, SignedOutOnly } from './guards';
-import { AppShell } from './layout/app-shell';
 import { NotFoundPage } from './not-found-page';
 
 /** Each feature's code loads with its route, so the sign-in screen stays small. */
@@ -44,6 +43,8 @@ const signIn = (
 export const router = createBrowserRouter([
   { path: '/', element: signIn },
   { path: '/auth', element: signIn },
-  { element: <AppShell />, children: guardedRoutes },
+  // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
+  // not with the sign-in screen (docs/benchmarks.md, client sizes).
+  { lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })), children: guardedRoutes },
   { path: '*', element: <NotFoundPage /> },
 ]);

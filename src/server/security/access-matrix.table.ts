@@ -41,6 +41,7 @@ const get = (path: string): Call => ({ method: 'GET', path });
 
 export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/health') },
+  'GET /api/ready': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/ready') },
   'GET /api/me': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/me') },
   'GET /api/realtime': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/realtime') },
 

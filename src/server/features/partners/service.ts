@@ -23,6 +23,16 @@ const partnerColumns = {
 };
 
 const sortKey = sql<string>`lower(${partners.name})`;
+/**
+ * The same order, in a form partners_sort_idx cannot provide. With a search term of three or
+ * more characters the trigram indexes find the matches and a top-N sort orders them; offered
+ * the name index, the planner instead walks all partners in name order until a page of matches
+ * turns up, which takes the whole table when the matches are few or late in the alphabet
+ * (docs/decisions/0052).
+ */
+const searchSortKey = sql<string>`(lower(${partners.name}) || '')`;
+/** pg_trgm extracts no trigram from a shorter term; the name-order walk is the better plan then. */
+const TRIGRAM_MIN_LENGTH = 3;
 
 /** The keyset cursor: where the previous page ended in (lower(name), id) order. */
 interface Cursor {
@@ -79,16 +89,17 @@ export function partnerListQuery(db: Db, query: PartnerListQuery) {
   if (query.status) conditions.push(eq(partners.status, query.status));
   if (query.zone) conditions.push(eq(partners.zone, query.zone));
   if (query.cardholder) conditions.push(eq(partners.cardholderStatus, query.cardholder === 'true'));
+  const orderKey = query.q && query.q.length >= TRIGRAM_MIN_LENGTH ? searchSortKey : sortKey;
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     if (!cursor) throw new InvalidCursorError('Invalid cursor');
-    conditions.push(sql`(${sortKey}, ${partners.id}) > (${cursor.key}, ${cursor.id}::uuid)`);
+    conditions.push(sql`(${orderKey}, ${partners.id}) > (${cursor.key}, ${cursor.id}::uuid)`);
   }
   return db
     .select({ ...partnerColumns, sortKey })
     .from(partners)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(sortKey, partners.id)
+    .orderBy(orderKey, partners.id)
     .limit(limit + 1);
 }
 

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { checkBudgets, type Budgets } from './budgets';
+import type { BenchResults, DatabaseFigures, Mode } from './results-types';
+import type { FanOutFigure } from './scenarios/chat';
+import type { HttpFigure } from './scenarios/http';
+import type { Summary } from './stats';
+
+const budgets: Budgets = {
+  healthToBareNodeMin: 0.8,
+  partnersPageToHealthMin: 0.3,
+  dashboardP95MsMaxPostgres: 50,
+  dashboardToDirectP95Max: 1.5,
+  searchP95MsMax: 30,
+  searchToDirectP95Max: 1.5,
+  memoryStreams: 10_000,
+  memoryAtStreamsMaxBytes: 1.5 * 2 ** 30,
+  fanOutSubscribers: 1000,
+  fanOutP99MsMax: 100,
+  startupEmptyMsMax: 3000,
+  authJsGzipKbMax: 150,
+};
+
+const http = (requestsPerSecond: number): HttpFigure => ({
+  requestsPerSecond,
+  p50Ms: 1,
+  p99Ms: 2,
+  requests: 1,
+  errors: 0,
+  non2xx: 0,
+});
+const ms = (p95: number): Summary => ({ n: 10, p50: p95 / 2, p95, p99: p95, min: 1, max: p95 });
+const fanOut = (streams: number, p99: number, rssMiB: number, perStreamKiB: number): FanOutFigure => ({
+  streams,
+  openSeconds: 1,
+  latencyMs: { ...ms(p99), p99 },
+  deliveriesPerSecond: 1000,
+  messages: 5,
+  missed: 0,
+  serverRssBytes: rssMiB * 2 ** 20,
+  bytesPerStream: perStreamKiB * 1024,
+});
+
+function database(overrides: Partial<DatabaseFigures> = {}): DatabaseFigures {
+  return {
+    seed: { partners: 1, donations: 1, seconds: 1 },
+    http: { health: http(9000), partnersPage: http(3000) },
+    dashboard: { api: ms(40), direct: ms(30), statements: 8 },
+    search: {
+      common: { term: 'a', matches: 1000, api: ms(20), direct: ms(15) },
+      rare: { term: 'b', matches: 12, api: ms(10), direct: ms(8) },
+    },
+    chat: [fanOut(100, 20, 200, 50), fanOut(1000, 80, 250, 50)],
+    startup: { emptyMs: [2000, 2500, 4000], populatedMs: [2000] },
+    ...overrides,
+  };
+}
+
+function results(mode: Mode, postgres: DatabaseFigures | { skipped: string }, authJsKiB = 140): BenchResults {
+  return {
+    meta: {
+      date: '2026-11-22T00:00:00Z',
+      mode,
+      scale: {
+        partners: 1,
+        donations: 1,
+        streams: [],
+        httpSeconds: 1,
+        dashboardSamples: 1,
+        searchSamples: 1,
+        startupRuns: 1,
+      },
+      machine: { cpus: 2, cpuModel: 'x', memoryGiB: 1, os: 'x', node: 'x' },
+      seconds: 1,
+    },
+    bareNode: http(10_000),
+    databases: { pglite: database(), postgres },
+    client: {
+      auth: { jsGzipBytes: authJsKiB * 1024, cssGzipBytes: 1, files: [] },
+      dashboard: { jsGzipBytes: 1, cssGzipBytes: 1, files: [] },
+      featuresInEntry: [],
+    },
+  };
+}
+
+const outcomes = (checks: ReturnType<typeof checkBudgets>) =>
+  Object.fromEntries(checks.map((c) => [c.name, c.outcome]));
+
+describe('checkBudgets', () => {
+  it('passes figures within every budget, and leaves out a skipped database', () => {
+    const checks = checkBudgets(results('full', { skipped: 'BENCH_DATABASE_URL is not set' }), budgets);
+    expect(checks.filter((c) => c.outcome !== 'pass')).toEqual([]);
+    expect(checks.some((c) => c.name.startsWith('postgres'))).toBe(false);
+  });
+
+  it('names each budget missed', () => {
+    const slow = database({
+      http: { health: http(5000), partnersPage: http(2000) },
+      dashboard: { api: ms(90), direct: ms(30), statements: 8 },
+      startup: { emptyMs: [5000], populatedMs: [5000] },
+    });
+    const checks = checkBudgets(results('full', slow, 190), budgets);
+    const missed = checks.filter((c) => c.outcome === 'miss').map((c) => c.name);
+    expect(missed).toEqual([
+      'postgres: /api/health req/s vs bare node:http',
+      'postgres: dashboard p95 ms',
+      'postgres: dashboard p95 vs direct SQL',
+      'postgres: start-up ms on an empty data store (median)',
+      'client: /auth JavaScript KB gzip',
+    ]);
+  });
+
+  it('skips the full-scale latency budgets on a quick run but still judges the ratios', () => {
+    const slow = database({ dashboard: { api: ms(90), direct: ms(30), statements: 8 } });
+    const checks = outcomes(checkBudgets(results('quick', slow), budgets));
+    expect(checks['postgres: dashboard p95 ms']).toBe('skipped');
+    expect(checks['postgres: search (common) p95 ms']).toBe('skipped');
+    expect(checks['postgres: dashboard p95 vs direct SQL']).toBe('miss');
+  });
+
+  it('extrapolates stream memory to the target count from the largest level measured', () => {
+    // 250 MiB at 1,000 streams plus 9,000 more at 200 KiB each is about 2 GiB: over 1.5 GiB.
+    const heavy = database({ chat: [fanOut(1000, 80, 250, 200)] });
+    const check = checkBudgets(results('quick', heavy), budgets).find((c) =>
+      c.name.startsWith('postgres: server memory'),
+    )!;
+    expect(check.outcome).toBe('miss');
+    expect(check.actual).toBeCloseTo(250 + (9000 * 200) / 1024, 5);
+    expect(check.note).toBe('extrapolated from 1000 streams');
+  });
+
+  it('counts a fan-out that missed deliveries as missed, whatever its latency', () => {
+    const lossy = database({ chat: [{ ...fanOut(1000, 10, 200, 50), missed: 3 }] });
+    const check = checkBudgets(results('full', lossy), budgets).find((c) => c.name.startsWith('postgres: fan-out'))!;
+    expect(check.outcome).toBe('miss');
+    expect(check.note).toBe('3 deliveries missed');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Compares a run's figures with bench/budgets.json. Each check says what it measured; a
+ * check that needs full-scale data (100,000 partners, 1,000,000 gifts, 10,000 streams) is
+ * skipped on a --quick run rather than judged on figures that would flatter it, except the
+ * stream memory, which is extrapolated from the largest level measured (per-stream cost times
+ * the target count, plus what the server held at that level).
+ */
+import { ran, type BenchResults, type DatabaseFigures } from './results-types';
+
+export interface Budgets {
+  healthToBareNodeMin: number;
+  partnersPageToHealthMin: number;
+  dashboardP95MsMaxPostgres: number;
+  dashboardToDirectP95Max: number;
+  searchP95MsMax: number;
+  searchToDirectP95Max: number;
+  memoryStreams: number;
+  memoryAtStreamsMaxBytes: number;
+  fanOutSubscribers: number;
+  fanOutP99MsMax: number;
+  startupEmptyMsMax: number;
+  authJsGzipKbMax: number;
+}
+
+export interface BudgetCheck {
+  name: string;
+  actual: number | null;
+  limit: number;
+  kind: 'min' | 'max';
+  /** pass, miss, or skipped (with the reason) */
+  outcome: 'pass' | 'miss' | 'skipped';
+  note?: string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const full = results.meta.mode === 'full';
+  const add = (
+    name: string,
+    kind: 'min' | 'max',
+    actual: number | null,
+    limit: number,
+    opts: { fullOnly?: boolean; note?: string } = {},
+  ) => {
+    let outcome: BudgetCheck['outcome'];
+    let note = opts.note;
+    if (opts.fullOnly && !full) {
+      outcome = 'skipped';
+      note = 'full scale only';
+    } else if (actual === null || Number.isNaN(actual)) {
+      outcome = 'miss';
+      note = note ?? 'not measured';
+    } else {
+      outcome = (kind === 'min' ? actual >= limit : actual <= limit) ? 'pass' : 'miss';
+    }
+    checks.push({ name, kind, actual, limit, outcome, note });
+  };
+
+  for (const [name, figures] of Object.entries(results.databases) as [
+    string,
+    DatabaseFigures | { skipped: string },
+  ][]) {
+    if (!ran(figures)) continue;
+    add(
+      `${name}: /api/health req/s vs bare node:http`,
+      'min',
+      figures.http.health.requestsPerSecond / results.bareNode.requestsPerSecond,
+      budgets.healthToBareNodeMin,
+    );
+    add(
+      `${name}: partners page req/s vs /api/health`,
+      'min',
+      figures.http.partnersPage.requestsPerSecond / figures.http.health.requestsPerSecond,
+      budgets.partnersPageToHealthMin,
+    );
+    if (name === 'postgres')
+      add(`${name}: dashboard p95 ms`, 'max', figures.dashboard.api.p95, budgets.dashboardP95MsMaxPostgres, {
+        fullOnly: true,
+      });
+    add(
+      `${name}: dashboard p95 vs direct SQL`,
+      'max',
+      figures.dashboard.api.p95 / figures.dashboard.direct.p95,
+      budgets.dashboardToDirectP95Max,
+    );
+    for (const term of ['common', 'rare'] as const) {
+      const search = figures.search[term];
+      add(`${name}: search (${term}) p95 ms`, 'max', search.api.p95, budgets.searchP95MsMax, { fullOnly: true });
+      add(
+        `${name}: search (${term}) p95 vs direct SQL`,
+        'max',
+        search.api.p95 / search.direct.p95,
+        budgets.searchToDirectP95Max,
+      );
+    }
+    const largest = figures.chat.at(-1);
+    if (largest) {
+      const extrapolated = largest.streams < budgets.memoryStreams;
+      const memory =
+        largest.serverRssBytes + Math.max(0, budgets.memoryStreams - largest.streams) * largest.bytesPerStream;
+      add(
+        `${name}: server memory at ${budgets.memoryStreams} streams (MB)`,
+        'max',
+        memory / 2 ** 20,
+        budgets.memoryAtStreamsMaxBytes / 2 ** 20,
+        {
+          note: extrapolated ? `extrapolated from ${largest.streams} streams` : undefined,
+        },
+      );
+    }
+    const fanOut = figures.chat.find((f) => f.streams >= budgets.fanOutSubscribers);
+    add(
+      `${name}: fan-out p99 ms at ${budgets.fanOutSubscribers} subscribers`,
+      'max',
+      fanOut && fanOut.missed === 0 ? fanOut.latencyMs.p99 : null,
+      budgets.fanOutP99MsMax,
+      {
+        note: fanOut && fanOut.missed > 0 ? `${fanOut.missed} deliveries missed` : undefined,
+      },
+    );
+    add(
+      `${name}: start-up ms on an empty data store (median)`,
+      'max',
+      figures.startup.emptyMs.length ? median(figures.startup.emptyMs) : null,
+      budgets.startupEmptyMsMax,
+    );
+  }
+  add('client: /auth JavaScript KB gzip', 'max', results.client.auth.jsGzipBytes / 1024, budgets.authJsGzipKbMax);
+  add('client: feature pages in the /auth download', 'max', results.client.featuresInEntry.length, 0, {
+    note: results.client.featuresInEntry.length ? results.client.featuresInEntry.join(', ') : undefined,
+  });
+  return checks;
+}

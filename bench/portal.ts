@@ -1,0 +1,121 @@
+/**
+ * The portal under measurement: the real server as a child process (`node --import tsx
+ * src/server/index.ts`, as `npm start` runs it), on the bench's DATA_DIR or database, plus a
+ * signed-in admin session for the authenticated scenarios.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { startPortal, type PortalProcess } from '../src/server/testing/portal-process';
+
+export const ADMIN_EMAIL = 'bench-admin@example.org';
+export const ADMIN_PASSWORD = 'bench-admin-password-1';
+
+export interface DatabaseUnderTest {
+  name: 'pglite' | 'postgres';
+  /** Environment that points the portal at this database (DATA_DIR, DATABASE_URL). */
+  env: Record<string, string>;
+}
+
+export interface RunningPortal {
+  url: string;
+  pid: number;
+  /** From spawning the process to the first 200 from /api/health. */
+  startupMs: number;
+  process: PortalProcess;
+  stop(): Promise<void>;
+}
+
+/** A port free right now: the portal must know its own address up front (BASE_URL, origin check). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBenchPortal(
+  target: DatabaseUnderTest,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningPortal> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const portal = startPortal({
+    ...target.env,
+    PORT: String(port),
+    BASE_URL: url,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  });
+  let startupMs: number;
+  try {
+    startupMs = await untilHealthy(portal, url, started);
+  } catch (err) {
+    portal.kill();
+    throw err;
+  }
+  return {
+    url,
+    pid: portal.child.pid!,
+    startupMs,
+    process: portal,
+    async stop() {
+      if (portal.child.exitCode === null && portal.child.signalCode === null) {
+        portal.child.kill('SIGTERM');
+        const timer = setTimeout(() => portal.kill(), 15_000);
+        await portal.exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+const POLL_MS = 10;
+const GIVE_UP_MS = 180_000;
+
+/** Polls /api/health until it answers 200; resolves with the milliseconds since `started`. */
+export async function untilHealthy(portal: PortalProcess, url: string, started: number): Promise<number> {
+  for (;;) {
+    if (portal.child.exitCode !== null || portal.child.signalCode !== null) {
+      throw new Error(`the portal exited during start-up:\n${portal.output()}`);
+    }
+    if (performance.now() - started > GIVE_UP_MS)
+      throw new Error(`no healthy portal after ${GIVE_UP_MS} ms:\n${portal.output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Signs the bench admin in once through the real endpoint; the cookie is reused by every scenario. */
+export async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+}
+
+/** Resident memory of a process in bytes (Linux /proc), the figure the kernel charges it. */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}

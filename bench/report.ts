@@ -1,0 +1,247 @@
+/** Writes docs/benchmarks.md from a run's figures: how to run, what each figure means, a table per scenario. */
+import type { BudgetCheck } from './budgets';
+import { ran, type BenchResults } from './results-types';
+import { round } from './stats';
+
+const DBS = ['pglite', 'postgres'] as const;
+const DB_LABEL = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' } as const;
+
+const ms = (v: number) => (Number.isFinite(v) ? `${round(v, v < 10 ? 2 : 1)}` : 'n/a');
+const int = (v: number) => Math.round(v).toLocaleString('en-US');
+const x = (a: number, b: number) => (b > 0 ? `${round(a / b, 2)}x` : 'n/a');
+const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`;
+const mb = (bytes: number) => `${round(bytes / 2 ** 20, 1)} MB`;
+const median = (values: number[]) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : Number.NaN;
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
+
+export function renderReport(results: BenchResults, checks: BudgetCheck[]): string {
+  const { meta } = results;
+  const s = meta.scale;
+  const out: string[] = [];
+  out.push(`# Benchmarks
+
+How fast the portal is at the scale of a large ministry, measured against its own limits:
+the same machine's bare \`node:http\`, and the same SQL run directly on the database driver.
+
+## Running it
+
+\`\`\`sh
+npm run bench                       # full run (100,000 partners, 1,000,000 gifts, 10,000 streams): under 10 minutes on 2 cores
+npm run bench -- --quick            # smaller scales, under 2 minutes
+npm run bench -- --check            # also compare with bench/budgets.json; exits 1 naming each budget missed
+BENCH_DATABASE_URL=postgres://user@host:5432/db npm run bench   # add the PostgreSQL half
+\`\`\`
+
+The PostgreSQL half creates a fresh database beside the one \`BENCH_DATABASE_URL\` names and
+drops it afterwards, so a bench never touches existing data; without the variable it is
+reported as skipped. Each run writes this file and \`docs/benchmarks.json\` (every raw figure).
+Benchmarks are not part of \`npm test\`. The machine should be otherwise quiet: every figure
+below shares the same cores with the load generator.
+
+### What is measured
+
+1. **HTTP**: autocannon, 50 connections, ${s.httpSeconds} s after a 1 s warm-up, against a bare
+   \`node:http\` hello server (its own process), the portal's \`/api/health\` (a \`select 1\`) and
+   \`/api/partners?limit=50\` signed in (session, permissions, 51 rows, JSON).
+2. **Dashboard**: \`GET /api/dashboard/summary\` (${s.dashboardSamples} sequential requests after 3 warm-ups)
+   with ${int(s.donations)} gifts spread over five years (a fifth fall in the chart's twelve
+   months). "Direct SQL" is the same statements the service sends, recorded from drizzle and
+   replayed on the raw driver (PGlite \`query()\`, pg \`Pool.query()\`) in parallel as the service does.
+3. **Partner search**: \`GET /api/partners?q=…\` (first page) over ${int(s.partners)} partners,
+   ${s.searchSamples} requests each, beside the recorded statement on the raw driver. The common
+   term matches 1% of partners; the rare term is two words, each frequent on its own, that occur
+   together in a dozen partners: the worst case for a scan or a walk in name order.
+4. **Chat fan-out**: ${s.streams.map(int).join(', ')} concurrent \`/api/realtime\` streams on one
+   instance, opened from the bench process; one chat message at a time is posted and its
+   arrival timed at every stream (send → last byte read by the subscriber, so the load
+   generator's own event loop is part of the figure). Deliveries/s is subscribers reached per
+   message divided by the time until the last one (median over messages). Memory per stream is the
+   growth of the server process's resident set (VmRSS) divided by the streams.
+5. **Start-up**: process spawn to the first 200 from \`/api/health\`, on an empty data store
+   (first start: migrations, first admin) and on the seeded one; median of ${s.startupRuns}.
+6. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
+   chunk and its static imports) and for \`/dashboard\` (plus the route's lazy chunk and its
+   imports), from a fresh \`vite build --manifest\`.
+
+## Latest run
+
+- Date: ${meta.date} (${meta.mode} run, ${round(meta.seconds, 0)} s)
+- Machine: ${meta.machine.cpus} × ${meta.machine.cpuModel}, ${meta.machine.memoryGiB} GiB, ${meta.machine.os}, Node ${meta.machine.node}${meta.loadAverage ? `; load average ${round(meta.loadAverage.atStart, 1)} at start, ${round(meta.loadAverage.atEnd, 1)} at end` : ''}
+- Databases: PGlite (embedded, PostgreSQL 18 in WebAssembly)${meta.postgresVersion ? `; ${meta.postgresVersion}` : '; PostgreSQL skipped'}
+- Data: ${int(s.partners)} partners, ${int(s.donations)} gifts (seeded in ${perDbSeed(results)})`);
+
+  out.push(`### 1. HTTP (50 connections)
+
+${table(
+  ['target', 'requests/s', 'p50 ms', 'p99 ms', 'ratio', 'errors'],
+  [
+    [
+      'bare node:http',
+      int(results.bareNode.requestsPerSecond),
+      ms(results.bareNode.p50Ms),
+      ms(results.bareNode.p99Ms),
+      '1.00x',
+      results.bareNode.errors + results.bareNode.non2xx,
+    ],
+    ...DBS.flatMap((name) => {
+      const f = results.databases[name];
+      if (!ran(f)) return [[`${DB_LABEL[name]}`, 'skipped', '', '', '', '']];
+      return [
+        [
+          `${DB_LABEL[name]}: /api/health`,
+          int(f.http.health.requestsPerSecond),
+          ms(f.http.health.p50Ms),
+          ms(f.http.health.p99Ms),
+          `${x(f.http.health.requestsPerSecond, results.bareNode.requestsPerSecond)} of bare`,
+          f.http.health.errors + f.http.health.non2xx,
+        ],
+        [
+          `${DB_LABEL[name]}: partners page (50)`,
+          int(f.http.partnersPage.requestsPerSecond),
+          ms(f.http.partnersPage.p50Ms),
+          ms(f.http.partnersPage.p99Ms),
+          `${x(f.http.partnersPage.requestsPerSecond, f.http.health.requestsPerSecond)} of health`,
+          f.http.partnersPage.errors + f.http.partnersPage.non2xx,
+        ],
+      ];
+    }),
+  ],
+)}`);
+
+  out.push(`### 2. Dashboard (${int(s.donations)} gifts)
+
+${table(
+  ['database', 'API p50 ms', 'API p95 ms', 'direct p50 ms', 'direct p95 ms', 'API / direct (p95)'],
+  DBS.map((name) => {
+    const f = results.databases[name];
+    if (!ran(f)) return [DB_LABEL[name], 'skipped', '', '', '', ''];
+    const d = f.dashboard;
+    return [
+      DB_LABEL[name],
+      ms(d.api.p50),
+      ms(d.api.p95),
+      ms(d.direct.p50),
+      ms(d.direct.p95),
+      x(d.api.p95, d.direct.p95),
+    ];
+  }),
+)}`);
+
+  out.push(`### 3. Partner search (${int(s.partners)} partners)
+
+${table(
+  ['database', 'term', 'matches', 'API p50 ms', 'API p95 ms', 'direct p50 ms', 'direct p95 ms', 'API / direct (p95)'],
+  DBS.flatMap((name) => {
+    const f = results.databases[name];
+    if (!ran(f)) return [[DB_LABEL[name], 'skipped', '', '', '', '', '', '']];
+    return (['common', 'rare'] as const).map((term) => {
+      const t = f.search[term];
+      return [
+        DB_LABEL[name],
+        `${term}: "${t.term}"`,
+        int(t.matches),
+        ms(t.api.p50),
+        ms(t.api.p95),
+        ms(t.direct.p50),
+        ms(t.direct.p95),
+        x(t.api.p95, t.direct.p95),
+      ];
+    });
+  }),
+)}`);
+
+  out.push(`### 4. Chat fan-out (one instance)
+
+${table(
+  [
+    'database',
+    'streams',
+    'opened in s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'deliveries/s',
+    'missed',
+    'server RSS',
+    'per stream',
+  ],
+  DBS.flatMap((name) => {
+    const f = results.databases[name];
+    if (!ran(f)) return [[DB_LABEL[name], 'skipped', '', '', '', '', '', '', '', '']];
+    return f.chat.map((c) => [
+      DB_LABEL[name],
+      int(c.streams),
+      round(c.openSeconds, 1),
+      ms(c.latencyMs.p50),
+      ms(c.latencyMs.p95),
+      ms(c.latencyMs.p99),
+      int(c.deliveriesPerSecond),
+      c.missed,
+      mb(c.serverRssBytes),
+      kb(c.bytesPerStream),
+    ]);
+  }),
+)}`);
+
+  out.push(`### 5. Start-up (spawn to /api/health 200)
+
+${table(
+  ['database', 'empty: median ms', 'empty: runs', 'populated: median ms', 'populated: runs'],
+  DBS.map((name) => {
+    const f = results.databases[name];
+    if (!ran(f)) return [DB_LABEL[name], 'skipped', '', '', ''];
+    return [
+      DB_LABEL[name],
+      int(median(f.startup.emptyMs)),
+      f.startup.emptyMs.map(int).join(', '),
+      int(median(f.startup.populatedMs)),
+      f.startup.populatedMs.map(int).join(', '),
+    ];
+  }),
+)}`);
+
+  const c = results.client;
+  out.push(`### 6. Client (gzip)
+
+${table(
+  ['route', 'JavaScript', 'CSS', 'files'],
+  [
+    ['/auth', kb(c.auth.jsGzipBytes), kb(c.auth.cssGzipBytes), c.auth.files.length],
+    ['/dashboard', kb(c.dashboard.jsGzipBytes), kb(c.dashboard.cssGzipBytes), c.dashboard.files.length],
+  ],
+)}
+
+Feature pages in the /auth download: ${c.featuresInEntry.length ? c.featuresInEntry.join(', ') : 'none (each loads with its route)'}.`);
+
+  out.push(`## Budgets (bench/budgets.json)
+
+Budgets not met, why, and the fixes proposed: docs/decisions/0054-budgets-not-yet-met.md.
+
+${table(
+  ['budget', 'limit', 'measured', 'outcome'],
+  checks.map((check) => [
+    check.name,
+    `${check.kind === 'min' ? '≥' : '≤'} ${round(check.limit, 2)}`,
+    check.actual === null ? 'n/a' : round(check.actual, 2),
+    check.outcome + (check.note ? ` (${check.note})` : ''),
+  ]),
+)}`);
+  return `${out.join('\n\n')}\n`;
+}
+
+function perDbSeed(results: BenchResults): string {
+  return DBS.map((name) => {
+    const f = results.databases[name];
+    return ran(f) ? `${round(f.seed.seconds, 0)} s on ${DB_LABEL[name]}` : null;
+  })
+    .filter(Boolean)
+    .join(', ');
+}

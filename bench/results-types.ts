@@ -1,0 +1,56 @@
+/** The shape of docs/benchmarks.json: every raw figure a run produced. */
+import type { ClientSizes } from './scenarios/client';
+import type { FanOutFigure } from './scenarios/chat';
+import type { HttpFigure } from './scenarios/http';
+import type { Summary } from './stats';
+
+export type Mode = 'full' | 'quick';
+
+export interface Scale {
+  partners: number;
+  donations: number;
+  streams: number[];
+  httpSeconds: number;
+  dashboardSamples: number;
+  searchSamples: number;
+  startupRuns: number;
+}
+
+export interface SearchFigures {
+  term: string;
+  matches: number;
+  api: Summary;
+  direct: Summary;
+}
+
+export interface DatabaseFigures {
+  seed: { partners: number; donations: number; seconds: number };
+  http: { health: HttpFigure; partnersPage: HttpFigure };
+  dashboard: { api: Summary; direct: Summary; statements: number };
+  search: { common: SearchFigures; rare: SearchFigures };
+  chat: FanOutFigure[];
+  startup: { emptyMs: number[]; populatedMs: number[] };
+}
+
+export interface BenchResults {
+  meta: {
+    date: string;
+    mode: Mode;
+    scale: Scale;
+    machine: { cpus: number; cpuModel: string; memoryGiB: number; os: string; node: string };
+    postgresVersion?: string;
+    seconds: number;
+    /** One-minute load average: above the core count, other work shared the machine. */
+    loadAverage?: { atStart: number; atEnd: number };
+  };
+  bareNode: HttpFigure;
+  databases: {
+    pglite: DatabaseFigures | { skipped: string };
+    postgres: DatabaseFigures | { skipped: string };
+  };
+  client: ClientSizes;
+}
+
+export function ran(figures: DatabaseFigures | { skipped: string }): figures is DatabaseFigures {
+  return !('skipped' in figures);
+}

@@ -1,0 +1,284 @@
+/**
+ * `npm run bench [-- --quick] [-- --check]`: seeds synthetic data at scale, starts the real
+ * portal on it, measures each scenario on the embedded database and on PostgreSQL
+ * (BENCH_DATABASE_URL), and writes docs/benchmarks.md and docs/benchmarks.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { REPO_ROOT } from '../src/server/testing/portal-process';
+import { checkBudgets, type Budgets } from './budgets';
+import { rawDriver } from './direct-sql';
+import { signIn, startBenchPortal, type DatabaseUnderTest } from './portal';
+import { renderReport } from './report';
+import type { BenchResults, DatabaseFigures, Mode, Scale } from './results-types';
+import { measureFanOut } from './scenarios/chat';
+import { measureClient } from './scenarios/client';
+import { measureDashboardApi, measureDashboardDirect } from './scenarios/dashboard';
+import { measureBareNode, measurePortalHttp } from './scenarios/http';
+import { measureSearchApi, measureSearchDirect } from './scenarios/search';
+import { timeStartUp } from './scenarios/startup';
+import { seedBenchData } from './seed';
+
+const SCALES: Record<Mode, Scale> = {
+  full: {
+    partners: 100_000,
+    donations: 1_000_000,
+    streams: [100, 1000, 10_000],
+    httpSeconds: 8,
+    dashboardSamples: 40,
+    searchSamples: 60,
+    startupRuns: 3,
+  },
+  quick: {
+    partners: 10_000,
+    donations: 100_000,
+    streams: [100, 1000],
+    httpSeconds: 2,
+    dashboardSamples: 15,
+    searchSamples: 20,
+    startupRuns: 1,
+  },
+};
+/** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
+const messagesAt = (mode: Mode) => (streams: number) =>
+  streams >= 10_000 ? 5 : streams >= 1000 ? (mode === 'quick' ? 5 : 10) : mode === 'quick' ? 10 : 20;
+
+const silent = pino({ level: 'silent' });
+const log = (message: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+/** A place to seed: an embedded data directory, or a fresh PostgreSQL database dropped afterwards. */
+interface Store {
+  target: DatabaseUnderTest;
+  databaseTarget: DatabaseTarget;
+  /** Another empty store of the same kind, for the first-start figure. */
+  fresh(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+  dispose(): Promise<void>;
+}
+
+async function pgliteStore(scratch: string): Promise<Store> {
+  const dataDir = await mkdtemp(path.join(scratch, 'pglite-'));
+  return {
+    target: { name: 'pglite', env: { DATA_DIR: dataDir } },
+    databaseTarget: { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    async fresh() {
+      const dir = await mkdtemp(path.join(scratch, 'pglite-empty-'));
+      return { env: { DATA_DIR: dir }, dispose: () => rm(dir, { recursive: true, force: true }) };
+    },
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function adminQuery(adminUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshPostgres(adminUrl: string) {
+  const name = `portal_bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).then(() => {}),
+  };
+}
+
+async function postgresStore(adminUrl: string, scratch: string): Promise<Store> {
+  const main = await freshPostgres(adminUrl);
+  const dataDir = await mkdtemp(path.join(scratch, 'pg-data-'));
+  return {
+    target: { name: 'postgres', env: { DATABASE_URL: main.url, DATA_DIR: dataDir } },
+    databaseTarget: { kind: 'postgres', url: main.url },
+    async fresh() {
+      const empty = await freshPostgres(adminUrl);
+      const dir = await mkdtemp(path.join(scratch, 'pg-empty-'));
+      return {
+        env: { DATABASE_URL: empty.url, DATA_DIR: dir },
+        async dispose() {
+          await empty.drop();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    async dispose() {
+      await main.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures> {
+  const name = store.target.name;
+  const scale = SCALES[mode];
+  log(`${name}: seeding ${scale.partners} partners, ${scale.donations} gifts`);
+  // Seeded and measured "directly" from this process before the portal opens the store
+  // (PGlite admits one process at a time).
+  const database = await openDatabase(store.databaseTarget, silent);
+  let seed, dashboardDirect, searchDirect;
+  try {
+    await runMigrations(database);
+    seed = await seedBenchData(database.db, scale);
+    log(`${name}: seeded in ${seed.seconds.toFixed(1)} s; direct SQL`);
+    const driver = rawDriver(database);
+    dashboardDirect = await measureDashboardDirect(driver, scale.dashboardSamples);
+    searchDirect = {
+      common: await measureSearchDirect(driver, 'common', scale.searchSamples),
+      rare: await measureSearchDirect(driver, 'rare', scale.searchSamples),
+    };
+  } finally {
+    await database.close();
+  }
+
+  log(`${name}: starting the portal`);
+  const portal = await startBenchPortal(store.target);
+  let figures: Omit<DatabaseFigures, 'startup'>;
+  try {
+    const cookie = await signIn(portal.url);
+    log(`${name}: HTTP`);
+    const http = await measurePortalHttp(portal.url, cookie, scale.httpSeconds);
+    log(`${name}: dashboard and search through the API`);
+    const dashboardApi = await measureDashboardApi(portal.url, cookie, scale.dashboardSamples);
+    const searchApi = {
+      common: await measureSearchApi(portal.url, cookie, 'common', scale.searchSamples),
+      rare: await measureSearchApi(portal.url, cookie, 'rare', scale.searchSamples),
+    };
+    log(`${name}: chat fan-out at ${scale.streams.join(', ')} streams`);
+    const chat = await measureFanOut(portal.url, cookie, portal.pid, scale.streams, messagesAt(mode));
+    figures = {
+      seed,
+      http,
+      dashboard: { api: dashboardApi, direct: dashboardDirect.summary, statements: dashboardDirect.statements },
+      search: {
+        common: {
+          term: 'whitfield',
+          matches: searchDirect.common.matches,
+          api: searchApi.common,
+          direct: searchDirect.common.summary,
+        },
+        rare: {
+          term: 'rosalind okafor',
+          matches: searchDirect.rare.matches,
+          api: searchApi.rare,
+          direct: searchDirect.rare.summary,
+        },
+      },
+      chat,
+    };
+  } finally {
+    await portal.stop();
+  }
+
+  log(`${name}: start-up`);
+  const startup = { emptyMs: [] as number[], populatedMs: [portal.startupMs] };
+  for (let i = 0; i < scale.startupRuns; i++) {
+    const empty = await store.fresh();
+    try {
+      startup.emptyMs.push(await timeStartUp({ name, env: empty.env }));
+    } finally {
+      await empty.dispose();
+    }
+    if (i > 0) startup.populatedMs.push(await timeStartUp(store.target));
+  }
+  return { ...figures, startup };
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  const mode: Mode = args.has('--quick') ? 'quick' : 'full';
+  const scale = SCALES[mode];
+  const started = performance.now();
+  const loadAtStart = os.loadavg()[0]!;
+  const resultsDir = path.join(REPO_ROOT, 'bench/results');
+  await mkdir(resultsDir, { recursive: true });
+  const scratch = await mkdtemp(path.join(resultsDir, 'run-'));
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+
+  try {
+    log(`${mode} run; bare node:http`);
+    const bareNode = await measureBareNode(scale.httpSeconds);
+
+    const pgliteFigures = await withStore(await pgliteStore(scratch), mode);
+    let postgresFigures: DatabaseFigures | { skipped: string } = { skipped: 'BENCH_DATABASE_URL is not set' };
+    let postgresVersion: string | undefined;
+    if (adminUrl) {
+      postgresVersion = String((await adminQuery(adminUrl, 'select version()')).rows[0].version).split(' on ')[0];
+      postgresFigures = await withStore(await postgresStore(adminUrl, scratch), mode);
+    }
+
+    log('client bundle sizes (vite build)');
+    const client = await measureClient(path.join(scratch, 'client'));
+
+    const cpus = os.cpus();
+    const results: BenchResults = {
+      meta: {
+        date: new Date().toISOString(),
+        mode,
+        scale,
+        machine: {
+          cpus: cpus.length,
+          cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+          memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+          os: `${os.type()} ${os.release()}`,
+          node: process.versions.node,
+        },
+        postgresVersion,
+        seconds: (performance.now() - started) / 1000,
+        loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0]! },
+      },
+      bareNode,
+      databases: { pglite: pgliteFigures, postgres: postgresFigures },
+      client,
+    };
+    const budgets = JSON.parse(await readFile(path.join(REPO_ROOT, 'bench/budgets.json'), 'utf8')) as Budgets;
+    const checks = checkBudgets(results, budgets);
+    // A quick run is a smoke test: it leaves the committed full-run figures alone.
+    const outDir = mode === 'full' ? path.join(REPO_ROOT, 'docs') : resultsDir;
+    await writeFile(
+      path.join(outDir, 'benchmarks.json'),
+      `${JSON.stringify({ ...results, budgets: checks }, null, 2)}\n`,
+    );
+    await writeFile(path.join(outDir, 'benchmarks.md'), renderReport(results, checks));
+    log(
+      `wrote ${path.relative(REPO_ROOT, outDir)}/benchmarks.md and benchmarks.json in ${results.meta.seconds.toFixed(0)} s`,
+    );
+
+    for (const check of checks) {
+      const measured = check.actual === null ? 'n/a' : check.actual.toFixed(2);
+      log(
+        `${check.outcome.padEnd(7)} ${check.name}: ${measured} (${check.kind} ${check.limit})${check.note ? ` [${check.note}]` : ''}`,
+      );
+    }
+    const missed = checks.filter((c) => c.outcome === 'miss');
+    if (args.has('--check') && missed.length > 0) {
+      process.stderr.write(`\n${missed.length} budget(s) missed:\n${missed.map((c) => `  - ${c.name}`).join('\n')}\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function withStore(store: Store, mode: Mode): Promise<DatabaseFigures> {
+  try {
+    return await benchDatabase(store, mode);
+  } finally {
+    await store.dispose();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
