@@ -49,7 +49,7 @@ below shares the same cores with the load generator.
 ### What is measured
 
 1. **HTTP**: autocannon, 50 connections, ${s.httpSeconds} s after a 1 s warm-up, against a bare
-   \`node:http\` hello server (its own process), the portal's \`/api/health\` (a \`select 1\`) and
+   \`node:http\` hello server (its own process), the portal's \`/api/health\` (liveness: no database query, decision 0084) and
    \`/api/partners?limit=50\` signed in (session, permissions, 51 rows, JSON).
 2. **Dashboard**: \`GET /api/dashboard/summary\` (${s.dashboardSamples} sequential requests after 3 warm-ups)
    with ${int(s.donations)} gifts spread over five years (a fifth fall in the chart's twelve

@@ -76,12 +76,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restarted under a runn
 
     await proxy.stop();
 
-    // Reads, writes, sign-ins and the health check: each answers, quickly, with a JSON error.
+    // Reads, writes, sign-ins and the readiness check: each answers, quickly, with a JSON error.
+    // Liveness (/api/health) stays 200 on purpose (decision 0084): the process is fine.
     const attempts: [string, () => Promise<Response>][] = [
       ['dashboard', () => session.get(running!.url, '/api/dashboard/summary')],
       ['partners', () => session.get(running!.url, '/api/partners?q=a')],
       ['send message', () => sendMessage(running!, session, 'during the outage')],
-      ['health', () => session.get(running!.url, '/api/health')],
+      ['readiness', () => session.get(running!.url, '/api/ready')],
       ['sign-in', () => signIn(running!.url, ADMIN.email, ADMIN.password).then(() => new Response('signed in'))],
     ];
     for (const [what, attempt] of attempts) {
@@ -101,11 +102,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restarted under a runn
       expect(typeof (body.error ?? body.status), `${what} has a readable error`).toBe('string');
     }
     expect(running.portal.child.exitCode).toBeNull();
+    expect((await session.get(running.url, '/api/health')).status, 'liveness during the outage').toBe(200);
 
     await proxy.start();
 
     // Requests succeed again, on the same process.
-    await untilOk(() => session.get(running!.url, '/api/health'), 'the health check');
+    await untilOk(() => session.get(running!.url, '/api/ready'), 'the readiness check');
     await untilOk(() => session.get(running!.url, '/api/dashboard/summary'), 'the dashboard');
 
     // Realtime: the same open stream carries new messages once LISTEN is back. Notifications
