@@ -3,7 +3,7 @@ import type { SseMessage } from '../src/server/testing/sse';
 import { signIn, type Session } from './support/http';
 import { freshPostgres, launch, ADMIN, tempDir, type Running } from './support/portal';
 import { collectSse } from './support/sse-collector';
-import { startTcpProxy } from './support/tcp-proxy';
+import { startTcpProxy } from '../src/server/testing/tcp-proxy';
 
 /**
  * PostgreSQL goes away while the server runs and comes back: requests meanwhile fail cleanly
@@ -48,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restarted under a runn
     data = await tempDir('portal-pg-restart-');
     database = await freshPostgres(process.env.TEST_DATABASE_URL!);
     const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
   });
   afterAll(async () => {
     running?.portal.kill();

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startPortal, type PortalProcess } from '../../src/server/testing/portal-process';
+import { createEmptyPostgresDatabase } from '../../src/server/testing/test-database';
 
 /**
  * Every portal in the fault suite believes it lives at this address (BASE_URL) and every
@@ -53,23 +52,4 @@ export async function tempDir(prefix: string): Promise<{ dir: string; remove(): 
 }
 
 /** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped by remove(). */
-export async function freshPostgres(adminUrl: string): Promise<{ url: string; remove(): Promise<void> }> {
-  const name = `portal_fault_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (c) => c.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    remove: () => withClient(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {}),
-  };
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+export const freshPostgres = (adminUrl: string) => createEmptyPostgresDatabase(adminUrl, 'portal_fault');

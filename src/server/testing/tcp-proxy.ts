@@ -1,35 +1,63 @@
 import net, { type AddressInfo } from 'node:net';
 
 /**
- * A TCP forwarder in front of a server (PostgreSQL in the readiness tests), on 127.0.0.1 and a
- * free port, that a test can cut: `goAway()` drops every connection and leaves new ones
- * hanging unanswered (a database host that vanished), `comeBack()` forwards again.
+ * A TCP forwarder in front of a server (PostgreSQL in the readiness and fault tests), on
+ * 127.0.0.1, that a test can cut in the two ways a database goes away:
+ * - `stop()` drops every connection and refuses new ones, `start()` listens again on the same
+ *   port: to the server behind it, a database restart (docs/decisions/0072);
+ * - `goAway()` drops every connection and leaves new ones hanging unanswered (a host that
+ *   vanished), `comeBack()` forwards again.
  */
 export async function startTcpProxy(targetHost: string, targetPort: number) {
   const sockets = new Set<net.Socket>();
   let away = false;
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.once('close', () => sockets.delete(client));
-    client.on('error', () => {});
+  let port = 0;
+  let server: net.Server | undefined;
+
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const forward = (client: net.Socket) => {
+    track(client);
     if (away) return; // accepted and never answered: the client waits until it gives up
     const upstream = net.connect(targetPort, targetHost);
-    sockets.add(upstream);
-    upstream.once('close', () => sockets.delete(upstream));
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
+    track(upstream);
     client.pipe(upstream).pipe(client);
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  };
   const dropAll = () => {
     for (const socket of sockets) socket.destroy();
     sockets.clear();
   };
+
+  async function start() {
+    const next = net.createServer(forward);
+    await new Promise<void>((resolve, reject) => {
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (next.address() as AddressInfo).port;
+    server = next;
+  }
+
+  async function stop() {
+    const current = server;
+    server = undefined;
+    const closed = current ? new Promise<void>((resolve) => current.close(() => resolve())) : Promise.resolve();
+    dropAll();
+    await closed;
+  }
+
+  await start();
   return {
-    port,
+    get port() {
+      return port;
+    },
+    start,
+    stop,
     goAway() {
       away = true;
       dropAll();
@@ -38,9 +66,6 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
       away = false;
       dropAll();
     },
-    close() {
-      dropAll();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: stop,
   };
 }

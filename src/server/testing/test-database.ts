@@ -64,24 +64,36 @@ async function openPgliteInMemory(): Promise<OpenedTestDatabase> {
   return { database, dispose: () => database.close() };
 }
 
-async function openFreshPostgres(adminUrl: string): Promise<OpenedTestDatabase> {
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+/**
+ * A new, empty database on the PostgreSQL server of `adminUrl` (for tests that hand a URL to
+ * a server process rather than open it here); remove() drops it.
+ */
+export async function createEmptyPostgresDatabase(
+  adminUrl: string,
+  prefix = 'portal_test',
+): Promise<{ url: string; remove(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return { url: url.toString(), remove: () => dropDatabase(adminUrl, name) };
+}
+
+async function openFreshPostgres(adminUrl: string): Promise<OpenedTestDatabase> {
+  const { url, remove } = await createEmptyPostgresDatabase(adminUrl);
   let database: Database;
   try {
-    database = idempotentClose(await openDatabase({ kind: 'postgres', url: url.toString() }, silentLogger));
+    database = idempotentClose(await openDatabase({ kind: 'postgres', url }, silentLogger));
   } catch (err) {
-    await dropDatabase(adminUrl, name);
+    await remove();
     throw err;
   }
   return {
     database,
-    url: url.toString(),
+    url,
     async dispose() {
       await database.close();
-      await dropDatabase(adminUrl, name);
+      await remove();
     },
   };
 }
