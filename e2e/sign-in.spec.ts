@@ -1,4 +1,5 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { dismissToasts, expectToast } from './support/toasts';
 import { USERS } from './support/users';
 
 test.describe('sign-in screen', () => {
@@ -26,11 +27,51 @@ test.describe('sign-in screen', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('empty fields are refused with a toast and no request', async ({ page }) => {
+  test('empty fields are refused with a toast and no request, focus on the field to fix', async ({ page }) => {
+    const signInRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/')) signInRequests.push(request.url());
+    });
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Sign in failed')).toBeVisible();
-    await expect(page.getByText('Email is required')).toBeVisible();
+    await expectToast(page, 'Sign in failed', 'Email is required');
+    await expect(page.getByLabel('Email')).toBeFocused();
+
+    await dismissToasts(page);
+    await page.getByLabel('Email').fill(`  ${USERS.coordinator.email}  `);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Sign in failed', 'Password is required');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    expect(signInRequests).toEqual([]);
+
+    // With both filled in (the email with blanks around it), the sign-in goes through.
+    await page.getByLabel('Password').fill(USERS.coordinator.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a toast raised before the toaster has loaded is shown once it has', async ({ page }) => {
+    // Hold back the chunk that holds sonner (the toaster loads beside the sign-in screen).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = false;
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('data-sonner-toaster')) {
+        heldBack = true;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/auth');
+    await expect(page.getByText('Welcome Back')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => heldBack).toBe(true);
+    await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+
+    release();
+    await expectToast(page, 'Sign in failed', 'Email is required');
   });
 
   test('success lands on the dashboard, reload keeps the session, /auth redirects back', async ({ page }) => {
@@ -60,7 +101,9 @@ test.describe('sign-in screen', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('the next person to sign in after a sign-out lands on their own start page, not the last one', async ({ page }) => {
+  test('the next person to sign in after a sign-out lands on their own start page, not the last one', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     // A page the next person may open too, so a leftover "page first asked for" would show.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
@@ -75,7 +118,9 @@ test.describe('sign-in screen', () => {
 });
 
 test.describe('guarded routes', () => {
-  test('a signed-out visitor is sent to /auth with the history entry replaced, then back after sign-in', async ({ page }) => {
+  test('a signed-out visitor is sent to /auth with the history entry replaced, then back after sign-in', async ({
+    page,
+  }) => {
     await page.goto('/auth');
     const before = await page.evaluate(() => history.length);
     await page.goto('/calendar');
