@@ -32,7 +32,8 @@ export default defineConfig({
     command: 'node --import tsx e2e/support/start-server.ts',
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Includes building the server and the database template when they are out of date.
+    timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

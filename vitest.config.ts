@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/testing/fail-on-console-error.ts'],
+    globalSetup: ['src/testing/build-server.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers than that only slows PGlite start-up down.

@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['faults/**/*.fault.test.ts'],
     environment: 'node',
     setupFiles: ['src/testing/fail-on-console-error.ts'],
+    globalSetup: ['src/testing/build-server.ts'],
     testTimeout: 240_000,
     hookTimeout: 120_000,
     fileParallelism: false,

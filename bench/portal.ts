@@ -1,11 +1,11 @@
 /**
- * The portal under measurement: the real server as a child process (`node --import tsx
- * src/server/index.ts`, as `npm start` runs it), on the bench's DATA_DIR or database, plus a
- * signed-in admin session for the authenticated scenarios.
+ * The portal under measurement: the real server as a child process (`node dist/server/index.js`,
+ * as `npm start` runs it once built), on the bench's DATA_DIR or database, plus a signed-in
+ * admin session for the authenticated scenarios.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { startPortal, type PortalProcess } from '../src/server/testing/portal-process';
+import { ensureServerBuilt, startPortal, type PortalProcess } from '../src/server/testing/portal-process';
 
 export const ADMIN_EMAIL = 'bench-admin@example.org';
 export const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -43,6 +43,8 @@ export async function startBenchPortal(
 ): Promise<RunningPortal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // `npm start` builds before it starts the server; the start-up figure is the start alone.
+  ensureServerBuilt();
   const started = performance.now();
   const portal = startPortal({
     ...target.env,

@@ -1,6 +1,7 @@
 /**
- * The server the browser tests talk to: a fresh data directory, the fixture accounts, then
- * the real start-up path (lock, migrations, listen). Playwright stops it with SIGTERM.
+ * The server the browser tests talk to: a fresh data directory with the fixture accounts, then
+ * the real server started as `npm start` starts it (`node dist/server/index.js`: lock,
+ * migrations, listen) in a child process. Playwright stops it with SIGTERM.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,12 +13,12 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { coordinatorPermissions, partners, user } from '../../src/server/db/schema';
 import { createUserWithPassword, grantRole } from '../../src/server/auth/users';
 import { loadConfig } from '../../src/server/env';
-import { databaseTarget, startServer } from '../../src/server/server';
+import { databaseTarget } from '../../src/server/server';
+import { startPortal } from '../../src/server/testing/portal-process';
 import { E2E_PORT, PAGING_PARTNERS, USERS } from './users';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-const config = loadConfig({
-  ...process.env,
+const settings = {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -25,14 +26,22 @@ const config = loadConfig({
   ADMIN_EMAIL: USERS.admin.email,
   ADMIN_PASSWORD: USERS.admin.password,
   BASE_URL: `http://localhost:${E2E_PORT}`,
-});
+  LOG_LEVEL: 'warn',
+};
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+);
+const config = loadConfig({ ...inherited, ...settings });
 const logger = pino({ level: 'warn' });
 
 const database = await openDatabase(databaseTarget(config), logger);
 await runMigrations(database);
 const admin = await createUserWithPassword(database.db, { ...USERS.admin, fullName: USERS.admin.name });
 await grantRole(database.db, admin.id, 'admin');
-const coordinator = await createUserWithPassword(database.db, { ...USERS.coordinator, fullName: USERS.coordinator.name });
+const coordinator = await createUserWithPassword(database.db, {
+  ...USERS.coordinator,
+  fullName: USERS.coordinator.name,
+});
 await grantRole(database.db, coordinator.id, 'coordinator');
 const limited = await createUserWithPassword(database.db, { ...USERS.limited, fullName: USERS.limited.name });
 await grantRole(database.db, limited.id, 'coordinator');
@@ -44,7 +53,13 @@ await database.db.insert(coordinatorPermissions).values([
 // Chat: active cardholders get a channel each; the inactive one does not.
 await database.db.insert(partners).values([
   { name: 'Esther Kim', email: 'esther.kim@example.com', zone: 'West', cardholderStatus: true, status: 'active' },
-  { name: 'Samuel Okafor', email: 'samuel.okafor@example.com', zone: 'North', cardholderStatus: true, status: 'active' },
+  {
+    name: 'Samuel Okafor',
+    email: 'samuel.okafor@example.com',
+    zone: 'North',
+    cardholderStatus: true,
+    status: 'active',
+  },
   { name: 'Former Cardholder', email: 'former@example.com', zone: 'South', cardholderStatus: true, status: 'inactive' },
 ]);
 await database.db.update(user).set({ name: '' }).where(eq(user.id, limited.id));
@@ -52,7 +67,9 @@ for (const who of ['live', 'manager', 'member', 'changer'] as const) {
   const created = await createUserWithPassword(database.db, { ...USERS[who], fullName: USERS[who].name });
   await grantRole(database.db, created.id, 'coordinator');
   if (who === 'manager') {
-    await database.db.insert(coordinatorPermissions).values({ userId: created.id, feature: 'user_management', enabled: true });
+    await database.db
+      .insert(coordinatorPermissions)
+      .values({ userId: created.id, feature: 'user_management', enabled: true });
   }
 }
 
@@ -67,14 +84,20 @@ await database.db.insert(partners).values(
 );
 await database.close();
 
-const server = await startServer(config, logger, path.resolve('dist/client'));
-process.stdout.write(`e2e server listening on ${server.url} (data in ${dataDir})\n`);
+const server = startPortal({ ...inherited, ...settings });
+server.child.stdout!.pipe(process.stdout);
+server.child.stderr!.pipe(process.stderr);
+process.stdout.write(`e2e server starting on http://localhost:${E2E_PORT} (data in ${dataDir})\n`);
 
+// Playwright waits for /api/health itself; a server that exits on its own fails the run.
+let stopping = false;
+void server.exited.then((code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(stopping ? 0 : typeof code === 'number' && code !== 0 ? code : 1);
+});
 const stop = () => {
-  void server.close().finally(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  stopping = true;
+  server.child.kill('SIGTERM');
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

@@ -1,16 +1,17 @@
 /**
- * Entry point: `npm start`. Reads configuration, starts the server, prints the generated
- * admin password once (D5), and stops cleanly on SIGTERM or SIGINT.
+ * Entry point: `npm start` runs it compiled (dist/server/index.js, scripts/build-server.mjs),
+ * `npm run dev` from source with tsx. Reads configuration, starts the server, prints the
+ * generated admin password once (D5), and stops cleanly on SIGTERM or SIGINT.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from './app-root';
 import { ConfigError, loadConfig } from './env';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { UnknownMigrationError } from './db/migrate';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
-const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 const FORCED_EXIT_AFTER_MS = 10_000;
 
 async function main() {
@@ -56,7 +57,10 @@ async function main() {
   } else if (server.admin) {
     logger.info({ email: server.admin.email }, 'created the first administrator from ADMIN_EMAIL');
   }
-  logger.info({ url: server.url, database: config.DATABASE_URL ? 'postgres' : 'pglite', dataDir: config.DATA_DIR }, 'portal is listening');
+  logger.info(
+    { url: server.url, database: config.DATABASE_URL ? 'postgres' : 'pglite', dataDir: config.DATA_DIR },
+    'portal is listening',
+  );
 
   const stop = (signal: string) => {
     logger.info({ signal }, 'stopping');

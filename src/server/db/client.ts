@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
+import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
 import type { Logger } from '../logger';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,18 +30,35 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | 'memory' }
+  | {
+      kind: 'pglite';
+      dataDir: string | 'memory';
+      /**
+       * A prepared data directory (pglite-template.ts) to copy when `dataDir` is new, instead
+       * of running initdb. It already holds the schema: only for callers that run the
+       * migrations right after opening (the server does); without it a new directory is
+       * empty, as a restore needs it.
+       */
+      template?: string;
+    }
   | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget, logger: Logger): Promise<Database> {
   return target.kind === 'pglite'
-    ? openPglite(target.dataDir)
+    ? openPglite(target.dataDir, target.template, logger)
     : openPostgres(target.url, logger);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  // PGlite fails on a directory whose parents do not exist yet.
-  if (dataDir !== 'memory') fs.mkdirSync(dataDir, { recursive: true });
+async function openPglite(dataDir: string, template: string | undefined, logger: Logger): Promise<Database> {
+  if (dataDir !== 'memory') {
+    if (template && isEmptyDirectory(dataDir)) {
+      const outcome = seedFromTemplate(dataDir, template);
+      if (outcome.used) logger.info({ dataDir }, 'new embedded database: copied the prepared template');
+      else logger.warn(`new embedded database: creating its cluster, which takes several seconds: ${outcome.reason}`);
+    }
+    // PGlite fails on a directory whose parents do not exist yet.
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
   // pg_trgm backs partner search (drizzle/0001_partner_search.sql); PGlite loads extensions here.
   // Durability (docs/decisions/0070-pglite-durability.md): on a directory PGlite's NodeFS
   // hands every write of PostgreSQL straight to the operating system, so a commit that has

@@ -7,7 +7,7 @@ import { startPortal, type PortalProcess } from '../testing/portal-process';
 import { testDatabaseTargets, type OpenedTestDatabase } from '../testing/test-database';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
-// Spawns whole server processes (node, tsx, PGlite): seconds when idle, far more on a busy machine.
+// Spawns whole server processes (node, PGlite): seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 let tempDir: string;

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
+import { APP_ROOT } from '../app-root';
 import type { Database, Db } from './client';
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(APP_ROOT, 'drizzle');
 
 /** A migration as recorded in drizzle.__drizzle_migrations: its file's hash and journal time. */
 export interface AppliedMigration {

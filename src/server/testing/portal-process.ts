@@ -1,8 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { APP_ROOT } from '../app-root';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = APP_ROOT;
+
+/** The command `npm start` runs once scripts/ensure-build.mjs has built the server. */
+export const SERVER_ENTRY = 'dist/server/index.js';
+
+let built = false;
+
+/**
+ * Builds the server and the database template when missing or older than their sources
+ * (scripts/ensure-build.mjs; fast when they are current), once per process. startPortal calls
+ * it; call it first yourself when the spawn is being timed.
+ */
+export function ensureServerBuilt(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'server'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `building the server failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
+  }
+  built = true;
+}
 
 export interface PortalProcess {
   child: ChildProcess;
@@ -17,11 +40,13 @@ export interface PortalProcess {
 }
 
 /**
- * Starts the real server the way `npm start` does (`node --import tsx`, one pid to stop), with
- * only the environment given here plus PATH/HOME, so nothing from the test run leaks in.
+ * Starts the real server the way `npm start` does (`node dist/server/index.js` after the build,
+ * one pid to stop), with only the environment given here plus PATH/HOME, so nothing from the
+ * test run leaks in.
  */
 export function startPortal(env: Record<string, string>): PortalProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  ensureServerBuilt();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,33 @@
+// Run by scripts/ensure-build.mjs: compiles the server (src/server/index.ts and everything it
+// imports) into dist/server/index.js, so `npm start` runs JavaScript instead of compiling
+// TypeScript with tsx at every start (docs/decisions/0057-start-up.md). Packages stay in
+// node_modules: they are imported, not bundled. Built beside the old output and swapped in.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+
+const outDir = path.resolve('dist/server');
+const staging = `${outDir}.staging-${process.pid}`;
+const old = `${outDir}.old-${process.pid}`;
+
+try {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      ssr: true,
+      target: 'node20',
+      outDir: staging,
+      emptyOutDir: true,
+      // Readable stack traces: function names and code stay as written.
+      minify: false,
+      rollupOptions: { input: { index: 'src/server/index.ts' } },
+    },
+  });
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+  fs.renameSync(staging, outDir);
+} finally {
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.rmSync(old, { recursive: true, force: true });
+}
