@@ -15,6 +15,8 @@ import {
 } from '../testing/test-database';
 import type { RealtimeEvent } from '../../shared/realtime';
 import { EventBus, type Envelope } from './event-bus';
+import { MAX_BUFFERED_BYTES } from './sse-stream';
+import { MAX_BACKLOG } from './stream-subscription';
 
 /** Resolves with the next envelope a bus delivers. */
 function nextEnvelope(bus: EventBus, timeoutMs = 5000): Promise<Envelope> {
@@ -155,6 +157,29 @@ describe.each(testDatabaseTargets())('realtime on $name', (target) => {
 
     const eventOf = (message: SseMessage) => ({ event: message.event, data: JSON.parse(message.data) as unknown });
 
+    /**
+     * Opens a stream read chunk by chunk: the very bytes objects the server wrote, keep-alives
+     * included. `env` stands in for @hono/node-server's bindings (the client's socket).
+     */
+    async function openRawStream(user: TestUser, env?: object) {
+      const response = await t.app.request('/api/realtime', { headers: { cookie: cookies[user.id]! } }, env);
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const next = async (timeoutMs = 5000): Promise<Uint8Array> => {
+        let timer: NodeJS.Timeout | undefined;
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>(
+            (_, reject) => (timer = setTimeout(() => reject(new Error('no chunk in time')), timeoutMs)),
+          ),
+        ]).finally(() => clearTimeout(timer));
+        if (chunk.done) throw new Error('the event stream ended');
+        return chunk.value;
+      };
+      expect(new TextDecoder().decode(await next())).toBe('event: ready\ndata: {}\n\n');
+      return { next, close: () => reader.cancel().catch(() => {}), ended: async () => (await reader.read()).done };
+    }
+
     it('answers 401 without a session', async () => {
       const response = await t.request('/api/realtime');
       expect(response.status).toBe(401);
@@ -223,6 +248,68 @@ describe.each(testDatabaseTargets())('realtime on $name', (target) => {
         await closeSecondHandle(t.opened, secondDatabase);
       }
     });
+
+    it('hands every permitted stream the same serialised bytes, and a stream without the permission nothing', async () => {
+      const streams = [await openRawStream(alice), await openRawStream(bob), await openRawStream(noPartners)];
+      try {
+        await t.deps.bus.publish({ feature: 'partners' }, changed('partner-directory'));
+        await t.deps.bus.publish({ userId: noPartners.id }, changed(noPartners.id));
+        const [forAlice, forBob, forBlocked] = await Promise.all(streams.map((stream) => stream.next()));
+        const text = new TextDecoder();
+        expect(text.decode(forAlice)).toBe(
+          `event: permissions.changed\ndata: ${JSON.stringify(changed('partner-directory'))}\n\n`,
+        );
+        // One serialisation for the event, whatever the number of streams it reaches.
+        expect(forBob).toBe(forAlice);
+        expect(text.decode(forBlocked)).toBe(
+          `event: permissions.changed\ndata: ${JSON.stringify(changed(noPartners.id))}\n\n`,
+        );
+      } finally {
+        for (const stream of streams) await stream.close();
+      }
+    });
+
+    it('sends a keep-alive comment on an idle stream', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      let stream: Awaited<ReturnType<typeof openRawStream>> | undefined;
+      try {
+        stream = await openRawStream(admin);
+        vi.advanceTimersByTime(25_000);
+        expect(new TextDecoder().decode(await stream.next())).toBe(': keep-alive\n\n');
+      } finally {
+        vi.useRealTimers();
+        await stream?.close();
+      }
+    });
+
+    it('ends a stream whose reader stopped reading once it is too far behind, without holding up the others', async () => {
+      for (const reader of readers.splice(0)) await reader.close();
+      await vi.waitFor(() => expect(t.deps.bus.subscriberCount).toBe(0));
+      // Over HTTP the client's socket is destroyed too, freeing its buffers in the kernel.
+      const socket = { remoteAddress: '127.0.0.1', remotePort: 50_000, remoteFamily: 'IPv4', destroy: vi.fn() };
+      const stalled = await openRawStream(alice, { incoming: { socket } });
+      const reading = await openStream(bob);
+      const folder = (i: number) => `/${i}/`.padEnd(7000, 'x');
+      // Enough to fill the stalled stream's buffer, then the backlog behind it, and a few more.
+      const total = Math.ceil(MAX_BUFFERED_BYTES / 7000) + MAX_BACKLOG + 10;
+      const received = (async () => {
+        const paths: string[] = [];
+        for (let i = 0; i < total; i++) {
+          const { data } = await reading.next(30_000);
+          paths.push((JSON.parse(data) as { folderPath: string }).folderPath);
+        }
+        return paths;
+      })();
+      for (let i = 0; i < total; i++)
+        await t.deps.bus.publish({ everyone: true }, { type: 'files.changed', folderPath: folder(i) });
+
+      expect(await received).toEqual(Array.from({ length: total }, (_, i) => folder(i)));
+      await vi.waitFor(() => expect(t.deps.bus.subscriberCount).toBe(1));
+      expect(t.deps.streams.size).toBe(1);
+      expect(socket.destroy).toHaveBeenCalledOnce();
+      // What the stalled reader had not taken was dropped with its stream.
+      expect(await stalled.ended()).toBe(true);
+    }, 60_000);
 
     it('cleans up when the tab goes away', async () => {
       for (const reader of readers.splice(0)) await reader.close();

@@ -40,7 +40,15 @@ export class EventBus {
         this.logger.warn({ payload }, 'ignored a malformed realtime notification');
         return;
       }
-      for (const subscriber of this.subscribers) subscriber(envelope);
+      // One envelope object for every subscriber: streams share its serialisation (sse-frames.ts).
+      for (const subscriber of this.subscribers) {
+        try {
+          subscriber(envelope);
+        } catch (err) {
+          // One failing subscriber must not keep the event from the others.
+          this.logger.warn({ err }, 'a realtime subscriber failed');
+        }
+      }
     });
   }
 

@@ -1,12 +1,23 @@
+import type { Socket } from 'node:net';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import type { HttpBindings } from '@hono/node-server';
 import type { AppEnv } from '../http/app-env';
 import { requireUser } from '../http/require';
 import { loadAccess, type Access } from '../auth/permissions';
-import type { RealtimeEvent } from '../../shared/realtime';
 import type { Envelope } from './event-bus';
+import { HEARTBEAT_FRAME, READY_FRAME } from './sse-frames';
+import { SseStream } from './sse-stream';
+import { StreamSubscription, type EndReason } from './stream-subscription';
 
 const HEARTBEAT_MS = 25_000;
+
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  Connection: 'keep-alive',
+  // Tells @hono/node-server not to wait for the first chunks to compute a length.
+  'Transfer-Encoding': 'chunked',
+};
 
 /**
  * Replays what a reconnecting tab missed after the cursor it sends back (Last-Event-ID),
@@ -24,79 +35,63 @@ function lastEventId(header: string | undefined, query: string | undefined): num
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
-function canReceive({ audience }: Envelope, userId: string, access: Access): boolean {
-  if ('userId' in audience) return audience.userId === userId;
-  if ('feature' in audience) return access.permissions[audience.feature];
-  if ('features' in audience) return audience.features.every((f) => access.permissions[f]);
-  return true;
+/** The client's socket when the request came over HTTP (not in-process `app.request()`). */
+function socketOf(env: unknown): Socket | undefined {
+  return (env as Partial<HttpBindings> | undefined)?.incoming?.socket;
 }
 
 /**
  * GET /api/realtime: one server-sent-events stream per tab. Each event is checked against the
  * person's current permissions before it is written, so a stream never carries what its
- * reader may not see.
+ * reader may not see (stream-subscription.ts); permitted streams share the event's bytes.
  */
 export function realtimeRoutes(replay?: Replayer) {
   return new Hono<AppEnv>().get('/', requireUser, (c) => {
-    const { bus, database, streams } = c.var.deps;
+    const { bus, database, streams, logger } = c.var.deps;
     const userId = c.var.user!.id;
-    const sessionId = c.var.sessionId;
-    let access: Access = c.var.access!;
+    const access = c.var.access!;
     const cursor = lastEventId(c.req.header('last-event-id'), c.req.query('lastEventId'));
+    const socket = socketOf(c.env);
 
-    return streamSSE(c, async (stream) => {
-      let end!: () => void;
-      const closed = new Promise<void>((resolve) => {
-        end = resolve;
-        stream.onAbort(resolve);
-        streams.add(resolve);
-      });
-      // Highest cursor written: an event at or below it was already sent (by the replay).
-      let sentUpTo = cursor ?? 0;
-      const write = async (event: RealtimeEvent, id?: number) => {
-        await stream.writeSSE({ event: event.type, data: JSON.stringify(event), id: id === undefined ? undefined : String(id) });
-        if (id !== undefined) sentUpTo = Math.max(sentUpTo, id);
-      };
-      const deliver = async (envelope: Envelope) => {
-        const { event, id } = envelope;
-        if (id !== undefined && id <= sentUpTo) return;
-        if (event.type === 'sessions.ended') {
-          // A password change ended the other sessions: their open streams must stop too, or a
-          // stolen session would keep receiving events. The tab learns why, then the stream ends.
-          if (event.userId !== userId || event.exceptSessionId === sessionId) return;
-          await stream.writeSSE({ event: event.type, data: JSON.stringify({ type: event.type, userId }) });
-          end();
-          return;
-        }
-        if (event.type === 'permissions.changed' && event.userId === userId) {
-          access = await loadAccess(database.db, userId);
-        }
-        if (canReceive(envelope, userId, access)) await write(event, id);
-      };
+    let unsubscribe = () => {};
+    const stream = new SseStream(() => cleanUp());
+    const heartbeat = setInterval(() => {
+      // A stream still full of events needs no keep-alive; its reader is just behind.
+      if (stream.hasRoom) stream.write(HEARTBEAT_FRAME);
+    }, HEARTBEAT_MS);
+    const cleanUp = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(close); // a closed tab's entry must not pile up for the life of the server
+    };
+    const close = () => {
+      cleanUp();
+      stream.close();
+    };
+    const end = (reason: EndReason) => {
+      if (reason !== 'behind') return close();
+      // Its tab reconnects with its cursor and replays chat from the database; holding more
+      // for it would let one stalled reader grow the server's memory.
+      logger.info({ userId, bufferedBytes: stream.bufferedBytes }, 'ended a realtime stream whose reader fell behind');
+      cleanUp();
+      stream.abort();
+      socket?.destroy();
+    };
 
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      // Events are handled one after another, so their order is kept even while a replay or
-      // a permission reload is awaited; live events arriving meanwhile wait in this queue.
-      let queue =
-        cursor !== undefined && replay
-          ? replay(cursor, access).then(async ({ envelopes, complete }) => {
-              for (const envelope of envelopes) await deliver(envelope);
-              if (!complete) await write({ type: 'chat.resync' });
-            })
-          : Promise.resolve();
-      const unsubscribe = bus.subscribe((envelope) => {
-        queue = queue.then(() => deliver(envelope)).catch(() => stream.abort());
-      });
-      queue = queue.catch(() => stream.abort());
-
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => stream.abort()), HEARTBEAT_MS);
-      try {
-        await closed;
-      } finally {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(end); // a closed tab's entry must not pile up for the life of the server
-      }
+    const subscription = new StreamSubscription({
+      userId,
+      sessionId: c.var.sessionId,
+      access,
+      stream,
+      reloadAccess: () => loadAccess(database.db, userId),
+      cursor,
+      end,
     });
+    stream.write(READY_FRAME);
+    if (cursor !== undefined && replay) subscription.replay(() => replay(cursor, access));
+    unsubscribe = bus.subscribe(subscription.receive);
+    streams.add(close);
+
+    return c.body(stream.body, 200, SSE_HEADERS);
   });
 }
