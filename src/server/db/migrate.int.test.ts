@@ -10,7 +10,7 @@ import {
   type OpenedTestDatabase,
 } from '../testing/test-database';
 
-// Spawns a whole server process (node, tsx, PGlite): seconds when idle, far more on a busy machine.
+// Spawns a whole server process (node, PGlite): seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 // A fresh PGlite plus the whole schema: well under the default when idle, not on a busy machine.
 const MIGRATION_TEST_TIMEOUT_MS = 120_000;
@@ -20,6 +20,7 @@ import { openDatabase, type Db } from './client';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { MIGRATIONS_FOLDER, runMigrations, runMigrationsUpTo, UnknownMigrationError } from './migrate';
 import { appSettings } from './schema';
+import { givingRollupFromGifts, storedGivingRollup } from '../testing/giving-rollup';
 
 const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
   entries: { tag: string; when: number }[];
@@ -156,6 +157,35 @@ describe.each(testDatabaseTargets())(
         sql`insert into messages (content, partner, chat_type) values ('Again', 'All Coordinators', 'coordinator') returning id`,
       );
       expect(Number(next!.id)).toBe(2);
+    });
+
+    it('fills the giving rollup from the gifts of a database upgraded from before it (docs/decisions/0059)', async () => {
+      opened = await target.open();
+      const { db } = opened.database;
+      const rollupMigration = journal.entries.findIndex((e) => e.tag.endsWith('_giving_rollup'));
+      expect(rollupMigration).toBeGreaterThan(0);
+      await runMigrationsUpTo(opened.database, rollupMigration);
+      await db.execute(
+        sql`insert into donations (partner_name, amount, donation_type, donation_date) values
+          ('Before a boundary', 10.10, 'one-time', '2025-03-01 04:59:59.999999+00'),
+          ('Same quarter hour', 20.20, 'monthly', '2025-03-01 04:45:00+00'),
+          ('On a boundary', 0.01, 'one-time', '2025-03-01 05:00:00+00')`,
+      );
+
+      await runMigrations(opened.database);
+
+      expect(await storedGivingRollup(db)).toEqual({
+        slots: [
+          { start: '2025-03-01T04:45:00.000Z', cents: 3030n, gifts: 2 },
+          { start: '2025-03-01T05:00:00.000Z', cents: 1n, gifts: 1 },
+        ],
+        days: [{ start: '2025-03-01T00:00:00.000Z', cents: 3031n, gifts: 3 }],
+      });
+      // And the triggers keep it from then on.
+      await db.execute(
+        sql`insert into donations (partner_name, amount, donation_type, donation_date) values ('After', 5, 'one-time', '2025-03-01 05:14:00+00')`,
+      );
+      expect(await storedGivingRollup(db)).toEqual(await givingRollupFromGifts(db));
     });
 
     // Several server instances may start at once only on PostgreSQL (PGlite is single-process,

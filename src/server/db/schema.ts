@@ -17,7 +17,6 @@ import {
   primaryKey,
   text,
   timestamp,
-
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -146,7 +145,9 @@ export const partners = pgTable(
     email: varchar('email', { length: 255 }).notNull(),
     phone: varchar('phone', { length: 20 }),
     location: varchar('location', { length: 200 }),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     coordinator: varchar('coordinator', { length: 100 }),
     notes: varchar('notes', { length: 1000 }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
@@ -195,6 +196,25 @@ export const donations = pgTable(
     check('donations_type_check', sql`${t.donationType} in ('one-time', 'monthly')`),
   ],
 );
+
+/**
+ * The giving rollup (docs/decisions/0059): gifts summed per 15-minute UTC slot, and per UTC day
+ * for the whole days inside a month. Derived from donations only: triggers on donations
+ * (migration 0004) keep both in the same transaction as every insert, update, delete and
+ * truncate, so they are never written directly. A slot or day has a row while it holds a gift.
+ * Cents as bigint: summing integers is several times faster than summing numeric, and exact.
+ */
+export const givingSlots = pgTable('giving_slots', {
+  slot: timestamp('slot', { withTimezone: true }).primaryKey(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  gifts: integer('gifts').notNull(),
+});
+
+export const givingDays = pgTable('giving_days', {
+  day: timestamp('day', { withTimezone: true }).primaryKey(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  gifts: integer('gifts').notNull(),
+});
 
 export const events = pgTable(
   'events',
@@ -264,10 +284,14 @@ export const tasks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: varchar('title', { length: 200 }).notNull(),
     description: varchar('description', { length: 2000 }),
-    priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull().default('medium'),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
     dueDate: date('due_date'),
     assignedTo: text('assigned_to').references(() => user.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'in-progress', 'completed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'in-progress', 'completed'] })
+      .notNull()
+      .default('pending'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     // Kept so the dashboard can count what was pending seven days ago (D9).
@@ -279,4 +303,3 @@ export const tasks = pgTable(
     check('tasks_status_check', sql`${t.status} in ('pending', 'in-progress', 'completed')`),
   ],
 );
-

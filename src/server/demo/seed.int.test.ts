@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, events, messages, partners, tasks, user, userRoles } from '../db/schema';
+import { givingRollupFromGifts, storedGivingRollup } from '../testing/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '../testing/test-database';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
@@ -17,8 +18,7 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
   it('seeds every feature, and its accounts sign in with their roles', async () => {
     const now = new Date('2026-06-15T12:00:00Z');
     const users = await seedDemoData(t.db, now);
-    const countOf = async (table: PgTable) =>
-      (await t.db.select({ n: count() }).from(table))[0]!.n;
+    const countOf = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
     expect(await countOf(user)).toBe(1 + users.coordinators.length);
     expect(await countOf(userRoles)).toBe(1 + users.coordinators.length);
     expect(await countOf(partners)).toBeGreaterThanOrEqual(10);
@@ -31,11 +31,17 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect(gifts.length).toBeGreaterThan(20);
     expect(gifts.every((g) => g.date <= now)).toBe(true);
     expect(new Set(gifts.map((g) => g.date.toISOString().slice(0, 7))).size).toBeGreaterThanOrEqual(5);
+    // The dashboard's giving rollup follows the seeded gifts (docs/decisions/0059).
+    expect(await storedGivingRollup(t.db)).toEqual(await givingRollupFromGifts(t.db));
 
     const adminCookie = await t.signIn(users.admin.email, DEMO_PASSWORD);
-    expect(((await (await t.request('/api/me', { headers: { cookie: adminCookie } })).json()) as { role: string }).role).toBe('admin');
+    expect(
+      ((await (await t.request('/api/me', { headers: { cookie: adminCookie } })).json()) as { role: string }).role,
+    ).toBe('admin');
     const coordinatorCookie = await t.signIn(users.coordinators[0]!.email, DEMO_PASSWORD);
-    const me = (await (await t.request('/api/me', { headers: { cookie: coordinatorCookie } })).json()) as { role: string };
+    const me = (await (await t.request('/api/me', { headers: { cookie: coordinatorCookie } })).json()) as {
+      role: string;
+    };
     expect(me.role).toBe('coordinator');
   });
 });

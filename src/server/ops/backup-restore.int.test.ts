@@ -12,6 +12,7 @@ import type { DemoUsers } from '../demo/seeders/users';
 import { loadConfig } from '../env';
 import { fileObjectKey } from '../features/files/service';
 import { DiskStorage } from '../storage/disk-storage';
+import { givingRollupFromGifts, storedGivingRollup } from '../testing/giving-rollup';
 import { multipartBody, PNG_1X1 } from '../testing/multipart';
 import {
   closeSecondHandle,
@@ -27,7 +28,7 @@ import {
 import { ArchiveError } from './archive';
 import { BackupError, createBackup } from './backup';
 import { summariseDatabase } from './dump';
-import { listTables } from './schema-info';
+import { listTables, tablesWithTriggers } from './schema-info';
 import { restoreBackup, RestoreError } from './restore';
 
 // Seeds demo data, backs it up, restores it and starts an app on it: slow on a busy machine.
@@ -135,6 +136,34 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         } finally {
           await disposeDeps(deps);
         }
+      } finally {
+        await opened?.dispose();
+      }
+    },
+  );
+
+  it(
+    'restores the derived giving rollup once, not counted again by its triggers, which are on again after',
+    { timeout: SLOW_TEST_TIMEOUT_MS },
+    async () => {
+      const archive = path.join(workDir, 'rollup.tar.gz');
+      await createBackup({ database: source.deps.database, storage: source.deps.storage }, archive);
+      let opened: OpenedTestDatabase | undefined;
+      try {
+        opened = await target.open();
+        const storage = new DiskStorage(path.join(workDir, 'rollup-storage'));
+        await restoreBackup(archive, { database: opened.database, storage, describe: 'the test database' });
+        const restored = opened.database.db;
+
+        const rollup = await storedGivingRollup(restored);
+        expect(rollup.slots.length).toBeGreaterThan(0);
+        expect(rollup).toEqual(await storedGivingRollup(source.db));
+        expect(rollup).toEqual(await givingRollupFromGifts(restored));
+        expect(await tablesWithTriggers(restored)).toEqual(['donations']);
+        await restored
+          .insert(donations)
+          .values({ partnerName: 'After the restore', amount: '7.00', donationType: 'one-time' });
+        expect(await storedGivingRollup(restored)).toEqual(await givingRollupFromGifts(restored));
       } finally {
         await opened?.dispose();
       }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { knownMigrations, runMigrationsUpTo } from '../db/migrate';
 import { tableEntry, type Manifest } from './manifest';
-import { isEmptyDatabase, listTables, serialColumns } from './schema-info';
+import { isEmptyDatabase, listTables, serialColumns, tablesWithTriggers } from './schema-info';
 
 /** Rows per INSERT, and the most JSON text sent in one. */
 const BATCH_ROWS = 500;
@@ -39,7 +39,10 @@ export async function checkDatabaseTarget(database: Database, manifest: Manifest
  * Brings the empty target to the backup's schema level, then inserts every table's rows in
  * foreign-key order inside one transaction (all or nothing), and moves sequences past the
  * highest restored id. Rows travel as PostgreSQL's own JSON text into json_populate_recordset,
- * so numbers and timestamps are never reinterpreted on the way.
+ * so numbers and timestamps are never reinterpreted on the way. Tables that triggers derive
+ * from others (giving_slots) are in the backup too, taken in the same snapshot, so the triggers
+ * are off while rows go in (as pg_dump's --disable-triggers): on, they would count every gift
+ * a second time. They are on again before the transaction commits.
  */
 export async function loadDatabase(database: Database, manifest: Manifest, dir: string): Promise<void> {
   await runMigrationsUpTo(database, manifest.migrations.length);
@@ -53,7 +56,10 @@ export async function loadDatabase(database: Database, manifest: Manifest, dir: 
   }
   await database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    const triggered = await tablesWithTriggers(txDb);
+    for (const name of triggered) await txDb.execute(sql`alter table ${sql.identifier(name)} disable trigger user`);
     for (const table of tables) await loadTable(txDb, table.name, path.join(dir, tableEntry(table.name)));
+    for (const name of triggered) await txDb.execute(sql`alter table ${sql.identifier(name)} enable trigger user`);
     for (const { table, column } of await serialColumns(txDb)) {
       const t = sql.identifier(table);
       const c = sql.identifier(column);

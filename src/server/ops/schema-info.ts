@@ -73,6 +73,22 @@ export async function serialColumns(db: Db): Promise<{ table: string; column: st
   return columns.map((c) => ({ table: c.table_name, column: c.column_name }));
 }
 
+/**
+ * Tables of the application schema with an enabled trigger of our own (not a foreign key's),
+ * such as donations, whose triggers keep giving_slots (docs/decisions/0059).
+ */
+export async function tablesWithTriggers(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select distinct c.relname as name from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and not t.tgisinternal and t.tgenabled <> 'D'
+        order by 1`,
+  );
+  return rows.map((r) => r.name);
+}
+
 /** True when the database holds no application table and no migration record. */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
   const [row] = await queryRows<{ tables: number; migrations: boolean }>(

@@ -92,12 +92,17 @@ const DATA_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => value instanceof PgTable && !VOLATILE_TABLES.has(getTableName(value as Table)),
 );
 
+// The giving rollup tables hold their cents as bigint, which JSON.stringify refuses.
+const bigintAsText = (_key: string, value: unknown): unknown =>
+  typeof value === 'bigint' ? value.toString() : value;
+
 /** Every row of every data table: equal before and after means nothing was written. */
 export async function snapshotData(t: TestApp): Promise<string> {
   const parts: string[] = [];
   for (const table of DATA_TABLES) {
     const rows = await t.db.select().from(table);
-    parts.push(`${getTableName(table)}:${JSON.stringify(rows.map((r) => JSON.stringify(r)).sort())}`);
+    const serialised = rows.map((row) => JSON.stringify(row, bigintAsText)).sort();
+    parts.push(`${getTableName(table)}:${JSON.stringify(serialised)}`);
   }
   return parts.join('\n');
 }

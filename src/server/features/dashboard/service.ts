@@ -7,6 +7,7 @@ import { averageCents, percentChange } from '../../../shared/giving';
 import { centsToDecimal, decimalToCents } from '../../../shared/money';
 import type { DonationValues } from '../../../shared/schemas/dashboard';
 import { isValidTimeZone, monthsUpTo, zonedDayStart, type ZonedMonth } from '../../../shared/time-zone';
+import { monthCents } from './month-totals';
 
 /** Months of giving the chart shows. */
 export const CHART_MONTHS = 12;
@@ -23,27 +24,18 @@ const inMonth = (month: ZonedMonth) =>
   sql`${donations.donationDate} >= ${ts(month.start)} and ${donations.donationDate} < ${ts(month.end)}`;
 
 /**
- * The Monthly Giving card and the chart (SPEC.md section 9, D10). Sums stay numeric in SQL and
- * cents (bigint) here. Two statements, run together: the chart's twelve monthly sums put each
- * gift in its month with one width_bucket() over the month starts (one comparison per gift
- * instead of a filter per month; an index-only scan of (donation_date, amount), migration 0002),
- * and the card's own figures read this month's gifts alone (docs/decisions/0051).
+ * The Monthly Giving card and the chart (SPEC.md section 9, D10). Sums stay numeric or integer
+ * cents in SQL and cents (bigint) here. Two statements, run together: the chart's twelve monthly
+ * sums (month-totals.ts: from the rollup of quarter hours and days, docs/decisions/0059), and
+ * the card's own figures from this month's gifts (docs/decisions/0051), since its donors are a
+ * distinct count, which no sum can give.
  */
 export async function givingFigures(db: Db, now: Date, timeZone: string) {
   const months = monthsUpTo(now, timeZone, CHART_MONTHS);
   const thisMonth = months.at(-1)!;
   const lastMonth = months.at(-2)!;
-  const monthStarts = sql`array[${sql.join(
-    months.map((month) => ts(month.start)),
-    sql`, `,
-  )}]::timestamptz[]`;
-  const [chart, card] = await Promise.all([
-    db.execute(sql`
-      select width_bucket(${donations.donationDate}, ${monthStarts}) as bucket, sum(${donations.amount})::text as total
-      from ${donations}
-      where ${donations.donationDate} >= ${ts(months[0]!.start)} and ${donations.donationDate} < ${ts(thisMonth.end)}
-      group by 1
-    `),
+  const [chartCents, card] = await Promise.all([
+    monthCents(db, months),
     db.execute(sql`
       select
         coalesce(sum(${donations.amount}), 0)::text as total,
@@ -57,15 +49,10 @@ export async function givingFigures(db: Db, now: Date, timeZone: string) {
       where ${inMonth(thisMonth)}
     `),
   ]);
-  const monthCents = months.map(() => 0n);
-  for (const row of (chart as unknown as { rows: { bucket: number | string; total: string }[] }).rows) {
-    const index = Number(row.bucket) - 1;
-    if (index >= 0 && index < months.length) monthCents[index] = decimalToCents(String(row.total));
-  }
   const row = (card as unknown as { rows: Record<string, string | number>[] }).rows[0]!;
   const totalCents = decimalToCents(String(row.total));
   const gifts = Number(row.gifts);
-  const lastMonthCents = monthCents[CHART_MONTHS - 2]!;
+  const lastMonthCents = chartCents[CHART_MONTHS - 2]!;
   return {
     giving: {
       month: thisMonth.key,
@@ -77,7 +64,7 @@ export async function givingFigures(db: Db, now: Date, timeZone: string) {
       averageGift: centsToDecimal(averageCents(totalCents, gifts)),
       recurring: centsToDecimal(decimalToCents(String(row.recurring))),
     },
-    months: months.map((month, i) => ({ month: month.key, total: centsToDecimal(monthCents[i]!) })),
+    months: months.map((month, i) => ({ month: month.key, total: centsToDecimal(chartCents[i]!) })),
     lastMonth: lastMonth.key,
   };
 }
