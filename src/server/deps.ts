@@ -1,4 +1,5 @@
 import { createAuth } from './auth/auth';
+import { createPrincipalResolver } from './auth/principal';
 import { resolveAuthSecret } from './auth/auth-secret';
 import type { Database } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -24,10 +25,12 @@ export async function createDeps(config: Config, database: Database, logger: Log
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
   }, PRUNE_EVERY_MS);
   pruner.unref();
+  const auth = createAuth(database.db, config, secret);
   return {
     config,
     database,
-    auth: createAuth(database.db, config, secret),
+    auth,
+    resolvePrincipal: createPrincipalResolver(database.db, auth, secret, config.BASE_URL),
     bus,
     storage,
     logger,

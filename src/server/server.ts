@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { bootstrapFirstAdmin, type BootstrappedAdmin } from './bootstrap-admin';
 import { openDatabase, type DatabaseTarget } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
+import { PGLITE_TEMPLATE_DIR } from './db/pglite-template';
 import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
 import type { Logger } from './logger';
@@ -34,7 +35,12 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
   // PGlite is single-process; PostgreSQL is shared on purpose, so only PGlite takes the lock.
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   try {
-    const database = await openDatabase(databaseTarget(config), logger);
+    // A new data directory starts as a copy of the prepared one; createDeps migrates next.
+    const target = databaseTarget(config);
+    const database = await openDatabase(
+      target.kind === 'pglite' ? { ...target, template: PGLITE_TEMPLATE_DIR } : target,
+      logger,
+    );
     const deps = await createDeps(config, database, logger);
     // Under the migration lock: instances starting together on an empty PostgreSQL database
     // would otherwise both see no user, and the second would crash on the duplicate email.

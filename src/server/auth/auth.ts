@@ -8,6 +8,9 @@ import { hashPassword, verifyPassword } from './password';
 import { CLIENT_IP_HEADER } from './client-ip';
 
 const DAY = 60 * 60 * 24;
+/** Session lifetime and sliding-expiry step, in seconds (also read by the fast path, principal.ts). */
+export const SESSION_EXPIRES_IN_SECONDS = 7 * DAY;
+export const SESSION_UPDATE_AGE_SECONDS = DAY;
 
 export function createAuth(db: Db, config: Config, secret: string) {
   const secureCookies = config.BASE_URL.startsWith('https://');
@@ -35,8 +38,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
       revokeSessionsOnPasswordReset: true,
     },
     session: {
-      expiresIn: 7 * DAY,
-      updateAge: DAY, // sliding expiry: a session in use is extended once a day
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS, // sliding expiry: a session in use is extended once a day
     },
     // Our own throttle (sign-in-throttle.ts) limits failures per account and per address in
     // the database; better-auth's limiter counts every request per address in memory.

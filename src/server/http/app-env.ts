@@ -1,5 +1,6 @@
 import type { Auth } from '../auth/auth';
 import type { Access } from '../auth/permissions';
+import type { PrincipalResolver } from '../auth/principal';
 import type { Database } from '../db/client';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  /** Session cookie → person, session and access, fresh from the database (auth/principal.ts). */
+  resolvePrincipal: PrincipalResolver;
   bus: EventBus;
   /** Uploaded files and event images: DATA_DIR/storage or S3 (storage/). */
   storage: Storage;

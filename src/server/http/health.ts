@@ -11,7 +11,7 @@ export const READY_TIMEOUT_MS = 2_000;
  * (docs/decisions/0084).
  */
 export function healthRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => c.json({ status: 'ok', database: c.var.deps.database.kind }));
+  return new Hono<AppEnv>().get('/', (c) => c.json({ status: 'ok', database: c.get('deps').database.kind }));
 }
 
 /**
@@ -20,7 +20,7 @@ export function healthRoutes() {
  */
 export function readinessRoutes() {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const { database, logger } = c.var.deps;
+    const { database, logger } = c.get('deps');
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

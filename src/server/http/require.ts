@@ -1,24 +1,19 @@
 import { createMiddleware } from 'hono/factory';
 import type { Feature } from '../../shared/permissions';
-import { loadAccess } from '../auth/permissions';
 import type { AppEnv } from './app-env';
 
-/** 401 unless signed in; loads the person's current role and permissions. */
+/** 401 unless signed in. The person's role and permissions were read with the session (session.ts). */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.get('user');
-  if (!user) return c.json({ error: 'Not authenticated' }, 401);
-  c.set('access', await loadAccess(c.var.deps.database.db, user.id));
+  if (!c.get('user') || !c.get('access')) return c.json({ error: 'Not authenticated' }, 401);
   await next();
 });
 
 /** The one guard every feature route uses: 401 without a session, 403 without the feature. */
 export function requireFeature(feature: Feature) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.get('user');
-    if (!user) return c.json({ error: 'Not authenticated' }, 401);
-    const access = await loadAccess(c.var.deps.database.db, user.id);
+    const access = c.get('access');
+    if (!c.get('user') || !access) return c.json({ error: 'Not authenticated' }, 401);
     if (!access.permissions[feature]) return c.json({ error: 'You do not have permission to do this.' }, 403);
-    c.set('access', access);
     await next();
   });
 }

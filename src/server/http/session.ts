@@ -2,18 +2,15 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env';
 
 /**
- * Resolves the session cookie into c.var.user. better-auth extends a session in use
- * (sliding expiry); the refreshed cookie it returns is passed on to the browser.
+ * Resolves the session cookie into the person, their session and their access
+ * (auth/principal.ts: one statement in the common case). A session in use is extended once a
+ * day (sliding expiry); the refreshed cookie better-auth returns is passed on to the browser.
  */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth } = c.var.deps;
-  const { headers, response } = await auth.api.getSession({
-    headers: c.req.raw.headers,
-    returnHeaders: true,
-  });
-  c.set('user', response ? { id: response.user.id, email: response.user.email, name: response.user.name } : null);
-  c.set('sessionId', response?.session.id ?? null);
-  c.set('access', null);
+  const { principal, setCookies } = await c.get('deps').resolvePrincipal(c.req.raw.headers);
+  c.set('user', principal?.user ?? null);
+  c.set('sessionId', principal?.sessionId ?? null);
+  c.set('access', principal?.access ?? null);
   await next();
-  for (const cookie of headers?.getSetCookie() ?? []) c.res.headers.append('set-cookie', cookie);
+  for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
 });

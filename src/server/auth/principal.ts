@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Auth } from './auth';
+import { sessionCookieName, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
+import { accessFrom, isAdminSql, loadAccess, switchesSql, type Access } from './permissions';
+import { signedSessionToken } from './session-cookie';
+import type { Db } from '../db/client';
+import { session, user } from '../db/schema';
+
+/** The signed-in person behind a request: who, through which session, and what they may do. */
+export interface Principal {
+  user: { id: string; email: string; name: string };
+  sessionId: string;
+  access: Access;
+}
+
+export interface ResolvedPrincipal {
+  principal: Principal | null;
+  /** Cookies better-auth asked to set (a refreshed or a cleared session cookie). */
+  setCookies: string[];
+}
+
+const EXPIRES_IN_MS = SESSION_EXPIRES_IN_SECONDS * 1000;
+const UPDATE_AGE_MS = SESSION_UPDATE_AGE_SECONDS * 1000;
+
+/**
+ * Resolves the session cookie into a Principal, reading everything fresh from the database on
+ * every request, so a sign-out, a revoked session or a changed switch applies to the very next
+ * request on every instance.
+ *
+ * The common case costs one statement: the signed cookie is checked here (session-cookie.ts)
+ * and the session, its user, the admin role and the switches are read together. Whatever is
+ * not that plain case (no such session, expired, due for its daily extension, a cookie this
+ * does not recognise) goes to better-auth's own getSession, which stays the authority on
+ * sessions: it extends, clears or refuses exactly as before (docs/decisions/0062).
+ */
+export function createPrincipalResolver(db: Db, auth: Auth, secret: string, baseUrl: string) {
+  const cookieName = sessionCookieName(baseUrl);
+  const byToken = db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      isAdmin: isAdminSql(user.id),
+      switches: switchesSql(user.id),
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('principal_by_token');
+
+  async function viaBetterAuth(headers: Headers): Promise<ResolvedPrincipal> {
+    const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
+    const setCookies = out?.getSetCookie() ?? [];
+    if (!response) return { principal: null, setCookies };
+    const { id, email, name } = response.user;
+    return {
+      principal: { user: { id, email, name }, sessionId: response.session.id, access: await loadAccess(db, id) },
+      setCookies,
+    };
+  }
+
+  return async function resolvePrincipal(headers: Headers): Promise<ResolvedPrincipal> {
+    const cookie = headers.get('cookie') ?? undefined;
+    const token = signedSessionToken(cookie, cookieName, secret);
+    if (!token) {
+      // No session cookie at all: nobody is signed in, and better-auth has nothing to clear.
+      if (!cookie?.includes(cookieName)) return { principal: null, setCookies: [] };
+      return viaBetterAuth(headers);
+    }
+    const [row] = await byToken.execute({ token });
+    const now = Date.now();
+    const expiresAt = row?.expiresAt.getTime() ?? 0;
+    // better-auth's own rule: extend once the session is updateAge old (session.ts in better-auth).
+    const dueForExtension = expiresAt - EXPIRES_IN_MS + UPDATE_AGE_MS <= now;
+    if (!row || expiresAt <= now || dueForExtension) return viaBetterAuth(headers);
+    return {
+      principal: {
+        user: { id: row.userId, email: row.email, name: row.name },
+        sessionId: row.sessionId,
+        access: accessFrom(row.isAdmin === true, row.switches),
+      },
+      setCookies: [],
+    };
+  };
+}
+
+export type PrincipalResolver = ReturnType<typeof createPrincipalResolver>;
