@@ -73,6 +73,7 @@ function results(mode: Mode, postgres: DatabaseFigures | { skipped: string }, au
       seconds: 1,
     },
     bareNode: http(10_000),
+    honoFloor: http(8_000),
     databases: { pglite: database(), postgres },
     client: {
       auth: { jsGzipBytes: authJsKiB * 1024, cssGzipBytes: 1, files: [] },

@@ -49,8 +49,10 @@ below shares the same cores with the load generator.
 ### What is measured
 
 1. **HTTP**: autocannon, 50 connections, ${s.httpSeconds} s after a 1 s warm-up, against a bare
-   \`node:http\` hello server (its own process), the portal's \`/api/health\` (liveness: no database query, decision 0084) and
-   \`/api/partners?limit=50\` signed in (session, permissions, 51 rows, JSON).
+   \`node:http\` hello server (its own process), Hono answering the same JSON through the
+   portal's security-headers middleware and nothing else (\`bench/baselines\`, its own process:
+   the floor under health), the portal's \`/api/health\` (liveness: no database query, decision
+   0084) and \`/api/partners?limit=50\` signed in (session, permissions, 51 rows, JSON).
 2. **Dashboard**: \`GET /api/dashboard/summary\` (${s.dashboardSamples} sequential requests after 3 warm-ups)
    with ${int(s.donations)} gifts spread over five years (a fifth fall in the chart's twelve
    months). "Direct SQL" is the same statements the service sends, recorded from drizzle and
@@ -91,6 +93,14 @@ ${table(
       '1.00x',
       results.bareNode.errors + results.bareNode.non2xx,
     ],
+    [
+      'Hono + security headers, one route',
+      int(results.honoFloor.requestsPerSecond),
+      ms(results.honoFloor.p50Ms),
+      ms(results.honoFloor.p99Ms),
+      `${x(results.honoFloor.requestsPerSecond, results.bareNode.requestsPerSecond)} of bare`,
+      results.honoFloor.errors + results.honoFloor.non2xx,
+    ],
     ...DBS.flatMap((name) => {
       const f = results.databases[name];
       if (!ran(f)) return [[`${DB_LABEL[name]}`, 'skipped', '', '', '', '']];
@@ -100,7 +110,7 @@ ${table(
           int(f.http.health.requestsPerSecond),
           ms(f.http.health.p50Ms),
           ms(f.http.health.p99Ms),
-          `${x(f.http.health.requestsPerSecond, results.bareNode.requestsPerSecond)} of bare`,
+          `${x(f.http.health.requestsPerSecond, results.bareNode.requestsPerSecond)} of bare, ${x(f.http.health.requestsPerSecond, results.honoFloor.requestsPerSecond)} of Hono`,
           f.http.health.errors + f.http.health.non2xx,
         ],
         [

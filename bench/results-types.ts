@@ -44,6 +44,8 @@ export interface BenchResults {
     loadAverage?: { atStart: number; atEnd: number };
   };
   bareNode: HttpFigure;
+  /** Hono + the portal's security headers, one JSON route: the floor under /api/health. */
+  honoFloor: HttpFigure;
   databases: {
     pglite: DatabaseFigures | { skipped: string };
     postgres: DatabaseFigures | { skipped: string };

@@ -20,7 +20,7 @@ import type { BenchResults, DatabaseFigures, Mode, Scale } from './results-types
 import { measureFanOut } from './scenarios/chat';
 import { measureClient } from './scenarios/client';
 import { measureDashboardApi, measureDashboardDirect } from './scenarios/dashboard';
-import { measureBareNode, measurePortalHttp } from './scenarios/http';
+import { measureBareNode, measureHonoFloor, measurePortalHttp } from './scenarios/http';
 import { measureSearchApi, measureSearchDirect } from './scenarios/search';
 import { timeStartUp } from './scenarios/startup';
 import { seedBenchData } from './seed';
@@ -208,6 +208,8 @@ async function main() {
   try {
     log(`${mode} run; bare node:http`);
     const bareNode = await measureBareNode(scale.httpSeconds);
+    log('Hono with the security headers (baseline)');
+    const honoFloor = await measureHonoFloor(scale.httpSeconds);
 
     const pgliteFigures = await withStore(await pgliteStore(scratch), mode);
     let postgresFigures: DatabaseFigures | { skipped: string } = { skipped: 'BENCH_DATABASE_URL is not set' };
@@ -238,6 +240,7 @@ async function main() {
         loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0]! },
       },
       bareNode,
+      honoFloor,
       databases: { pglite: pgliteFigures, postgres: postgresFigures },
       client,
     };

@@ -1,10 +1,13 @@
 /**
  * Scenario 1, HTTP throughput: requests/s and p99 latency at 50 connections for a bare
  * node:http server (the ceiling of this machine and runtime), the portal's /api/health, and
- * one signed-in page of 50 partners. The bare server runs as its own process, like the portal,
- * so both compete with the load generator (this process) on equal terms.
+ * one signed-in page of 50 partners. Beside them, Hono with the portal's security headers and
+ * nothing else (bench/baselines), which splits the gap between bare and health. The baselines
+ * run as processes of their own, like the portal, so all compete with the load generator (this
+ * process) on equal terms.
  */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../portal';
 
@@ -45,17 +48,29 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
 `;
 
+const HONO_FLOOR_SERVER = fileURLToPath(new URL('../baselines/hono-floor-server.ts', import.meta.url));
+
 /** Measures the bare node:http hello server in a child process of its own. */
-export async function measureBareNode(durationSeconds: number): Promise<HttpFigure> {
+export function measureBareNode(durationSeconds: number): Promise<HttpFigure> {
+  return measureChildServer(['-e', HELLO_SERVER], durationSeconds);
+}
+
+/** Measures Hono with the portal's security headers and one JSON route (bench/baselines). */
+export function measureHonoFloor(durationSeconds: number): Promise<HttpFigure> {
+  return measureChildServer(['--import', 'tsx', HONO_FLOOR_SERVER], durationSeconds);
+}
+
+/** Starts `node <args>` with PORT set, waits for it to print a line, and load-tests `/`. */
+async function measureChildServer(args: string[], durationSeconds: number): Promise<HttpFigure> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', HELLO_SERVER], {
+  const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout!.once('data', () => resolve());
-      child.once('exit', (code) => reject(new Error(`hello server exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`baseline server ${args.at(-1)} exited with ${code}`)));
     });
     return await loadTest(`http://127.0.0.1:${port}/`, durationSeconds);
   } finally {

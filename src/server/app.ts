@@ -37,12 +37,13 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     await next();
   });
   app.use('*', securityHeaders);
+  // Health and readiness are plain GETs for probes: answered before the client address, the
+  // origin check and the session lookup, none of which they use (decision 0053).
+  app.route('/api/health', healthRoutes());
+  app.route('/api/ready', readinessRoutes());
   app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
   app.route('/api/auth', authRoutes());
-  // Health and readiness need no session: answered before the session lookup (decision 0053).
-  app.route('/api/health', healthRoutes());
-  app.route('/api/ready', readinessRoutes());
   app.use('/api/*', sessionMiddleware);
 
   const api = app

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Auth } from './auth';
+import { callBetterAuth } from './better-auth-calls';
 import { sessionCookieName, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
 import { accessFrom, isAdminSql, loadAccess, switchesSql, type Access } from './permissions';
 import { signedSessionToken } from './session-cookie';
@@ -51,7 +52,9 @@ export function createPrincipalResolver(db: Db, auth: Auth, secret: string, base
     .prepare('principal_by_token');
 
   async function viaBetterAuth(headers: Headers): Promise<ResolvedPrincipal> {
-    const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
+    const { headers: out, response } = await callBetterAuth(() =>
+      auth.api.getSession({ headers, returnHeaders: true }),
+    );
     const setCookies = out?.getSetCookie() ?? [];
     if (!response) return { principal: null, setCookies };
     const { id, email, name } = response.user;

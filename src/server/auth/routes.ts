@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { findNulText, NUL_TEXT_MESSAGE } from '../http/nul-text';
 import { signInSchema } from '../../shared/schemas/auth';
+import { callBetterAuth } from './better-auth-calls';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { reserveAttempt } from './sign-in-throttle';
 
@@ -26,7 +27,7 @@ export function authRoutes() {
     const body = c.req.method === 'GET' ? undefined : (await c.req.text()) || undefined;
     const request = new Request(c.req.url, { method: c.req.method, headers, body });
 
-    if (subPath !== '/sign-in/email') return auth.handler(request);
+    if (subPath !== '/sign-in/email') return callBetterAuth(() => auth.handler(request));
 
     const parsed = signInSchema.safeParse(parseJson(body) ?? {});
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
@@ -44,7 +45,8 @@ export function authRoutes() {
     let response: Response;
     try {
       // better-auth gets the validated body (trimmed email), not the raw one.
-      response = await auth.handler(new Request(request, { body: JSON.stringify(parsed.data) }));
+      const validated = new Request(request, { body: JSON.stringify(parsed.data) });
+      response = await callBetterAuth(() => auth.handler(validated));
     } catch (err) {
       await attempt.settle('not-counted');
       throw err;
