@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +33,13 @@ describe('calls into better-auth', () => {
     expect(calls.length).toBeGreaterThanOrEqual(3);
     const unwrapped = calls.filter(({ before }) => !/callBetterAuth\(\(\) =>\s*$/.test(before));
     expect(unwrapped).toEqual([]);
+  });
+});
+
+describe('the storages callBetterAuth switches off', () => {
+  it("are better-auth's own: @better-auth/core resolves to the copy better-auth itself loads", () => {
+    const ours = createRequire(import.meta.url);
+    const betterAuths = createRequire(ours.resolve('better-auth'));
+    expect(ours.resolve('@better-auth/core/context')).toBe(betterAuths.resolve('@better-auth/core/context'));
   });
 });
