@@ -66,7 +66,7 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
     add(
       `${name}: /api/health req/s vs bare node:http`,
       'min',
-      figures.http.health.requestsPerSecond / results.bareNode.requestsPerSecond,
+      figures.http.health.requestsPerSecond / figures.http.bareNode.requestsPerSecond,
       budgets.healthToBareNodeMin,
     );
     add(

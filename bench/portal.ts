@@ -121,3 +121,32 @@ export async function residentBytes(pid: number): Promise<number> {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/** CPU time a process has used so far, in clock ticks (Linux /proc: user + system). */
+async function cpuTicks(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may itself hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+const SETTLE_INTERVAL_MS = 250;
+const SETTLE_QUIET_TICKS = 2; // at most 20 ms of CPU in 250 ms (USER_HZ is 100): under 10% of a core
+const SETTLE_GIVE_UP_MS = 20_000;
+
+/**
+ * Waits until the portal process has been nearly idle for two intervals in a row, so a latency
+ * scenario does not time the tail of the work the previous one queued (requests still draining,
+ * garbage collection). Gives up quietly after 20 s: the figures then carry that load.
+ */
+export async function settle(pid: number): Promise<void> {
+  const started = performance.now();
+  let quiet = 0;
+  let before = await cpuTicks(pid);
+  while (quiet < 2 && performance.now() - started < SETTLE_GIVE_UP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS));
+    const now = await cpuTicks(pid);
+    quiet = now - before <= SETTLE_QUIET_TICKS ? quiet + 1 : 0;
+    before = now;
+  }
+}

@@ -1,7 +1,7 @@
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
-import type { HttpFigure } from './scenarios/http';
+import type { PortalHttpFigures } from './scenarios/http';
 import type { Summary } from './stats';
 
 export type Mode = 'full' | 'quick';
@@ -11,6 +11,8 @@ export interface Scale {
   donations: number;
   streams: number[];
   httpSeconds: number;
+  /** Rounds of bare node:http, Hono and /api/health in turns; each keeps its median. */
+  httpRounds: number;
   dashboardSamples: number;
   searchSamples: number;
   startupRuns: number;
@@ -25,7 +27,8 @@ export interface SearchFigures {
 
 export interface DatabaseFigures {
   seed: { partners: number; donations: number; seconds: number };
-  http: { health: HttpFigure; partnersPage: HttpFigure };
+  /** Measured with this database's portal running: baselines and health in turns (scenarios/http.ts). */
+  http: PortalHttpFigures;
   dashboard: { api: Summary; direct: Summary; statements: number };
   search: { common: SearchFigures; rare: SearchFigures };
   chat: FanOutFigure[];
@@ -43,9 +46,6 @@ export interface BenchResults {
     /** One-minute load average: above the core count, other work shared the machine. */
     loadAverage?: { atStart: number; atEnd: number };
   };
-  bareNode: HttpFigure;
-  /** Hono + the portal's security headers, one JSON route: the floor under /api/health. */
-  honoFloor: HttpFigure;
   databases: {
     pglite: DatabaseFigures | { skipped: string };
     postgres: DatabaseFigures | { skipped: string };

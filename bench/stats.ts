@@ -53,10 +53,11 @@ export async function timeMs(run: () => Promise<unknown>): Promise<number> {
 }
 
 /**
- * Runs `run` `warmup` times unmeasured (plans cached, pages in memory), then `samples` times
- * measured, one after another, and returns the durations.
+ * Runs `run` `warmup` times unmeasured (the code optimised by the JIT, plans cached, pages in
+ * memory, connections open), then `samples` times measured, one after another, and returns the
+ * durations. Three warm-ups left the first measured calls of the server's code unoptimised.
  */
-export async function sampleMs(run: () => Promise<unknown>, samples: number, warmup = 3): Promise<number[]> {
+export async function sampleMs(run: () => Promise<unknown>, samples: number, warmup = 20): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await run();
   const out: number[] = [];
   for (let i = 0; i < samples; i++) out.push(await timeMs(run));
