@@ -4,7 +4,7 @@
  * admin session for the authenticated scenarios.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../src/server/testing/free-port';
 import { ensureServerBuilt, startPortal, type PortalProcess } from '../src/server/testing/portal-process';
 
 export const ADMIN_EMAIL = 'bench-admin@example.org';
@@ -23,18 +23,6 @@ export interface RunningPortal {
   startupMs: number;
   process: PortalProcess;
   stop(): Promise<void>;
-}
-
-/** A port free right now: the portal must know its own address up front (BASE_URL, origin check). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startBenchPortal(

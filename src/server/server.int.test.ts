@@ -1,54 +1,65 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalAddressEnv } from './testing/free-port';
 import { startPortal, type PortalProcess } from './testing/portal-process';
 import { readSse } from './testing/sse';
 
 // Spawns whole server processes (node, PGlite): seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
+const ADMIN = { email: 'pastor@example.org', password: 'pastor-secret' };
 
-/** A port that is free right now, so PORT and BASE_URL can agree as they do in real use. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-describe('stopping the server', () => {
-  let dataDir: string;
-  let portal: PortalProcess | undefined;
+/**
+ * A real server process on a data directory of its own, removed after the suite; `start`
+ * (re)starts it on a free port and resolves with its address once it listens.
+ */
+function portalOnFreshDataDir(prefix: string) {
+  const state: { dataDir: string; portal?: PortalProcess } = { dataDir: '' };
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-stop-'));
+    state.dataDir = await mkdtemp(path.join(tmpdir(), prefix));
   });
   afterAll(async () => {
-    portal?.kill();
-    await portal?.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    state.portal?.kill();
+    await state.portal?.exited;
+    await rm(state.dataDir, { recursive: true, force: true });
   });
+  return {
+    get dataDir() {
+      return state.dataDir;
+    },
+    get portal() {
+      return state.portal!;
+    },
+    async start(): Promise<string> {
+      state.portal = startPortal({
+        DATA_DIR: state.dataDir,
+        ...(await portalAddressEnv()),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
+      return state.portal.listening(60_000);
+    },
+  };
+}
+
+const signIn = (url: string) =>
+  fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(ADMIN),
+  });
+
+describe('stopping the server', () => {
+  const server = portalOnFreshDataDir('portal-stop-');
 
   it(
     'ends open realtime streams and exits 0 on SIGTERM, instead of waiting for the forced exit',
     async () => {
-      const port = await freePort();
-      portal = startPortal({
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        BASE_URL: `http://localhost:${port}`,
-        ADMIN_EMAIL: 'pastor@example.org',
-        ADMIN_PASSWORD: 'pastor-secret',
-      });
-      const url = await portal.listening(60_000);
-      const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ email: 'pastor@example.org', password: 'pastor-secret' }),
-      });
-      expect(signIn.status).toBe(200);
-      const cookie = signIn.headers
+      const url = await server.start();
+      const signedIn = await signIn(url);
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
@@ -57,9 +68,9 @@ describe('stopping the server', () => {
       const readers = streams.map((response) => readSse(response));
       for (const reader of readers) expect((await reader.next()).event).toBe('ready');
 
-      portal.child.kill('SIGTERM');
+      server.portal.child.kill('SIGTERM');
       // A stop stuck on an open stream would end in the forced exit, with code 1.
-      expect(await portal.exited).toBe(0);
+      expect(await server.portal.exited).toBe(0);
       for (const reader of readers) expect(await reader.ended()).toBe(true);
     },
     PROCESS_TEST_TIMEOUT_MS,
@@ -67,49 +78,22 @@ describe('stopping the server', () => {
 });
 
 describe('the first start on an empty data directory', () => {
-  let dataDir: string;
-  let portal: PortalProcess | undefined;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-first-'));
-  });
-  afterAll(async () => {
-    portal?.kill();
-    await portal?.exited;
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const port = await freePort();
-    portal = startPortal({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      BASE_URL: `http://localhost:${port}`,
-      ADMIN_EMAIL: 'pastor@example.org',
-      ADMIN_PASSWORD: 'pastor-secret',
-    });
-    return portal.listening(60_000);
-  };
-  const signIn = (url: string) =>
-    fetch(`${url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email: 'pastor@example.org', password: 'pastor-secret' }),
-    });
+  const server = portalOnFreshDataDir('portal-first-');
 
   it(
     "copies the prepared database, then makes this installation's admin; a restart copies nothing",
     async () => {
-      const url = await start();
-      expect(portal!.output()).toContain('new embedded database: copied the prepared template');
-      expect(portal!.output()).toContain('created the first administrator from ADMIN_EMAIL');
+      const url = await server.start();
+      expect(server.portal.output()).toContain('new embedded database: copied the prepared template');
+      expect(server.portal.output()).toContain('created the first administrator from ADMIN_EMAIL');
       expect((await signIn(url)).status).toBe(200);
-      portal!.child.kill('SIGTERM');
-      expect(await portal!.exited).toBe(0);
-      expect((await readdir(dataDir)).sort()).toEqual(['db', 'storage']);
+      server.portal.child.kill('SIGTERM');
+      expect(await server.portal.exited).toBe(0);
+      expect((await readdir(server.dataDir)).sort()).toEqual(['db', 'storage']);
 
-      const again = await start();
-      expect(portal!.output()).not.toContain('new embedded database');
-      expect(portal!.output()).not.toContain('created the first administrator');
+      const again = await server.start();
+      expect(server.portal.output()).not.toContain('new embedded database');
+      expect(server.portal.output()).not.toContain('created the first administrator');
       expect((await signIn(again)).status).toBe(200);
     },
     PROCESS_TEST_TIMEOUT_MS,
