@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { coordinatorPermissions, userRoles } from '../db/schema';
 import { resolvePermissions, type PermissionRow, type Permissions, type Role } from '../../shared/permissions';
 
@@ -33,7 +34,9 @@ export function accessFrom(isAdmin: boolean, switches: SwitchPairs | string): Ac
  * to the next request.
  */
 export async function loadAccess(db: Db, userId: string): Promise<Access> {
-  const result = await db.execute(sql`select ${isAdminSql(userId)} as is_admin, ${switchesSql(userId)} as switches`);
-  const [row] = (result as unknown as { rows: { is_admin: boolean; switches: SwitchPairs | string }[] }).rows;
+  const [row] = await queryRows<{ is_admin: boolean; switches: SwitchPairs | string }>(
+    db,
+    sql`select ${isAdminSql(userId)} as is_admin, ${switchesSql(userId)} as switches`,
+  );
   return accessFrom(row?.is_admin === true, row?.switches ?? []);
 }

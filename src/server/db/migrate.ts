@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { APP_ROOT } from '../app-root';
 import type { Database, Db } from './client';
+import { queryRows } from './query-rows';
 
 export const MIGRATIONS_FOLDER = path.join(APP_ROOT, 'drizzle');
 
@@ -49,12 +50,12 @@ export async function runMigrationsUpTo(database: Database, count: number): Prom
 
 /** The migrations recorded in the database, oldest first; none on an empty database. */
 export async function appliedMigrations(db: Db): Promise<AppliedMigration[]> {
-  const exists = await rows<{ present: boolean }>(
+  const exists = await queryRows<{ present: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   if (!exists[0]?.present) return [];
-  const applied = await rows<{ hash: string; created_at: string | number }>(
+  const applied = await queryRows<{ hash: string; created_at: string | number }>(
     db,
     sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at, id`,
   );
@@ -76,9 +77,4 @@ async function refuseUnknownMigrations(db: Db, known: MigrationMeta[]) {
         'or restore a backup taken before the upgrade.',
     );
   }
-}
-
-/** Both drivers answer raw SQL with `{ rows }`; the shared Db type cannot say so. */
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

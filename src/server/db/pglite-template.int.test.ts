@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from '../auth/auth-secret';
 import { countUsers } from '../auth/users';
 import { bootstrapFirstAdmin } from '../bootstrap-admin';
-import { isEmptyDatabase, queryRows } from '../ops/schema-info';
+import { isEmptyDatabase } from '../ops/schema-info';
 import { buildPgliteTemplate } from './build-pglite-template';
 import { openDatabase, type Database } from './client';
+import { queryRows } from './query-rows';
 import { appliedMigrations, knownMigrations, runMigrations } from './migrate';
 import { installedPgliteVersion, readManifest, seedFromTemplate, type TemplateManifest } from './pglite-template';
 

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 import { createMiddleware } from 'hono/factory';
 
 /**
@@ -37,11 +37,6 @@ export const SECURITY_HEADERS: readonly (readonly [name: string, value: string])
   ['x-xss-protection', '0'],
 ];
 
-/** What @hono/node-server passes as `c.env` when the app runs behind a real socket. */
-interface NodeBindings {
-  outgoing?: ServerResponse;
-}
-
 /**
  * Puts the security headers on every answer. A response that sets one of them itself keeps its
  * own (stored files: a sandboxing CSP that lets the portal frame a preview, http/stored-file.ts).
@@ -53,7 +48,7 @@ interface NodeBindings {
  * tests) they are added to the web Response, with the same precedence.
  */
 export const securityHeaders = createMiddleware(async (c, next) => {
-  const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
   if (outgoing && typeof outgoing.setHeader === 'function') {
     for (const [name, value] of SECURITY_HEADERS) outgoing.setHeader(name, value);
     return next();

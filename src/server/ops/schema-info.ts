@@ -1,10 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-
-/** Raw SQL on either driver: both answer `{ rows }`, which the shared Db type cannot say. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { queryRows } from '../db/query-rows';
 
 export interface TableInfo {
   name: string;

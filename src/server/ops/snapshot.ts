@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appliedMigrations, type AppliedMigration } from '../db/migrate';
-import { listTables, queryRows, type TableInfo } from './schema-info';
+import { queryRows } from '../db/query-rows';
+import { listTables, type TableInfo } from './schema-info';
 
 const FETCH_ROWS = 500;
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { donations, givingDays, givingSlots } from '../../db/schema';
 import { decimalToCents } from '../../../shared/money';
 import type { ZonedMonth } from '../../../shared/time-zone';
@@ -35,7 +36,9 @@ export async function monthCentsFromRollup(db: Db, months: readonly ZonedMonth[]
     sql`coalesce((select sum(${givingDays.amountCents}) from ${givingDays} where ${givingDays.day} >= ${from} and ${givingDays.day} < ${to}), 0)`;
   const slots = (from: SQL, to: SQL) =>
     sql`coalesce((select sum(${givingSlots.amountCents}) from ${givingSlots} where ${givingSlots.slot} >= ${from} and ${givingSlots.slot} < ${to}), 0)`;
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ month: number | string; cents: string }>(
+    db,
+    sql`
     select m.n as month, (
       ${days(sql`m.days_from`, sql`m.days_to`)}
       + ${slots(sql`m.starts_at`, sql`m.days_from`)}
@@ -45,9 +48,10 @@ export async function monthCentsFromRollup(db: Db, months: readonly ZonedMonth[]
       ${timestamps(months.map((m) => m.start))}, ${timestamps(months.map((m) => m.end))},
       ${timestamps(months.map((m) => dayCeil(m.start)))}, ${timestamps(months.map((m) => dayFloor(m.end)))}
     ) with ordinality as m(starts_at, ends_at, days_from, days_to, n)
-  `);
+  `,
+  );
   const cents = months.map(() => 0n);
-  for (const row of (result as unknown as { rows: { month: number | string; cents: string }[] }).rows) {
+  for (const row of rows) {
     cents[Number(row.month) - 1] = BigInt(row.cents);
   }
   return cents;
@@ -58,15 +62,18 @@ export async function monthCentsFromRollup(db: Db, months: readonly ZonedMonth[]
  * index-only scan of (donation_date, amount), migration 0002, docs/decisions/0051).
  */
 export async function monthCentsFromGifts(db: Db, months: readonly ZonedMonth[]): Promise<bigint[]> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ bucket: number | string; total: string }>(
+    db,
+    sql`
     select width_bucket(${donations.donationDate}, ${timestamps(months.map((m) => m.start))}) as bucket,
       sum(${donations.amount})::text as total
     from ${donations}
     where ${donations.donationDate} >= ${ts(months[0]!.start)} and ${donations.donationDate} < ${ts(months.at(-1)!.end)}
     group by 1
-  `);
+  `,
+  );
   const cents = months.map(() => 0n);
-  for (const row of (result as unknown as { rows: { bucket: number | string; total: string }[] }).rows) {
+  for (const row of rows) {
     const index = Number(row.bucket) - 1;
     if (index >= 0 && index < months.length) cents[index] = decimalToCents(String(row.total));
   }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { donations, events, partners, tasks } from '../../db/schema';
 import type { AppDeps } from '../../http/app-env';
 import type { Logger } from '../../logger';
@@ -36,7 +37,9 @@ export async function givingFigures(db: Db, now: Date, timeZone: string) {
   const lastMonth = months.at(-2)!;
   const [chartCents, card] = await Promise.all([
     monthCents(db, months),
-    db.execute(sql`
+    queryRows<Record<string, string | number>>(
+      db,
+      sql`
       select
         coalesce(sum(${donations.amount}), 0)::text as total,
         count(*)::int as gifts,
@@ -47,9 +50,10 @@ export async function givingFigures(db: Db, now: Date, timeZone: string) {
         coalesce(sum(${donations.amount}) filter (where ${donations.donationType} = 'monthly'), 0)::text as recurring
       from ${donations}
       where ${inMonth(thisMonth)}
-    `),
+    `,
+    ),
   ]);
-  const row = (card as unknown as { rows: Record<string, string | number>[] }).rows[0]!;
+  const row = card[0]!;
   const totalCents = decimalToCents(String(row.total));
   const gifts = Number(row.gifts);
   const lastMonthCents = chartCents[CHART_MONTHS - 2]!;
