@@ -1,5 +1,6 @@
 import { createAuth } from './auth/auth';
-import { createPrincipalResolver } from './auth/principal';
+import { createPrincipalResolver, type PrincipalRow } from './auth/principal';
+import { listenedPrincipalCache } from './auth/principal-cache';
 import { resolveAuthSecret } from './auth/auth-secret';
 import type { Database } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -26,11 +27,12 @@ export async function createDeps(config: Config, database: Database, logger: Log
   }, PRUNE_EVERY_MS);
   pruner.unref();
   const auth = createAuth(database.db, config, secret);
+  const principalCache = await listenedPrincipalCache<PrincipalRow>(database);
   return {
     config,
     database,
     auth,
-    resolvePrincipal: createPrincipalResolver(database.db, auth, secret, config.BASE_URL),
+    resolvePrincipal: createPrincipalResolver(database.db, auth, secret, config.BASE_URL, principalCache),
     bus,
     storage,
     logger,

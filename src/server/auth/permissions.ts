@@ -19,7 +19,7 @@ export const switchesSql = (userId: SQLWrapper | string) =>
     SwitchPairs | string
   >`coalesce((select json_agg(json_build_array(${coordinatorPermissions.feature}, ${coordinatorPermissions.enabled})) from ${coordinatorPermissions} where ${coordinatorPermissions.userId} = ${userId}), '[]'::json)`;
 
-type SwitchPairs = [feature: string, enabled: boolean][];
+export type SwitchPairs = [feature: string, enabled: boolean][];
 
 /** The role and switches read by isAdminSql and switchesSql, as the permission rules see them. */
 export function accessFrom(isAdmin: boolean, switches: SwitchPairs | string): Access {

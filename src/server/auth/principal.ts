@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Auth } from './auth';
 import { callBetterAuth } from './better-auth-calls';
 import { sessionCookieName, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
-import { accessFrom, isAdminSql, loadAccess, switchesSql, type Access } from './permissions';
+import { accessFrom, isAdminSql, loadAccess, switchesSql, type Access, type SwitchPairs } from './permissions';
+import type { PrincipalCache } from './principal-cache';
 import { signedSessionToken } from './session-cookie';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
@@ -20,23 +21,26 @@ export interface ResolvedPrincipal {
   setCookies: string[];
 }
 
+/** What the one statement reads for a session token (see createPrincipalResolver). */
+export interface PrincipalRow {
+  sessionId: string;
+  expiresAt: Date;
+  userId: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  switches: SwitchPairs | string;
+}
+
 const EXPIRES_IN_MS = SESSION_EXPIRES_IN_SECONDS * 1000;
 const UPDATE_AGE_MS = SESSION_UPDATE_AGE_SECONDS * 1000;
 
 /**
- * Resolves the session cookie into a Principal, reading everything fresh from the database on
- * every request, so a sign-out, a revoked session or a changed switch applies to the very next
- * request on every instance.
- *
- * The common case costs one statement: the signed cookie is checked here (session-cookie.ts)
- * and the session, its user, the admin role and the switches are read together. Whatever is
- * not that plain case (no such session, expired, due for its daily extension, a cookie this
- * does not recognise) goes to better-auth's own getSession, which stays the authority on
- * sessions: it extends, clears or refuses exactly as before (docs/decisions/0062).
+ * The one statement: the session by its token, with its user, the admin role and the switches.
+ * Every table it reads must announce its changes to the principal cache (drizzle/0005).
  */
-export function createPrincipalResolver(db: Db, auth: Auth, secret: string, baseUrl: string) {
-  const cookieName = sessionCookieName(baseUrl);
-  const byToken = db
+export function principalByTokenQuery(db: Db) {
+  return db
     .select({
       sessionId: session.id,
       expiresAt: session.expiresAt,
@@ -48,8 +52,34 @@ export function createPrincipalResolver(db: Db, auth: Auth, secret: string, base
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder('token')))
-    .prepare('principal_by_token');
+    .where(eq(session.token, sql.placeholder('token')));
+}
+
+/**
+ * Resolves the session cookie into a Principal as the database holds it when the request
+ * arrives, so a sign-out, a revoked session or a changed switch applies to the very next
+ * request on every instance.
+ *
+ * The common case costs one statement: the signed cookie is checked here (session-cookie.ts)
+ * and the session, its user, the admin role and the switches are read together. Whatever is
+ * not that plain case (no such session, expired, due for its daily extension, a cookie this
+ * does not recognise) goes to better-auth's own getSession, which stays the authority on
+ * sessions: it extends, clears or refuses exactly as before (docs/decisions/0062).
+ *
+ * On the embedded database that row is kept in `cache`, which every change to what it was read
+ * from empties (principal-cache.ts, docs/decisions/0064); the statement then runs only for a
+ * session not seen since the last change. The checks below apply to a cached row as to a
+ * fresh one.
+ */
+export function createPrincipalResolver(
+  db: Db,
+  auth: Auth,
+  secret: string,
+  baseUrl: string,
+  cache: PrincipalCache<PrincipalRow> | null = null,
+) {
+  const cookieName = sessionCookieName(baseUrl);
+  const byToken = principalByTokenQuery(db).prepare('principal_by_token');
 
   async function viaBetterAuth(headers: Headers): Promise<ResolvedPrincipal> {
     const { headers: out, response } = await callBetterAuth(() =>
@@ -72,7 +102,8 @@ export function createPrincipalResolver(db: Db, auth: Auth, secret: string, base
       if (!cookie?.includes(cookieName)) return { principal: null, setCookies: [] };
       return viaBetterAuth(headers);
     }
-    const [row] = await byToken.execute({ token });
+    const read = async (): Promise<PrincipalRow | undefined> => (await byToken.execute({ token }))[0];
+    const row = cache ? (cache.get(token) ?? (await cache.read(token, read))) : await read();
     const now = Date.now();
     const expiresAt = row?.expiresAt.getTime() ?? 0;
     // better-auth's own rule: extend once the session is updateAge old (session.ts in better-auth).

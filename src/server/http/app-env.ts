@@ -12,7 +12,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
-  /** Session cookie → person, session and access, fresh from the database (auth/principal.ts). */
+  /** Session cookie → person, session and access, as the database holds them now (auth/principal.ts). */
   resolvePrincipal: PrincipalResolver;
   bus: EventBus;
   /** Uploaded files and event images: DATA_DIR/storage or S3 (storage/). */

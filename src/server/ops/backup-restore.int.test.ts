@@ -159,7 +159,14 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup.slots.length).toBeGreaterThan(0);
         expect(rollup).toEqual(await storedGivingRollup(source.db));
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
-        expect(await tablesWithTriggers(restored)).toEqual(['donations']);
+        // The rollup's triggers and those announcing principal changes (decision 0064).
+        expect(await tablesWithTriggers(restored)).toEqual([
+          'coordinator_permissions',
+          'donations',
+          'session',
+          'user',
+          'user_roles',
+        ]);
         await restored
           .insert(donations)
           .values({ partnerName: 'After the restore', amount: '7.00', donationType: 'one-time' });
