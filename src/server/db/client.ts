@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
 import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
+import { drizzleFacingClient, PGLITE_TEXT_PARSERS } from './pglite-text-parsers';
 import type { Logger } from '../logger';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -67,8 +68,11 @@ async function openPglite(dataDir: string, template: string | undefined, logger:
   const client = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, {
     extensions: { pg_trgm },
     relaxedDurability: false,
+    // drizzle converts dates and times from text itself; with these defaults its per-query
+    // parsers are redundant and drizzleFacingClient drops them (pglite-text-parsers.ts).
+    parsers: PGLITE_TEXT_PARSERS,
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleFacingClient(client) as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
