@@ -6,7 +6,8 @@ import { decimalToCents } from '../../../shared/money';
 import type { ZonedMonth } from '../../../shared/time-zone';
 import { DAY_MS, onSlotGrain } from './giving-rollup';
 
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** An instant as a timestamptz parameter (the dashboard's statements compare dates with it). */
+export const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const timestamps = (dates: Date[]) =>
   sql`array[${sql.join(
     dates.map((date) => ts(date)),

@@ -8,7 +8,7 @@ import { averageCents, percentChange } from '../../../shared/giving';
 import { centsToDecimal, decimalToCents } from '../../../shared/money';
 import type { DonationValues } from '../../../shared/schemas/dashboard';
 import { isValidTimeZone, monthsUpTo, zonedDayStart, type ZonedMonth } from '../../../shared/time-zone';
-import { monthCents } from './month-totals';
+import { monthCents, ts } from './month-totals';
 
 /** Months of giving the chart shows. */
 export const CHART_MONTHS = 12;
@@ -20,7 +20,6 @@ export function resolveTimeZone(requested: string | undefined): string {
   return requested && isValidTimeZone(requested) ? requested : 'UTC';
 }
 
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const inMonth = (month: ZonedMonth) =>
   sql`${donations.donationDate} >= ${ts(month.start)} and ${donations.donationDate} < ${ts(month.end)}`;
 
