@@ -34,8 +34,33 @@ export async function signIn(page: Page, who: keyof typeof USERS, path = '/auth'
   await expect(page).not.toHaveURL(/\/auth$/);
 }
 
+/**
+ * Waits until no finite CSS transition or animation is running. axe measures colour contrast
+ * from the colours on screen, so a toast still fading in or out (sonner fades the one behind a
+ * new toast) reads as faint text; the screen is checked as a person sees it once it is still.
+ * Endless animations (a loading spinner) are left running: they never settle.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // Two frames: a toast that has just mounted starts its transition on the next one.
+    await nextFrame();
+    await nextFrame();
+    // Bounded, so a screen that keeps starting new transitions is still checked.
+    for (let round = 0; round < 20; round++) {
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (finite.length === 0) return;
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+      await nextFrame();
+    }
+  });
+}
+
 /** Every visited screen must have no serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
