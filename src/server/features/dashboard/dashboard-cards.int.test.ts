@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { donations, events, partners, tasks } from '../../db/schema';
+import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
+import { pendingTasks, recentActivity, upcomingTasks, type dashboardSummary } from './service';
+
+type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
+
+const at = (iso: string) => new Date(iso);
+
+// The summary's cards other than giving: tasks, events, partners, recent activity, and a card
+// whose query fails.
+describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
+  let t: TestApp;
+  let coordinator: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await t.createUser({ email: 'helper@example.org', password: 'helper-secret', role: 'coordinator' });
+    coordinator = await t.signIn('helper@example.org', 'helper-secret');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const summary = async (query: string) => {
+    const response = await t.request(`/api/dashboard/summary${query}`, { headers: { cookie: coordinator } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Summary;
+  };
+
+  describe('tasks, events, partners and activity', () => {
+    const now = at('2025-06-15T12:00:00Z');
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+
+    beforeAll(async () => {
+      await t.db.insert(tasks).values([
+        { title: 'Old and open', createdAt: daysAgo(10), dueDate: '2025-06-20', priority: 'high' },
+        { title: 'New this week', createdAt: daysAgo(3), dueDate: '2025-06-16' },
+        { title: 'Brand new', createdAt: daysAgo(1) },
+        {
+          title: 'Done two days ago',
+          createdAt: daysAgo(10),
+          status: 'completed',
+          completedAt: daysAgo(2),
+          dueDate: '2025-06-01',
+        },
+        { title: 'Done long ago', createdAt: daysAgo(20), status: 'completed', completedAt: daysAgo(9) },
+        { title: 'Marked done without a time', createdAt: daysAgo(20), status: 'completed' },
+        { title: 'Overdue and open', createdAt: daysAgo(30), dueDate: '2025-06-10', status: 'in-progress' },
+      ]);
+    });
+
+    it('counts pending tasks now and the change from seven days ago', async () => {
+      // Now: Old and open, New this week, Brand new, Overdue and open = 4.
+      // Seven days ago: Old and open, Done two days ago, Overdue and open = 3.
+      expect(await pendingTasks(t.db, now)).toEqual({ count: 4, change: 1 });
+      // Ten days later nothing is pending that was not pending before: the change is 0.
+      expect(await pendingTasks(t.db, at('2025-06-25T12:00:00Z'))).toEqual({ count: 4, change: 0 });
+    });
+
+    it('lists upcoming tasks by due date, overdue first, undated last, completed never', async () => {
+      expect((await upcomingTasks(t.db)).map((x) => x.title)).toEqual([
+        'Overdue and open',
+        'New this week',
+        'Old and open',
+        'Brand new',
+      ]);
+    });
+
+    it('counts active partners and events that have not started', async () => {
+      await t.db.insert(partners).values([
+        { name: 'Active One', email: 'one@example.org' },
+        { name: 'Active Two', email: 'two@example.org' },
+        { name: 'Inactive', email: 'three@example.org', status: 'inactive' },
+      ]);
+      const soon = new Date(Date.now() + 86_400_000);
+      const past = new Date(Date.now() - 86_400_000);
+      await t.db.insert(events).values([
+        { title: 'Coming up', startDate: soon, endDate: soon },
+        { title: 'Over', startDate: past, endDate: past },
+      ]);
+      const body = await summary('?tz=UTC');
+      expect(body.activePartners).toBe(2);
+      expect(body.upcomingEvents).toBe(1);
+    });
+
+    it('merges the latest additions, contacts and gifts, newest first', async () => {
+      await t.db.delete(partners);
+      await t.db.insert(partners).values([
+        { name: 'Added Monday', email: 'a@example.org', createdAt: at('2025-06-09T09:00:00Z') },
+        {
+          name: 'Contacted Friday',
+          email: 'b@example.org',
+          createdAt: at('2025-01-01T00:00:00Z'),
+          lastContact: '2025-06-13',
+        },
+      ]);
+      await t.db.insert(donations).values([
+        {
+          partnerName: 'Thursday Giver',
+          amount: '12.50',
+          donationType: 'monthly',
+          donationDate: at('2025-06-12T15:00:00Z'),
+        },
+        {
+          partnerName: 'Saturday Giver',
+          amount: '99.99',
+          donationType: 'one-time',
+          donationDate: at('2025-06-14T08:00:00Z'),
+        },
+      ]);
+      const items = await recentActivity(t.db, 'America/Los_Angeles');
+      expect(items.map((i) => [i.kind, i.partnerName])).toEqual([
+        ['gift', 'Saturday Giver'],
+        ['contacted', 'Contacted Friday'],
+        ['gift', 'Thursday Giver'],
+        ['added', 'Added Monday'],
+        ['added', 'Contacted Friday'],
+      ]);
+      expect(items[0]).toMatchObject({ amount: '99.99', donationType: 'one-time' });
+      // A contact date sorts as the start of that day in the reader's zone.
+      expect(items[1]).toMatchObject({ date: '2025-06-13', at: '2025-06-13T07:00:00.000Z' });
+    });
+  });
+
+  describe('a failing query', () => {
+    it('is logged, and only its card loses its value', async () => {
+      const logged = vi.spyOn(t.deps.logger, 'error');
+      await t.db.execute(sql`alter table events rename to events_away`);
+      try {
+        const body = await summary('?tz=UTC');
+        expect(body.upcomingEvents).toBeNull();
+        expect(body.giving).not.toBeNull();
+        expect(body.activePartners).not.toBeNull();
+        expect(body.pendingTasks).not.toBeNull();
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ section: 'upcomingEvents' }),
+          'dashboard query failed',
+        );
+      } finally {
+        await t.db.execute(sql`alter table events_away rename to events`);
+        logged.mockRestore();
+      }
+      expect((await summary('?tz=UTC')).upcomingEvents).not.toBeNull();
+    });
+  });
+});
