@@ -266,6 +266,8 @@ export async function deleteFile(deps: AppDeps, id: string, viewer: SessionUser,
   await deps.database.db.delete(files).where(eq(files.id, row.id));
   await deps.storage
     .delete(fileObjectKey(row.id))
-    .catch((err: unknown) => deps.logger.warn({ err, id: row.id }, 'could not delete a deleted file\'s object; the sweep will'));
+    .catch((err: unknown) =>
+      deps.logger.warn({ err, id: row.id }, "could not delete a deleted file's object; the sweep will"),
+    );
   await deps.bus.publish({ feature: 'files' }, { type: 'files.changed', folderPath: row.folderPath });
 }
