@@ -2,96 +2,36 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coordinatorPermissions, user, userRoles } from '../../db/schema';
 import { findUserByEmail } from '../../auth/users';
-import { readSse, type SseMessage } from '../../testing/sse';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
-import { SWITCHABLE_FEATURES, type SwitchableFeature } from '../../../shared/permissions';
+import { testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import {
+  adminTestApi,
+  DEFAULT_SWITCHES,
+  openAdminFixture,
+  type AdminFixture,
+  type CoordinatorBody,
+} from './admin-test-api';
 
-interface CoordinatorBody {
-  id: string;
-  email: string;
-  name: string;
-  permissions: Record<SwitchableFeature, boolean>;
-}
-
-const DEFAULT_SWITCHES = Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, f !== 'user_management']));
-
+// Creating users, adding, listing and removing coordinators (their feature switches are in
+// coordinator-switches.int.test.ts).
 describe.each(testDatabaseTargets())('admin user management on $name', (target) => {
+  let fixture: AdminFixture;
   let t: TestApp;
   let admin: TestUser;
-  let manager: TestUser; // a coordinator granted user_management
-  let cookies: { admin: string; manager: string };
-  let serial = 0;
-  const readers: ReturnType<typeof readSse>[] = [];
+  let manager: TestUser;
+  let cookies: AdminFixture['cookies'];
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    admin = await t.createUser({
-      email: 'pastor@example.org',
-      password: 'admin-secret',
-      role: 'admin',
-      fullName: 'Pastor',
-    });
-    manager = await t.createUser({ email: 'manager@example.org', password: 'manager-secret', role: 'coordinator' });
-    await t.db.insert(coordinatorPermissions).values({ userId: manager.id, feature: 'user_management', enabled: true });
-    cookies = {
-      admin: await t.signIn(admin.email, admin.password),
-      manager: await t.signIn(manager.email, manager.password),
-    };
+    fixture = await openAdminFixture(target);
+    ({ t, admin, manager, cookies } = fixture);
   });
   afterAll(async () => {
-    for (const reader of readers) await reader.close();
-    await t?.close();
+    await closeStreams();
+    await fixture?.t.close();
   });
 
-  /** A fresh account, optionally already a listed coordinator. */
-  async function freshUser(role?: 'coordinator' | 'admin') {
-    serial += 1;
-    return t.createUser({
-      email: `person-${serial}@example.org`,
-      password: `secret-${serial}`,
-      role,
-      fullName: `Person ${serial}`,
-    });
-  }
-
-  const get = (path: string, cookie: string) => t.request(path, { headers: { cookie } });
-  const send = (method: string, path: string, cookie: string, body?: unknown) =>
-    t.request(path, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const setSwitch = (cookie: string, userId: string, feature: string, enabled: unknown) =>
-    send('PUT', `/api/admin/coordinators/${userId}/permissions`, cookie, { feature, enabled });
-
-  async function listed(cookie = cookies.admin): Promise<CoordinatorBody[]> {
-    const response = await get('/api/admin/coordinators', cookie);
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { coordinators: CoordinatorBody[] }).coordinators;
-  }
-  async function permissionsOf(person: TestUser) {
-    const cookie = await t.signIn(person.email, person.password);
-    const body = (await (await get('/api/me', cookie)).json()) as {
-      role: string;
-      permissions: Record<string, boolean>;
-    };
-    return body.permissions;
-  }
-  async function switchRows(userId: string) {
-    return t.db
-      .select({ feature: coordinatorPermissions.feature, enabled: coordinatorPermissions.enabled })
-      .from(coordinatorPermissions)
-      .where(eq(coordinatorPermissions.userId, userId));
-  }
-  async function openStream(cookie: string) {
-    const response = await t.app.request('/api/realtime', { headers: { cookie } });
-    expect(response.status).toBe(200);
-    const reader = readSse(response);
-    readers.push(reader);
-    expect(await reader.next()).toMatchObject({ event: 'ready' });
-    return reader;
-  }
-  const eventOf = (message: SseMessage) => ({ event: message.event, data: JSON.parse(message.data) as unknown });
+  const { freshUser, get, send, setSwitch, listed, switchRows, openStream, closeStreams, eventOf } = adminTestApi(
+    () => fixture,
+  );
 
   describe('create user', () => {
     it('creates an account that signs in with the given password and name, and returns no secret', async () => {
@@ -263,121 +203,6 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
       expect((await listed()).find((c) => c.id === person.id)!.name).toBe('Pat');
     });
   });
-
-  describe('permission switches', () => {
-    it('switches a feature off and on: the next request and the open tabs see it at once', async () => {
-      const person = await freshUser('coordinator');
-      const cookie = await t.signIn(person.email, person.password);
-      const stream = await openStream(cookie);
-
-      const off = await setSwitch(cookies.admin, person.id, 'partners', false);
-      expect(off.status).toBe(200);
-      expect(((await off.json()) as { coordinator: CoordinatorBody }).coordinator.permissions.partners).toBe(false);
-      expect(eventOf(await stream.next(2000))).toEqual({
-        event: 'permissions.changed',
-        data: { type: 'permissions.changed', userId: person.id },
-      });
-      const me = (await (await get('/api/me', cookie)).json()) as { permissions: Record<string, boolean> };
-      expect(me.permissions.partners).toBe(false);
-      expect(me.permissions.tasks).toBe(true);
-
-      const on = await setSwitch(cookies.admin, person.id, 'partners', true);
-      expect(on.status).toBe(200);
-      expect(eventOf(await stream.next(2000)).event).toBe('permissions.changed');
-      expect((await permissionsOf(person)).partners).toBe(true);
-      expect(await switchRows(person.id)).toEqual([{ feature: 'partners', enabled: true }]);
-    });
-
-    it('grants and revokes user management, which opens and closes the admin routes for that person', async () => {
-      const person = await freshUser('coordinator');
-      const cookie = await t.signIn(person.email, person.password);
-      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
-
-      expect((await setSwitch(cookies.admin, person.id, 'user_management', true)).status).toBe(200);
-      expect((await get('/api/admin/coordinators', cookie)).status).toBe(200);
-      expect((await permissionsOf(person)).admin).toBe(true);
-
-      expect((await setSwitch(cookies.admin, person.id, 'user_management', false)).status).toBe(200);
-      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
-    });
-
-    it('tells open admin screens that the list changed, but not people without user management', async () => {
-      const person = await freshUser('coordinator');
-      const bystander = await freshUser('coordinator');
-      const managerStream = await openStream(cookies.manager);
-      const bystanderStream = await openStream(await t.signIn(bystander.email, bystander.password));
-
-      await setSwitch(cookies.admin, person.id, 'files', false);
-      expect(eventOf(await managerStream.next(2000))).toEqual({
-        event: 'coordinators.changed',
-        data: { type: 'coordinators.changed', userId: person.id },
-      });
-      // The bystander's first event is their own, not the coordinators one.
-      await setSwitch(cookies.admin, bystander.id, 'files', false);
-      expect(eventOf(await bystanderStream.next(2000))).toEqual({
-        event: 'permissions.changed',
-        data: { type: 'permissions.changed', userId: bystander.id },
-      });
-    });
-
-    it.each([
-      [{ feature: 'settings', enabled: false }, 'Unknown permission'],
-      [{ feature: 'admin', enabled: true }, 'Unknown permission'],
-      [{ feature: 'donations', enabled: true }, 'Unknown permission'],
-      [{ feature: 'partners', enabled: 'no' }, 'enabled must be true or false'],
-      [{ feature: 'partners' }, 'enabled must be true or false'],
-    ])('refuses %j with 400 "%s" and changes nothing', async (body, message) => {
-      const person = await freshUser('coordinator');
-      const response = await send('PUT', `/api/admin/coordinators/${person.id}/permissions`, cookies.admin, body);
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toBe(message);
-      expect(await switchRows(person.id)).toEqual([]);
-    });
-
-    it('answers 404 for someone who is not a listed coordinator', async () => {
-      const notListed = await freshUser();
-      for (const id of [notListed.id, 'no-such-user']) {
-        const response = await setSwitch(cookies.admin, id, 'partners', false);
-        expect(response.status).toBe(404);
-        expect(await response.json()).toEqual({
-          error: 'This person is not a coordinator (they may have been removed).',
-        });
-      }
-      expect(await switchRows(notListed.id)).toEqual([]);
-    });
-
-    it('refuses to change an admin, for an admin and for a coordinator with user management', async () => {
-      const otherAdmin = await freshUser('admin');
-      for (const cookie of [cookies.admin, cookies.manager]) {
-        for (const target of [admin, otherAdmin]) {
-          const response = await setSwitch(cookie, target.id, 'partners', false);
-          expect(response.status).toBe(403);
-          expect(await response.json()).toEqual({
-            error: 'Admins always have every permission; they cannot be changed here.',
-          });
-        }
-      }
-      expect(await switchRows(admin.id)).toEqual([]);
-      expect(await switchRows(otherAdmin.id)).toEqual([]);
-    });
-
-    it("refuses a coordinator with user management their own switches, but lets them change another coordinator's", async () => {
-      for (const [feature, enabled] of [
-        ['partners', false],
-        ['user_management', false],
-      ] as const) {
-        const response = await setSwitch(cookies.manager, manager.id, feature, enabled);
-        expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ error: 'You cannot change your own permissions.' });
-      }
-      expect(await switchRows(manager.id)).toEqual([{ feature: 'user_management', enabled: true }]);
-
-      const person = await freshUser('coordinator');
-      expect((await setSwitch(cookies.manager, person.id, 'calendar', false)).status).toBe(200);
-      expect((await permissionsOf(person)).calendar).toBe(false);
-    });
-  });
-
   describe('remove coordinator', () => {
     it('removes the role, unlists the person, keeps their restrictions and revokes user management', async () => {
       const person = await freshUser('coordinator');

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import { adminTestApi, openAdminFixture, type AdminFixture, type CoordinatorBody } from './admin-test-api';
+
+// An admin or a manager turning a coordinator's features off and on, and who sees it when.
+describe.each(testDatabaseTargets())('coordinator switches on $name', (target) => {
+  let fixture: AdminFixture;
+  let t: TestApp;
+  let admin: TestUser;
+  let manager: TestUser;
+  let cookies: AdminFixture['cookies'];
+
+  beforeAll(async () => {
+    fixture = await openAdminFixture(target);
+    ({ t, admin, manager, cookies } = fixture);
+  });
+  afterAll(async () => {
+    await closeStreams();
+    await fixture?.t.close();
+  });
+
+  const { freshUser, get, send, setSwitch, permissionsOf, switchRows, openStream, closeStreams, eventOf } =
+    adminTestApi(() => fixture);
+
+  describe('permission switches', () => {
+    it('switches a feature off and on: the next request and the open tabs see it at once', async () => {
+      const person = await freshUser('coordinator');
+      const cookie = await t.signIn(person.email, person.password);
+      const stream = await openStream(cookie);
+
+      const off = await setSwitch(cookies.admin, person.id, 'partners', false);
+      expect(off.status).toBe(200);
+      expect(((await off.json()) as { coordinator: CoordinatorBody }).coordinator.permissions.partners).toBe(false);
+      expect(eventOf(await stream.next(2000))).toEqual({
+        event: 'permissions.changed',
+        data: { type: 'permissions.changed', userId: person.id },
+      });
+      const me = (await (await get('/api/me', cookie)).json()) as { permissions: Record<string, boolean> };
+      expect(me.permissions.partners).toBe(false);
+      expect(me.permissions.tasks).toBe(true);
+
+      const on = await setSwitch(cookies.admin, person.id, 'partners', true);
+      expect(on.status).toBe(200);
+      expect(eventOf(await stream.next(2000)).event).toBe('permissions.changed');
+      expect((await permissionsOf(person)).partners).toBe(true);
+      expect(await switchRows(person.id)).toEqual([{ feature: 'partners', enabled: true }]);
+    });
+
+    it('grants and revokes user management, which opens and closes the admin routes for that person', async () => {
+      const person = await freshUser('coordinator');
+      const cookie = await t.signIn(person.email, person.password);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
+
+      expect((await setSwitch(cookies.admin, person.id, 'user_management', true)).status).toBe(200);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(200);
+      expect((await permissionsOf(person)).admin).toBe(true);
+
+      expect((await setSwitch(cookies.admin, person.id, 'user_management', false)).status).toBe(200);
+      expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
+    });
+
+    it('tells open admin screens that the list changed, but not people without user management', async () => {
+      const person = await freshUser('coordinator');
+      const bystander = await freshUser('coordinator');
+      const managerStream = await openStream(cookies.manager);
+      const bystanderStream = await openStream(await t.signIn(bystander.email, bystander.password));
+
+      await setSwitch(cookies.admin, person.id, 'files', false);
+      expect(eventOf(await managerStream.next(2000))).toEqual({
+        event: 'coordinators.changed',
+        data: { type: 'coordinators.changed', userId: person.id },
+      });
+      // The bystander's first event is their own, not the coordinators one.
+      await setSwitch(cookies.admin, bystander.id, 'files', false);
+      expect(eventOf(await bystanderStream.next(2000))).toEqual({
+        event: 'permissions.changed',
+        data: { type: 'permissions.changed', userId: bystander.id },
+      });
+    });
+
+    it.each([
+      [{ feature: 'settings', enabled: false }, 'Unknown permission'],
+      [{ feature: 'admin', enabled: true }, 'Unknown permission'],
+      [{ feature: 'donations', enabled: true }, 'Unknown permission'],
+      [{ feature: 'partners', enabled: 'no' }, 'enabled must be true or false'],
+      [{ feature: 'partners' }, 'enabled must be true or false'],
+    ])('refuses %j with 400 "%s" and changes nothing', async (body, message) => {
+      const person = await freshUser('coordinator');
+      const response = await send('PUT', `/api/admin/coordinators/${person.id}/permissions`, cookies.admin, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(message);
+      expect(await switchRows(person.id)).toEqual([]);
+    });
+
+    it('answers 404 for someone who is not a listed coordinator', async () => {
+      const notListed = await freshUser();
+      for (const id of [notListed.id, 'no-such-user']) {
+        const response = await setSwitch(cookies.admin, id, 'partners', false);
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({
+          error: 'This person is not a coordinator (they may have been removed).',
+        });
+      }
+      expect(await switchRows(notListed.id)).toEqual([]);
+    });
+
+    it('refuses to change an admin, for an admin and for a coordinator with user management', async () => {
+      const otherAdmin = await freshUser('admin');
+      for (const cookie of [cookies.admin, cookies.manager]) {
+        for (const target of [admin, otherAdmin]) {
+          const response = await setSwitch(cookie, target.id, 'partners', false);
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual({
+            error: 'Admins always have every permission; they cannot be changed here.',
+          });
+        }
+      }
+      expect(await switchRows(admin.id)).toEqual([]);
+      expect(await switchRows(otherAdmin.id)).toEqual([]);
+    });
+
+    it("refuses a coordinator with user management their own switches, but lets them change another coordinator's", async () => {
+      for (const [feature, enabled] of [
+        ['partners', false],
+        ['user_management', false],
+      ] as const) {
+        const response = await setSwitch(cookies.manager, manager.id, feature, enabled);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: 'You cannot change your own permissions.' });
+      }
+      expect(await switchRows(manager.id)).toEqual([{ feature: 'user_management', enabled: true }]);
+
+      const person = await freshUser('coordinator');
+      expect((await setSwitch(cookies.manager, person.id, 'calendar', false)).status).toBe(200);
+      expect((await permissionsOf(person)).calendar).toBe(false);
+    });
+  });
+});
