@@ -7,6 +7,8 @@ import type { dashboardSummary } from './service';
 
 type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
 
+// Adding a donation and the summary as the API serves it (the giving arithmetic is in
+// giving-figures.int.test.ts, the other cards in dashboard-cards.int.test.ts).
 describe.each(testDatabaseTargets())('dashboard on $name', (target) => {
   let t: TestApp;
   let adminId: string;

@@ -5,6 +5,8 @@ import { readSse } from '../../testing/sse';
 import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
 import { partnersTestApi, type PartnerJson } from './partners-test-api';
 
+// Access, adding, editing, a partner's gifts and the realtime notice (search, filters and pages
+// are in partner-search.int.test.ts).
 describe.each(testDatabaseTargets())('partners API on $name', (target) => {
   let t: TestApp;
   let admin: string;
