@@ -43,11 +43,7 @@ describe.each(testDatabaseTargets())('the principal after a change on $name', (t
 
   const resolve = async (cookie: string) => (await t.deps.resolvePrincipal(new Headers({ cookie }))).principal;
   const send = (method: string, path: string, cookie: string, body?: unknown) =>
-    t.request(path, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    t.sendJson(method, path, body, { cookie });
   /** Signs the coordinator in and resolves the cookie twice, so the embedded database holds it. */
   async function signedInCoordinator() {
     const cookie = await t.signIn(coordinator.email, coordinator.password);
@@ -69,7 +65,9 @@ describe.each(testDatabaseTargets())('the principal after a change on $name', (t
   });
 
   it('user management taken away with the coordinator role', async () => {
-    await t.db.insert(coordinatorPermissions).values({ userId: coordinator.id, feature: 'user_management', enabled: true });
+    await t.db
+      .insert(coordinatorPermissions)
+      .values({ userId: coordinator.id, feature: 'user_management', enabled: true });
     const cookie = await signedInCoordinator();
     expect((await resolve(cookie))!.access.permissions.user_management).toBe(true);
     expect((await send('DELETE', `/api/admin/coordinators/${coordinator.id}`, adminCookie)).status).toBe(200);

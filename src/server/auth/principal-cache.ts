@@ -27,11 +27,13 @@ export class PrincipalCache<Row> {
   }
 
   /**
-   * Reads through `load` and remembers a found row, unless a change was announced while the
-   * read was under way: the row may then predate it (the read ran, the change committed and
-   * emptied the cache, and only then did this continue).
+   * The remembered row, or else one read through `load` and remembered when found, unless a
+   * change was announced while the read was under way: the row may then predate it (the read
+   * ran, the change committed and emptied the cache, and only then did this continue).
    */
   async read(token: string, load: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    const remembered = this.#rows.get(token);
+    if (remembered !== undefined) return remembered;
     const generation = this.#generation;
     const row = await load();
     if (row !== undefined && generation === this.#generation) {

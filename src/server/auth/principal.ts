@@ -103,7 +103,7 @@ export function createPrincipalResolver(
       return viaBetterAuth(headers);
     }
     const read = async (): Promise<PrincipalRow | undefined> => (await byToken.execute({ token }))[0];
-    const row = cache ? (cache.get(token) ?? (await cache.read(token, read))) : await read();
+    const row = await (cache ? cache.read(token, read) : read());
     const now = Date.now();
     const expiresAt = row?.expiresAt.getTime() ?? 0;
     // better-auth's own rule: extend once the session is updateAge old (session.ts in better-auth).

@@ -161,12 +161,18 @@ export async function createTestApp(target: TestDatabaseTarget, configOverrides:
     return app.request(requestPath, { ...init, headers });
   };
 
-  const postJson = (requestPath: string, body: unknown, headers: HeadersInit = {}) =>
+  /** A call carrying `body` as JSON; without a body (undefined) it sends neither body nor type. */
+  const sendJson = (method: string, requestPath: string, body?: unknown, headers: HeadersInit = {}) =>
     request(requestPath, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...Object.fromEntries(new Headers(headers)) },
-      body: JSON.stringify(body),
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...Object.fromEntries(new Headers(headers)),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
+  const postJson = (requestPath: string, body: unknown, headers: HeadersInit = {}) =>
+    sendJson('POST', requestPath, body, headers);
 
   const signInResponse = (email: string, password: string) => postJson('/api/auth/sign-in/email', { email, password });
 
@@ -176,6 +182,7 @@ export async function createTestApp(target: TestDatabaseTarget, configOverrides:
     opened,
     db: deps.database.db,
     request,
+    sendJson,
     postJson,
     signInResponse,
 

@@ -62,11 +62,7 @@ export function adminTestApi(fixture: () => AdminFixture) {
 
   const get = (path: string, cookie: string) => fixture().t.request(path, { headers: { cookie } });
   const send = (method: string, path: string, cookie: string, body?: unknown) =>
-    fixture().t.request(path, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    fixture().t.sendJson(method, path, body, { cookie });
   const setSwitch = (cookie: string, userId: string, feature: string, enabled: unknown) =>
     send('PUT', `/api/admin/coordinators/${userId}/permissions`, cookie, { feature, enabled });
 

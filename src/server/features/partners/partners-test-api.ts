@@ -26,12 +26,7 @@ export interface ListJson {
  */
 export function partnersTestApi(app: () => TestApp, signedIn: () => string) {
   const get = (path: string, cookie = signedIn()) => app().request(path, { headers: { cookie } });
-  const put = (path: string, body: unknown, cookie = signedIn()) =>
-    app().request(path, {
-      method: 'PUT',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const put = (path: string, body: unknown, cookie = signedIn()) => app().sendJson('PUT', path, body, { cookie });
   const list = async (query: Record<string, string> = {}, cookie = signedIn()) => {
     const response = await get(`/api/partners?${new URLSearchParams(query)}`, cookie);
     expect(response.status).toBe(200);

@@ -44,7 +44,7 @@ describe.each(testDatabaseTargets())('account settings on $name', (target) => {
   }
 
   const send = (method: string, path: string, cookie: string, body: unknown) =>
-    t.request(path, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    t.sendJson(method, path, body, { cookie });
   const settingsOf = async (cookie: string) => {
     const response = await t.request('/api/settings', { headers: { cookie } });
     expect(response.status).toBe(200);

@@ -70,11 +70,7 @@ export function tasksTestApi(fixture: () => TasksFixture) {
   };
   const create = (u: TestUser | null, body: unknown) => fixture().t.postJson('/api/tasks', body, u ? as(u) : {});
   const patch = (u: TestUser | null, id: string, body: unknown) =>
-    fixture().t.request(`/api/tasks/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', ...(u ? as(u) : {}) },
-      body: JSON.stringify(body),
-    });
+    fixture().t.sendJson('PATCH', `/api/tasks/${id}`, body, u ? as(u) : {});
   const remove = (u: TestUser | null, id: string) =>
     fixture().t.request(`/api/tasks/${id}`, { method: 'DELETE', headers: u ? as(u) : {} });
   const createOk = async (u: TestUser, body: Record<string, unknown>) => {
