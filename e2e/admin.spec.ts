@@ -42,16 +42,19 @@ const coordinatorItem = (page: Page, email: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: email, exact: true }) });
 
-async function signInAs(browser: Browser, email: string, password: string) {
+/** Signs in in a browser context of its own; a coordinator lands on the dashboard, an account without a role on Settings. */
+async function signInAs(browser: Browser, email: string, password: string, landing = /\/dashboard$/) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(landing);
   return { context, page };
 }
+
+const NO_ACCESS_NOTICE = "Your account has no access to the portal's features";
 
 test('the screen lists coordinators with their labelled switches and passes the accessibility check', async ({
   page,
@@ -116,9 +119,13 @@ test('create user: missing fields, a short password, success, and a duplicate em
   await card.getByRole('button', { name: 'Create User' }).click();
   await expectToast(page, 'Failed to create user', 'A user with this email address already exists.');
 
-  // The new account signs in, with its full name in the sidebar.
-  const { context, page: newcomer } = await signInAs(browser, email, 'created-password-1');
+  // The new account signs in, with its full name in the sidebar. Until it is made a
+  // coordinator it reaches its own Settings only, and is told why (D4).
+  const { context, page: newcomer } = await signInAs(browser, email, 'created-password-1', /\/settings$/);
   await expect(newcomer.getByTestId('sidebar-user-name')).toHaveText('Created Person');
+  await expect(newcomer.getByText(NO_ACCESS_NOTICE)).toBeVisible();
+  await expect(newcomer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Settings']);
+  await expectAccessible(newcomer);
   await context.close();
 });
 
@@ -204,10 +211,45 @@ test("remove coordinator asks first; confirming shows 'Coordinator removed'", as
   await item.getByRole('button', { name: `Remove ${email}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expectToast(page, 'Coordinator removed');
-  await expect(coordinatorItem(page, email)).toHaveCount(0);
+  // Still listed, with no access and no switches, so that they can be given access again.
+  await expect(coordinatorItem(page, email)).toContainText('No access');
+  await expect(permissionsOf(page, email)).toHaveCount(0);
   await page.reload();
   await expect(permissionsOf(page, USERS.coordinator.email)).toBeVisible();
-  await expect(coordinatorItem(page, email)).toHaveCount(0);
+  await expect(coordinatorItem(page, email)).toContainText('No access');
+});
+
+test('a removed coordinator loses access at once in their open tab, and gets it back when added again', async ({
+  page,
+  browser,
+}) => {
+  await openAdmin(page);
+  const { email, password } = await createAccount(page, { coordinator: true });
+  const { context, page: person } = await signInAs(browser, email, password);
+  await person.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' }).click();
+  await expect(person.getByRole('heading', { level: 1, name: 'Ministry Partners' })).toBeVisible();
+
+  await page.reload();
+  await coordinatorItem(page, email)
+    .getByRole('button', { name: `Remove ${email}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expectToast(page, 'Coordinator removed');
+
+  // Their open tab follows without a reload: Settings only, and the reason.
+  await expect(person).toHaveURL(/\/settings$/);
+  await expect(person.getByText(NO_ACCESS_NOTICE)).toBeVisible();
+  await expect(person.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Settings']);
+  expect((await person.request.get('/api/partners')).status()).toBe(403);
+
+  await coordinatorItem(page, email)
+    .getByRole('button', { name: `Add ${email} as a coordinator` })
+    .click();
+  await expectToast(page, 'Coordinator added successfully');
+  await expect(permissionsOf(page, email).getByRole('switch', { name: 'partners' })).toBeChecked();
+  await expect(person.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' })).toBeVisible();
+  await expect(person.getByText(NO_ACCESS_NOTICE)).toHaveCount(0);
+  await context.close();
 });
 
 test("a refused removal shows 'Failed to remove coordinator' and keeps the coordinator listed", async ({ page }) => {

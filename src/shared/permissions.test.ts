@@ -27,6 +27,12 @@ describe('resolvePermissions (DECISIONS.md D4)', () => {
     expect(resolvePermissions('admin', rows)).toEqual(only(FEATURES));
   });
 
+  it('gives someone with neither role Settings only, whatever rows are left from an earlier role', () => {
+    expect(resolvePermissions('none', [])).toEqual(only(['settings']));
+    const everythingOn = FEATURES.map((feature) => ({ feature, enabled: true }));
+    expect(resolvePermissions('none', everythingOn)).toEqual(only(['settings']));
+  });
+
   it('gives a coordinator without rows everything but user management and admin', () => {
     expect(resolvePermissions('coordinator', [])).toEqual(only(ON_BY_DEFAULT));
     expect(resolvePermissions('coordinator', []).user_management).toBe(false);

@@ -20,7 +20,14 @@ export const FEATURES = [
 
 export type Feature = (typeof FEATURES)[number];
 export type Permissions = Record<Feature, boolean>;
+/** A role as `user_roles` stores it. */
 export type Role = 'admin' | 'coordinator';
+/**
+ * What a person's access is derived from (D4): the admin role, the coordinator role, or
+ * neither. 'none' is an account never made a coordinator, or whose role was removed: it has
+ * Settings only, until an admin gives it access.
+ */
+export type AccessRole = Role | 'none';
 
 /** The features an admin can switch per coordinator on the admin screen, in screen order. */
 export const SWITCHABLE_FEATURES = [
@@ -61,9 +68,15 @@ export function isFeature(value: string): value is Feature {
   return (FEATURES as readonly string[]).includes(value);
 }
 
-export function resolvePermissions(role: Role, rows: readonly PermissionRow[]): Permissions {
+export function resolvePermissions(role: AccessRole, rows: readonly PermissionRow[]): Permissions {
   const all = Object.fromEntries(FEATURES.map((f) => [f, true])) as Permissions;
   if (role === 'admin') return all;
+  if (role === 'none') {
+    // Switches kept from an earlier coordinator role do not count: without a role, nothing but
+    // Settings (D4), so removing the role takes everything away whatever the switches say.
+    const none = Object.fromEntries(FEATURES.map((f) => [f, false])) as Permissions;
+    return { ...none, settings: true };
+  }
 
   const switched = new Map<string, boolean>(rows.map((r) => [r.feature, r.enabled]));
   const permissions = { ...all };

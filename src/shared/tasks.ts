@@ -2,12 +2,12 @@
  * Task board rules shared by the server (which enforces them) and the client (which only uses
  * them to decide what to show). See docs/decisions/0030-task-board.md.
  */
-import type { Role } from './permissions';
+import type { AccessRole } from './permissions';
 import type { TaskStatus } from './schemas/tasks';
 
 export interface TaskActor {
   id: string;
-  role: Role;
+  role: AccessRole;
 }
 
 export interface TaskOwnership {

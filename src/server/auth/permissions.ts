@@ -2,16 +2,20 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { coordinatorPermissions, userRoles } from '../db/schema';
-import { resolvePermissions, type PermissionRow, type Permissions, type Role } from '../../shared/permissions';
+import { resolvePermissions, type AccessRole, type PermissionRow, type Permissions } from '../../shared/permissions';
 
 export interface Access {
-  role: Role;
+  role: AccessRole;
   permissions: Permissions;
 }
 
-/** Whether the user whose id is `userId` (a column or a value) holds the admin role. */
-export const isAdminSql = (userId: SQLWrapper | string) =>
-  sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'admin')`;
+/**
+ * The role that decides the access of the user whose id is `userId` (a column or a value):
+ * 'admin' when they hold it (also beside a coordinator row: 'admin' sorts first), else
+ * 'coordinator', else 'none' (D4). One index range on user_roles' primary key.
+ */
+export const accessRoleSql = (userId: SQLWrapper | string) =>
+  sql<AccessRole>`coalesce((select min(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${userId}), 'none')`;
 
 /** The user's coordinator switches as a JSON array of [feature, enabled] pairs. */
 export const switchesSql = (userId: SQLWrapper | string) =>
@@ -21,11 +25,10 @@ export const switchesSql = (userId: SQLWrapper | string) =>
 
 export type SwitchPairs = [feature: string, enabled: boolean][];
 
-/** The role and switches read by isAdminSql and switchesSql, as the permission rules see them. */
-export function accessFrom(isAdmin: boolean, switches: SwitchPairs | string): Access {
+/** The role and switches read by accessRoleSql and switchesSql, as the permission rules see them. */
+export function accessFrom(role: AccessRole, switches: SwitchPairs | string): Access {
   const pairs: SwitchPairs = typeof switches === 'string' ? (JSON.parse(switches) as SwitchPairs) : switches;
   const rows: PermissionRow[] = pairs.map(([feature, enabled]) => ({ feature, enabled }));
-  const role: Role = isAdmin ? 'admin' : 'coordinator';
   return { role, permissions: resolvePermissions(role, rows) };
 }
 
@@ -34,9 +37,9 @@ export function accessFrom(isAdmin: boolean, switches: SwitchPairs | string): Ac
  * to the next request.
  */
 export async function loadAccess(db: Db, userId: string): Promise<Access> {
-  const [row] = await queryRows<{ is_admin: boolean; switches: SwitchPairs | string }>(
+  const [row] = await queryRows<{ role: AccessRole; switches: SwitchPairs | string }>(
     db,
-    sql`select ${isAdminSql(userId)} as is_admin, ${switchesSql(userId)} as switches`,
+    sql`select ${accessRoleSql(userId)} as role, ${switchesSql(userId)} as switches`,
   );
-  return accessFrom(row?.is_admin === true, row?.switches ?? []);
+  return accessFrom(row?.role ?? 'none', row?.switches ?? []);
 }

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Auth } from './auth';
 import { callBetterAuth } from './better-auth-calls';
 import { sessionCookieName, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
-import { accessFrom, isAdminSql, loadAccess, switchesSql, type Access, type SwitchPairs } from './permissions';
+import { accessFrom, accessRoleSql, loadAccess, switchesSql, type Access, type SwitchPairs } from './permissions';
+import type { AccessRole } from '../../shared/permissions';
 import type { PrincipalCache } from './principal-cache';
 import { signedSessionToken } from './session-cookie';
 import type { Db } from '../db/client';
@@ -28,7 +29,7 @@ export interface PrincipalRow {
   userId: string;
   email: string;
   name: string;
-  isAdmin: boolean;
+  role: AccessRole;
   switches: SwitchPairs | string;
 }
 
@@ -47,7 +48,7 @@ export function principalByTokenQuery(db: Db) {
       userId: user.id,
       email: user.email,
       name: user.name,
-      isAdmin: isAdminSql(user.id),
+      role: accessRoleSql(user.id),
       switches: switchesSql(user.id),
     })
     .from(session)
@@ -113,7 +114,7 @@ export function createPrincipalResolver(
       principal: {
         user: { id: row.userId, email: row.email, name: row.name },
         sessionId: row.sessionId,
-        access: accessFrom(row.isAdmin === true, row.switches),
+        access: accessFrom(row.role, row.switches),
       },
       setCookies: [],
     };

@@ -35,16 +35,23 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
       users[actor] = await t.createUser({
         email: `${actor.toLowerCase()}@example.org`,
         password: `${actor}-secret`,
-        role: actor === 'admin' ? 'admin' : 'coordinator',
+        role: actor === 'admin' ? 'admin' : actor === 'noRole' ? 'none' : 'coordinator',
       });
     }
     await t.db
       .insert(coordinatorPermissions)
       .values([
         { userId: users.manager.id, feature: 'user_management', enabled: true },
+        { userId: users.removed.id, feature: 'user_management', enabled: true },
         ...SWITCHABLE_FEATURES.map((feature) => ({ userId: users.withoutFeature.id, feature, enabled: false })),
       ]);
     for (const actor of SIGNED_IN_ACTORS) cookies[actor] = await t.signIn(users[actor].email, users[actor].password);
+    // Removed the way an admin does it, after signing in: the session they already hold is the
+    // one the matrix then calls with.
+    const removal = await t.sendJson('DELETE', `/api/admin/coordinators/${users.removed.id}`, undefined, {
+      cookie: cookies.admin,
+    });
+    if (removal.status !== 200) throw new Error(`removing the coordinator failed: ${removal.status}`);
     ctx = createMatrixContext(t, users, cookies);
   });
   afterAll(async () => {

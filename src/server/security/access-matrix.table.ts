@@ -30,8 +30,9 @@ export interface MatrixEntry {
   prepare(ctx: MatrixContext, owner: SignedInActor): Promise<Call>;
 }
 
-const EVERYONE: readonly Actor[] = ['anonymous', 'withoutFeature', 'coordinator', 'manager', 'admin'];
-const SIGNED_IN: readonly Actor[] = ['withoutFeature', 'coordinator', 'manager', 'admin'];
+/** Signed in, whatever their role: their own session, profile and password (D4: Settings for all). */
+const SIGNED_IN: readonly Actor[] = ['noRole', 'removed', 'withoutFeature', 'coordinator', 'manager', 'admin'];
+const EVERYONE: readonly Actor[] = ['anonymous', ...SIGNED_IN];
 /** Holders of the route's feature (coordinators have it by default; withoutFeature has none). */
 const FEATURE: readonly Actor[] = ['coordinator', 'manager', 'admin'];
 const USER_MANAGEMENT: readonly Actor[] = ['manager', 'admin'];

@@ -4,8 +4,13 @@ import * as schema from '../db/schema';
 import { multipartBody, PNG_1X1, type MultipartPart } from '../testing/multipart';
 import type { TestApp, TestUser } from '../testing/test-database';
 
-/** The callers of the authorisation matrix (issue 9). */
-export const ACTORS = ['anonymous', 'withoutFeature', 'coordinator', 'manager', 'admin'] as const;
+/**
+ * The callers of the authorisation matrix (issue 9): nobody signed in; an account never made
+ * a coordinator (`noRole`); a coordinator whose role an admin removed (`removed`, who held
+ * every default feature and user management before); a coordinator with every switch off;
+ * a coordinator; a coordinator granted user management; an admin.
+ */
+export const ACTORS = ['anonymous', 'noRole', 'removed', 'withoutFeature', 'coordinator', 'manager', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'anonymous'>;
 
@@ -66,7 +71,7 @@ export function createMatrixContext(
     },
     async freshUser(role) {
       const id = unique();
-      return t.createUser({ email: `${id}@example.org`, password: `secret-${id}`, role });
+      return t.createUser({ email: `${id}@example.org`, password: `secret-${id}`, role: role ?? 'none' });
     },
   };
 }
@@ -93,8 +98,7 @@ const DATA_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter(
 );
 
 // The giving rollup tables hold their cents as bigint, which JSON.stringify refuses.
-const bigintAsText = (_key: string, value: unknown): unknown =>
-  typeof value === 'bigint' ? value.toString() : value;
+const bigintAsText = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);
 
 /** Every row of every data table: equal before and after means nothing was written. */
 export async function snapshotData(t: TestApp): Promise<string> {

@@ -186,9 +186,19 @@ export async function createTestApp(target: TestDatabaseTarget, configOverrides:
     postJson,
     signInResponse,
 
-    async createUser(input: { email: string; password: string; role?: Role; fullName?: string }): Promise<TestUser> {
+    /**
+     * A new account, a coordinator unless `role` says otherwise: 'none' is an account never
+     * made a coordinator, which has Settings only (D4).
+     */
+    async createUser(input: {
+      email: string;
+      password: string;
+      role?: Role | 'none';
+      fullName?: string;
+    }): Promise<TestUser> {
       const created = await createUserWithPassword(deps.database.db, input);
-      if (input.role) await grantRole(deps.database.db, created.id, input.role);
+      const role = input.role ?? 'coordinator';
+      if (role !== 'none') await grantRole(deps.database.db, created.id, role);
       return { ...created, password: input.password };
     },
 

@@ -14,6 +14,8 @@ export interface CoordinatorBody {
 }
 
 export const DEFAULT_SWITCHES = Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, f !== 'user_management']));
+/** An account without a role: every switch off (D4). */
+export const NO_SWITCHES = Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, false]));
 
 export interface AdminFixture {
   t: TestApp;
@@ -49,8 +51,8 @@ export function adminTestApi(fixture: () => AdminFixture) {
   let serial = 0;
   const readers: ReturnType<typeof readSse>[] = [];
 
-  /** A fresh account, optionally already a listed coordinator. */
-  async function freshUser(role?: 'coordinator' | 'admin') {
+  /** A fresh account: without a role unless `role` says otherwise. */
+  async function freshUser(role: 'coordinator' | 'admin' | 'none' = 'none') {
     serial += 1;
     return fixture().t.createUser({
       email: `person-${serial}@example.org`,

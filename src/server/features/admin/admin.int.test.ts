@@ -6,6 +6,7 @@ import { testDatabaseTargets, type TestApp, type TestUser } from '../../testing/
 import {
   adminTestApi,
   DEFAULT_SWITCHES,
+  NO_SWITCHES,
   openAdminFixture,
   type AdminFixture,
   type CoordinatorBody,
@@ -48,9 +49,12 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
 
       const cookie = await t.signIn('new.person@example.org', 'first-password');
       const me = (await (await get('/api/me', cookie)).json()) as { user: { name: string }; role: string };
-      expect(me).toMatchObject({ user: { name: 'New Person' }, role: 'coordinator' });
-      // Listed only once added as a coordinator.
-      expect((await listed()).map((c) => c.email)).not.toContain('new.person@example.org');
+      // Not yet a coordinator: Settings only (D4), listed so that it can be given access.
+      expect(me).toMatchObject({ user: { name: 'New Person' }, role: 'none' });
+      expect((await listed()).find((c) => c.email === 'new.person@example.org')).toMatchObject({
+        role: 'none',
+        permissions: NO_SWITCHES,
+      });
     });
 
     it('lets a coordinator with user management create users too', async () => {
@@ -114,6 +118,7 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
         id: person.id,
         email: person.email,
         name: expect.stringMatching(/^Person /),
+        role: 'coordinator',
         permissions: DEFAULT_SWITCHES,
       });
       expect((await listed()).find((c) => c.id === person.id)).toEqual(coordinator);
@@ -193,7 +198,8 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
         ...DEFAULT_SWITCHES,
         user_management: true,
       });
-      for (const c of coordinators) expect(Object.keys(c).sort()).toEqual(['email', 'id', 'name', 'permissions']);
+      for (const c of coordinators)
+        expect(Object.keys(c).sort()).toEqual(['email', 'id', 'name', 'permissions', 'role']);
       expect(text).not.toMatch(/argon2|secret|token/i);
     });
 
@@ -204,7 +210,7 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
     });
   });
   describe('remove coordinator', () => {
-    it('removes the role, unlists the person, keeps their restrictions and revokes user management', async () => {
+    it('removes the role and every access at once; the person stays listed with no access', async () => {
       const person = await freshUser('coordinator');
       await t.db.insert(coordinatorPermissions).values([
         { userId: person.id, feature: 'chat', enabled: false },
@@ -218,14 +224,25 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
 
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ok: true });
-      expect((await listed()).map((c) => c.id)).not.toContain(person.id);
+      expect((await listed()).find((c) => c.id === person.id)).toMatchObject({
+        role: 'none',
+        permissions: NO_SWITCHES,
+      });
       expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, person.id))).toEqual([]);
+      // Kept for a later return as a coordinator, except user management, which only an admin gives.
       expect(await switchRows(person.id)).toEqual([{ feature: 'chat', enabled: false }]);
       expect(eventOf(await stream.next(2000)).event).toBe('permissions.changed');
-      // Refused from the same moment; the account itself remains.
+      // Refused from the same moment, on the same session; the account itself remains.
       expect((await get('/api/admin/coordinators', cookie)).status).toBe(403);
-      const me = (await (await get('/api/me', cookie)).json()) as { permissions: Record<string, boolean> };
-      expect(me.permissions).toMatchObject({ chat: false, user_management: false, dashboard: true });
+      const me = (await (await get('/api/me', cookie)).json()) as {
+        role: string;
+        permissions: Record<string, boolean>;
+      };
+      expect(me.role).toBe('none');
+      expect(Object.entries(me.permissions).filter(([, on]) => on)).toEqual([['settings', true]]);
+      for (const path of ['/api/dashboard/summary', '/api/partners', '/api/chat/cardholders', '/api/tasks'])
+        expect((await get(path, cookie)).status, path).toBe(403);
+      expect((await get('/api/settings', cookie)).status).toBe(200);
     });
 
     it('lets a removed person be added again, with the restrictions they had', async () => {
@@ -260,7 +277,7 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
       expect((await listed()).map((c) => c.id)).toContain(manager.id);
     });
 
-    it('refuses a coordinator with user management adding themselves', async () => {
+    it('refuses a manager whose role was removed adding themselves back: without a role they hold nothing', async () => {
       await t.db.delete(userRoles).where(eq(userRoles.userId, manager.id));
       try {
         const response = await t.postJson(
@@ -269,19 +286,22 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
           { cookie: cookies.manager },
         );
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ error: 'You cannot change your own role.' });
+        expect(await response.json()).toEqual({ error: 'You do not have permission to do this.' });
         expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, manager.id))).toEqual([]);
       } finally {
         await t.db.insert(userRoles).values({ userId: manager.id, role: 'coordinator' });
       }
     });
 
-    it('answers 404 when the person is not a coordinator (already removed)', async () => {
+    it('answers 409 when the person has no role (already removed), and 404 for nobody', async () => {
       const person = await freshUser('coordinator');
       expect((await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin)).status).toBe(200);
       const again = await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin);
-      expect(again.status).toBe(404);
-      expect(await again.json()).toEqual({ error: 'This person is not a coordinator (they may have been removed).' });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ error: 'This person has no access. Add them as a coordinator first.' });
+      const nobody = await send('DELETE', '/api/admin/coordinators/no-such-person', cookies.admin);
+      expect(nobody.status).toBe(404);
+      expect(await nobody.json()).toEqual({ error: 'This person does not exist (they may have been deleted).' });
     });
   });
 });

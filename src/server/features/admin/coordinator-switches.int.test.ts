@@ -92,16 +92,15 @@ describe.each(testDatabaseTargets())('coordinator switches on $name', (target) =
       expect(await switchRows(person.id)).toEqual([]);
     });
 
-    it('answers 404 for someone who is not a listed coordinator', async () => {
-      const notListed = await freshUser();
-      for (const id of [notListed.id, 'no-such-user']) {
-        const response = await setSwitch(cookies.admin, id, 'partners', false);
-        expect(response.status).toBe(404);
-        expect(await response.json()).toEqual({
-          error: 'This person is not a coordinator (they may have been removed).',
-        });
-      }
-      expect(await switchRows(notListed.id)).toEqual([]);
+    it('answers 409 for someone without a role, and 404 for nobody', async () => {
+      const noRole = await freshUser('none');
+      const refused = await setSwitch(cookies.admin, noRole.id, 'partners', false);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ error: 'This person has no access. Add them as a coordinator first.' });
+      const nobody = await setSwitch(cookies.admin, 'no-such-user', 'partners', false);
+      expect(nobody.status).toBe(404);
+      expect(await nobody.json()).toEqual({ error: 'This person does not exist (they may have been deleted).' });
+      expect(await switchRows(noRole.id)).toEqual([]);
     });
 
     it('refuses to change an admin, for an admin and for a coordinator with user management', async () => {
@@ -133,6 +132,58 @@ describe.each(testDatabaseTargets())('coordinator switches on $name', (target) =
       const person = await freshUser('coordinator');
       expect((await setSwitch(cookies.manager, person.id, 'calendar', false)).status).toBe(200);
       expect((await permissionsOf(person)).calendar).toBe(false);
+    });
+  });
+
+  // The probe's escalation: a manager makes a second account a coordinator with user
+  // management, and that account switches the manager's own features back on.
+  describe('a coordinator with user management cannot widen their own access (D4)', () => {
+    it('refuses a manager giving or taking user management; an admin may', async () => {
+      const person = await freshUser('coordinator');
+      for (const enabled of [true, false]) {
+        const response = await setSwitch(cookies.manager, person.id, 'user_management', enabled);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: 'Only an admin can give or take away user management.' });
+      }
+      expect(await switchRows(person.id)).toEqual([]);
+      expect((await setSwitch(cookies.admin, person.id, 'user_management', true)).status).toBe(200);
+      expect((await permissionsOf(person)).user_management).toBe(true);
+    });
+
+    it('refuses a manager switching on a feature they do not hold, but lets them switch it off', async () => {
+      await setSwitch(cookies.admin, manager.id, 'cardholder_success', false);
+      try {
+        const person = await freshUser('coordinator');
+        const off = await setSwitch(cookies.manager, person.id, 'cardholder_success', false);
+        expect(off.status).toBe(200);
+        const on = await setSwitch(cookies.manager, person.id, 'cardholder_success', true);
+        expect(on.status).toBe(403);
+        expect(await on.json()).toEqual({ error: 'You cannot give a permission that you do not have yourself.' });
+        expect((await permissionsOf(person)).cardholder_success).toBe(false);
+      } finally {
+        await setSwitch(cookies.admin, manager.id, 'cardholder_success', true);
+      }
+    });
+
+    it('gives a coordinator added by a manager nothing the manager lacks', async () => {
+      await setSwitch(cookies.admin, manager.id, 'cardholder_success', false);
+      try {
+        const second = await freshUser('none');
+        const added = await t.postJson('/api/admin/coordinators', { email: second.email }, { cookie: cookies.manager });
+        expect(added.status).toBe(201);
+        const { coordinator } = (await added.json()) as { coordinator: CoordinatorBody };
+        expect(coordinator.permissions).toMatchObject({
+          cardholder_success: false,
+          user_management: false,
+          chat: true,
+        });
+        // Signed in as the second account, the VIP channels stay closed.
+        const cookie = await t.signIn(second.email, second.password);
+        expect((await get('/api/chat/cardholders', cookie)).status).toBe(403);
+        expect((await setSwitch(cookie, manager.id, 'cardholder_success', true)).status).toBe(403);
+      } finally {
+        await setSwitch(cookies.admin, manager.id, 'cardholder_success', true);
+      }
     });
   });
 });

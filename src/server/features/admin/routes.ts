@@ -16,7 +16,7 @@ import { addCoordinator, createUser, listCoordinators, removeCoordinator, setPer
  * so a refused caller learns nothing about its input.
  */
 export function adminRoutes() {
-  const actorOf = (c: { var: AppEnv['Variables'] }): Actor => ({ id: c.var.user!.id, role: c.var.access!.role });
+  const actorOf = (c: { var: AppEnv['Variables'] }): Actor => ({ id: c.var.user!.id, ...c.var.access! });
 
   return new Hono<AppEnv>()
     .use('*', requireFeature('user_management'))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { coordinatorPermissions, user, userRoles } from '../../db/schema';
@@ -7,7 +7,8 @@ import type { EventBus } from '../../realtime/event-bus';
 import {
   resolvePermissions,
   SWITCHABLE_FEATURES,
-  type Role,
+  type AccessRole,
+  type Permissions,
   type SwitchableFeature,
 } from '../../../shared/permissions';
 import type { AddCoordinatorInput, CreateUserInput, SetPermissionInput } from '../../../shared/schemas/admin';
@@ -15,14 +16,21 @@ import type { AddCoordinatorInput, CreateUserInput, SetPermissionInput } from '.
 /** The person acting on the admin screen: an admin, or a coordinator granted user_management. */
 export interface Actor {
   id: string;
-  role: Role;
+  role: AccessRole;
+  permissions: Permissions;
 }
 
+/**
+ * A non-admin account on the admin screen (D4): a coordinator with the effective state of each
+ * switch, or an account with no role ('none': never made a coordinator, or removed), which has
+ * Settings only and every switch off until someone adds it as a coordinator again.
+ */
 export interface Coordinator {
   id: string;
   email: string;
   /** The display name, else the full name; '' when neither is set. */
   name: string;
+  role: 'coordinator' | 'none';
   permissions: Record<SwitchableFeature, boolean>;
 }
 
@@ -41,33 +49,44 @@ export const REASONS = {
   unknownEmail: 'No user with this email address exists. Create the user first.',
   alreadyCoordinator: 'This person is already a coordinator.',
   adminCannotBeCoordinator: 'This person is an admin and already has every permission.',
-  unknownCoordinator: 'This person is not a coordinator (they may have been removed).',
+  unknownPerson: 'This person does not exist (they may have been deleted).',
+  noAccess: 'This person has no access. Add them as a coordinator first.',
   adminUnchangeable: 'Admins always have every permission; they cannot be changed here.',
   ownPermissions: 'You cannot change your own permissions.',
   ownRole: 'You cannot change your own role.',
+  onlyAdminsGrantUserManagement: 'Only an admin can give or take away user management.',
+  notYoursToGive: 'You cannot give a permission that you do not have yourself.',
 } as const;
 
 const adminRoles = alias(userRoles, 'admin_roles');
+const coordinatorRoles = alias(userRoles, 'coordinator_roles');
+const NO_ACCESS = resolvePermissions('none', []);
 
 /**
- * Coordinators (a user_roles row with role coordinator, D4) with the effective state of each
- * switch, ordered by email. Someone who is also an admin is not listed: admins hold every
- * permission and no switch applies to them.
+ * Every account that is not an admin, ordered by email: coordinators with the effective state
+ * of each switch (D4 defaults applied), and accounts without a role, so that a person whose
+ * role was removed stays visible and can be given access again. Admins are not listed: they
+ * hold every permission and no switch applies to them.
  */
 export async function listCoordinators(db: Db, onlyUserId?: string): Promise<Coordinator[]> {
   const rows = await db
-    .select({ id: user.id, email: user.email, name: user.name, displayName: user.displayName })
-    .from(userRoles)
-    .innerJoin(user, eq(user.id, userRoles.userId))
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      displayName: user.displayName,
+      isCoordinator: sql<boolean>`${coordinatorRoles.userId} is not null`,
+    })
+    .from(user)
+    .leftJoin(coordinatorRoles, and(eq(coordinatorRoles.userId, user.id), eq(coordinatorRoles.role, 'coordinator')))
     .where(
       and(
-        eq(userRoles.role, 'coordinator'),
-        onlyUserId === undefined ? undefined : eq(userRoles.userId, onlyUserId),
+        onlyUserId === undefined ? undefined : eq(user.id, onlyUserId),
         notExists(
           db
             .select({ one: adminRoles.userId })
             .from(adminRoles)
-            .where(and(eq(adminRoles.userId, userRoles.userId), eq(adminRoles.role, 'admin'))),
+            .where(and(eq(adminRoles.userId, user.id), eq(adminRoles.role, 'admin'))),
         ),
       ),
     )
@@ -84,17 +103,20 @@ export async function listCoordinators(db: Db, onlyUserId?: string): Promise<Coo
     .where(
       inArray(
         coordinatorPermissions.userId,
-        rows.map((r) => r.id),
+        rows.filter((r) => r.isCoordinator).map((r) => r.id),
       ),
     );
   const switchesByUser = new Map<string, typeof switches>();
   for (const row of switches) switchesByUser.set(row.userId, [...(switchesByUser.get(row.userId) ?? []), row]);
   return rows.map((row) => {
-    const permissions = resolvePermissions('coordinator', switchesByUser.get(row.id) ?? []);
+    const permissions = row.isCoordinator
+      ? resolvePermissions('coordinator', switchesByUser.get(row.id) ?? [])
+      : NO_ACCESS;
     return {
       id: row.id,
       email: row.email,
       name: row.displayName || row.name,
+      role: row.isCoordinator ? 'coordinator' : 'none',
       permissions: Object.fromEntries(
         SWITCHABLE_FEATURES.map((f) => [f, permissions[f]]),
       ) as Coordinator['permissions'],
@@ -122,7 +144,11 @@ export async function createUser(
   }
 }
 
-/** Assigns the coordinator role by email (SPEC "add_coordinator"). */
+/**
+ * Assigns the coordinator role by email (SPEC "add_coordinator"), to a new account or to one
+ * whose role was removed. A coordinator with user management can give nobody more than they
+ * hold themselves (D4): the features they lack are switched off for the person they add.
+ */
 export async function addCoordinator(
   db: Db,
   bus: EventBus,
@@ -136,15 +162,29 @@ export async function addCoordinator(
   if (target.id === actor.id) return refuse(403, REASONS.ownRole);
   if (roles.includes('coordinator')) return refuse(409, REASONS.alreadyCoordinator);
 
-  await grantRole(db, target.id, 'coordinator');
+  await db.transaction(async (tx) => {
+    await grantRole(tx, target.id, 'coordinator');
+    const notTheirs = SWITCHABLE_FEATURES.filter((feature) => !mayGive(actor, feature));
+    if (notTheirs.length > 0) {
+      await tx
+        .insert(coordinatorPermissions)
+        .values(notTheirs.map((feature) => ({ userId: target.id, feature, enabled: false })))
+        .onConflictDoUpdate({
+          target: [coordinatorPermissions.userId, coordinatorPermissions.feature],
+          set: { enabled: false, updatedAt: new Date() },
+        });
+    }
+  });
   await announce(bus, target.id);
   const coordinator = await getCoordinator(db, target.id);
-  return coordinator ? { ok: true, coordinator } : refuse(404, REASONS.unknownCoordinator);
+  return coordinator ? { ok: true, coordinator } : refuse(404, REASONS.unknownPerson);
 }
 
 /**
  * Switches one feature for one coordinator; it applies to their next request and reaches their
- * open tabs through the realtime stream. Admins and one's own switches are refused (D4).
+ * open tabs through the realtime stream. Admins and one's own switches are refused, and only
+ * admins change user management or switch on what they do not hold themselves (D4), so a
+ * coordinator with user management cannot widen their own access through a second account.
  */
 export async function setPermission(
   db: Db,
@@ -155,6 +195,9 @@ export async function setPermission(
 ): Promise<Result<{ coordinator: Coordinator }>> {
   const refusal = await checkTarget(db, actor, targetId, REASONS.ownPermissions);
   if (refusal) return refusal;
+  if (input.feature === 'user_management' && actor.role !== 'admin')
+    return refuse(403, REASONS.onlyAdminsGrantUserManagement);
+  if (input.enabled && !mayGive(actor, input.feature)) return refuse(403, REASONS.notYoursToGive);
   await db
     .insert(coordinatorPermissions)
     .values({ userId: targetId, feature: input.feature, enabled: input.enabled })
@@ -164,14 +207,15 @@ export async function setPermission(
     });
   await announce(bus, targetId);
   const coordinator = await getCoordinator(db, targetId);
-  return coordinator ? { ok: true, coordinator } : refuse(404, REASONS.unknownCoordinator);
+  return coordinator ? { ok: true, coordinator } : refuse(404, REASONS.unknownPerson);
 }
 
 /**
- * Removes the coordinator role (SPEC: delete the user_roles row). The account stays and, as
- * D4 treats everyone without a role as a coordinator, so do the switches that restrict it:
- * removal never widens access. User management is revoked, since nobody could see or revoke
- * it on a person who is no longer listed (docs/decisions/0010-admin-operations.md).
+ * Removes the coordinator role (SPEC: delete the user_roles row). The account stays, listed
+ * with no access: from its next request it has Settings only (D4), on every tab and instance.
+ * Its other switches are kept, so adding it again restores the restrictions it had; user
+ * management is revoked, so adding it again never restores that (only an admin grants it;
+ * docs/decisions/0090-no-role-no-access.md).
  */
 export async function removeCoordinator(
   db: Db,
@@ -191,13 +235,20 @@ export async function removeCoordinator(
   return { ok: true };
 }
 
-/** The target must be a listed coordinator, not an admin, and not the actor. */
+/** The target must be an existing coordinator, not an admin, and not the actor. */
 async function checkTarget(db: Db, actor: Actor, targetId: string, ownReason: string): Promise<Refusal | undefined> {
   const roles = await rolesOf(db, targetId);
   if (roles.includes('admin')) return refuse(403, REASONS.adminUnchangeable);
   if (targetId === actor.id) return refuse(403, ownReason);
-  if (!roles.includes('coordinator')) return refuse(404, REASONS.unknownCoordinator);
-  return undefined;
+  if (roles.includes('coordinator')) return undefined;
+  const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, targetId));
+  return exists ? refuse(409, REASONS.noAccess) : refuse(404, REASONS.unknownPerson);
+}
+
+/** Admins give anything; anyone else only what they hold themselves, and never user management. */
+function mayGive(actor: Actor, feature: SwitchableFeature): boolean {
+  if (actor.role === 'admin') return true;
+  return feature !== 'user_management' && actor.permissions[feature];
 }
 
 /** The person's tabs reload their permissions; open admin screens reload the list. */

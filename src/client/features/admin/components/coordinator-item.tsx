@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -16,11 +16,13 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FEATURE_LABELS, SWITCHABLE_FEATURES, type SwitchableFeature } from '../../../../shared/permissions';
+import { useAddCoordinator } from '../api/add-coordinator';
 import type { Coordinator } from '../api/list-coordinators';
 import { useRemoveCoordinator } from '../api/remove-coordinator';
 import { useUpdatePermission } from '../api/update-permission';
 
 export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordinator; isSelf: boolean }) {
+  if (coordinator.role === 'none') return <NoAccessItem person={coordinator} />;
   const headingId = `coordinator-${coordinator.id}`;
   return (
     <li className="rounded-lg border p-4" aria-labelledby={headingId}>
@@ -43,6 +45,53 @@ export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordina
         ))}
       </div>
       {isSelf && <p className="mt-3 text-xs text-muted-foreground">You cannot change your own permissions.</p>}
+    </li>
+  );
+}
+
+/**
+ * An account without a role (never made a coordinator, or removed): it can only reach its own
+ * Settings (D4) until it is given access here.
+ */
+function NoAccessItem({ person }: { person: Coordinator }) {
+  const headingId = `coordinator-${person.id}`;
+  const add = useAddCoordinator();
+  const onGiveAccess = async () => {
+    try {
+      await add.mutateAsync({ email: person.email });
+      toast.success('Coordinator added successfully', {
+        description: `${person.email} is now in the coordinator list.`,
+      });
+    } catch (err) {
+      toast.error('Failed to add coordinator', { description: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  return (
+    <li className="rounded-lg border border-dashed p-4" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate font-semibold">
+            {person.email}
+          </h3>
+          {person.name && <p className="truncate text-sm text-muted-foreground">{person.name}</p>}
+          <p className="mt-1 text-sm text-muted-foreground">
+            <Badge variant="outline" className="mr-2">
+              No access
+            </Badge>
+            Can sign in and change their own settings only.
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={add.isPending}
+          onClick={() => void onGiveAccess()}
+          aria-label={`Add ${person.email} as a coordinator`}
+        >
+          <UserPlus aria-hidden="true" />
+          {add.isPending ? 'Adding...' : 'Add as coordinator'}
+        </Button>
+      </div>
     </li>
   );
 }
@@ -109,8 +158,9 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
         <AlertDialogHeader>
           <AlertDialogTitle>Remove coordinator?</AlertDialogTitle>
           <AlertDialogDescription>
-            {coordinator.email} will no longer be listed as a coordinator and loses user management. The account stays
-            and can still sign in; features switched off stay off.
+            {coordinator.email} loses access to every feature at once, in every open window, and keeps only their own
+            settings. The account stays listed here with no access; adding them again restores the switches they had,
+            except user management.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -35,7 +35,10 @@ export function CoordinatorList() {
           <Users className="size-5" aria-hidden="true" />
           Coordinators
         </CardTitle>
-        <CardDescription>Each switch takes effect at once, also in the coordinator's open windows.</CardDescription>
+        <CardDescription>
+          Each switch takes effect at once, also in the coordinator's open windows. Accounts without access are listed
+          too, so they can be added again.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="max-w-sm space-y-2">

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSettings } from '../api/get-settings';
+import { NoAccessNotice } from './no-access-notice';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
@@ -22,6 +23,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Manage your account, password and notifications." />
+      <NoAccessNotice />
       {settings.isPending ? (
         <div role="status" className="max-w-2xl space-y-4">
           <span className="sr-only">Loading your settings</span>
