@@ -65,6 +65,8 @@ describe(`load: ${VIRTUAL_USERS} concurrent users for ${DURATION_MS / 1000} s on
         await admin.postJson(url, '/api/admin/users', { email, password: 'load-password', fullName: `Load ${i}` }),
         'user',
       );
+      // A new account has Settings only until it is made a coordinator (D4).
+      await expectOk(await admin.postJson(url, '/api/admin/coordinators', { email }), 'coordinator');
       sessions.push(await signIn(url, email, 'load-password'));
     }
 
