@@ -6,7 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { useRealtimeConnection } from '@/lib/realtime';
-import { PRODUCT_TITLE } from '../product';
+import { PRODUCT_TITLE } from '@/lib/product';
 import { SidebarContent } from './sidebar';
 
 /** Sidebar on wide screens, a toggled drawer on small ones, the page beside it. */

@@ -17,7 +17,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { cn } from '@/lib/utils';
 import { NAV_ENTRIES } from '../../../shared/navigation';
-import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '../product';
+import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/lib/product';
 
 const ICONS: Record<(typeof NAV_ENTRIES)[number]['path'], LucideIcon> = {
   '/dashboard': LayoutDashboard,

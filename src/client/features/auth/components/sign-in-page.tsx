@@ -1,7 +1,7 @@
 import { Church } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/app/product';
+import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/lib/product';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
