@@ -31,3 +31,25 @@ export type RealtimeEvent =
   | { type: 'files.changed'; folderPath: string };
 
 export type RealtimeEventType = RealtimeEvent['type'];
+
+/**
+ * Every event type, once: the client listens for exactly these (an SSE event whose type the
+ * browser does not listen for is dropped silently). `satisfies` makes a type added to the
+ * union above without an entry here, or an entry without a type, a compile error.
+ */
+const EVENT_TYPES = {
+  'permissions.changed': true,
+  'profile.changed': true,
+  'sessions.ended': true,
+  'coordinators.changed': true,
+  'chat.message': true,
+  'chat.resync': true,
+  'tasks.changed': true,
+  'forms.changed': true,
+  'donations.changed': true,
+  'partners.changed': true,
+  'events.changed': true,
+  'files.changed': true,
+} as const satisfies Record<RealtimeEventType, true>;
+
+export const REALTIME_EVENT_TYPES = Object.keys(EVENT_TYPES) as RealtimeEventType[];

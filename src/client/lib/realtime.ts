@@ -1,39 +1,54 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import type { RealtimeEvent, RealtimeEventType } from '../../shared/realtime';
+import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from '../../shared/realtime';
 
 type EventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
 type Handler = (event: RealtimeEvent) => void;
 const handlers = new Map<RealtimeEventType, Set<Handler>>();
 
-/** Lets a feature react to one type of realtime event while it is mounted. */
-export function useRealtimeEvent<T extends RealtimeEventType>(type: T, handler: (event: EventOf<T>) => void) {
-  useEffect(() => {
+/** Adds `handler` for each of `types`; the returned function removes it again. */
+function subscribe(types: readonly RealtimeEventType[], handler: Handler): () => void {
+  for (const type of types) {
     let set = handlers.get(type);
     if (!set) handlers.set(type, (set = new Set()));
-    const h = handler as Handler;
-    set.add(h);
-    return () => {
-      set.delete(h);
-    };
-  }, [type, handler]);
+    set.add(handler);
+  }
+  return () => {
+    for (const type of types) handlers.get(type)?.delete(handler);
+  };
 }
 
-const KNOWN_TYPES: RealtimeEventType[] = [
-  'permissions.changed',
-  'profile.changed',
-  'sessions.ended',
-  'coordinators.changed',
-  'chat.message',
-  'chat.resync',
-  'tasks.changed',
-  'forms.changed',
-  'donations.changed',
-  'partners.changed',
-  'events.changed',
-  'files.changed',
-];
+/** Lets a feature react to one type of realtime event while it is mounted. */
+export function useRealtimeEvent<T extends RealtimeEventType>(type: T, handler: (event: EventOf<T>) => void) {
+  useEffect(() => subscribe([type], handler as Handler), [type, handler]);
+}
+
+/**
+ * Refetches the queries under `queryKey` whenever an event of one of `types` arrives (and
+ * `when`, if given, accepts it), while mounted: how a feature's api/ hook keeps its data live.
+ */
+export function useRefetchOn<T extends RealtimeEventType>(
+  types: readonly T[],
+  queryKey: QueryKey,
+  when?: (event: EventOf<T>) => boolean,
+) {
+  const queryClient = useQueryClient();
+  // Callers build new arrays and functions each render; the subscription follows their content.
+  const latest = useRef({ queryKey, when });
+  useEffect(() => {
+    latest.current = { queryKey, when };
+  });
+  const typesKey = types.join(' ');
+  useEffect(
+    () =>
+      subscribe(typesKey.split(' ') as T[], (event) => {
+        const { queryKey: key, when: accepts } = latest.current;
+        if (!accepts || accepts(event as EventOf<T>)) void queryClient.invalidateQueries({ queryKey: key });
+      }),
+    [queryClient, typesKey],
+  );
+}
 
 // ---- connection status, for a quiet "Reconnecting…" where it matters ----
 
@@ -108,7 +123,7 @@ export function useRealtimeConnection(enabled: boolean) {
         retryMs = 1000;
         setStatus('open');
       });
-      for (const type of KNOWN_TYPES) source.addEventListener(type, dispatch);
+      for (const type of REALTIME_EVENT_TYPES) source.addEventListener(type, dispatch);
       source.onerror = () => {
         setStatus(everOpened ? 'reconnecting' : 'connecting');
         if (source?.readyState !== EventSource.CLOSED || stopped) return;

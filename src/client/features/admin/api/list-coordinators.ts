@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, ensureOk } from '@/lib/api';
+import { useRefetchOn } from '@/lib/realtime';
 
 export type Coordinator = InferResponseType<typeof api.api.admin.coordinators.$get, 200>['coordinators'][number];
 
@@ -14,6 +15,13 @@ export const coordinatorsQueryOptions = queryOptions({
   queryFn: listCoordinators,
 });
 
+/** The list, reloaded when someone else changes it; not while this tab saves a change itself (its answer is newer). */
 export function useCoordinators() {
+  const queryClient = useQueryClient();
+  useRefetchOn(
+    ['coordinators.changed'],
+    coordinatorsQueryOptions.queryKey,
+    () => queryClient.isMutating({ mutationKey: ['admin'] }) === 0,
+  );
   return useQuery(coordinatorsQueryOptions);
 }

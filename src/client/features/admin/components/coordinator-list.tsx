@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Search, Users } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,8 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
-import { useRealtimeEvent } from '@/lib/realtime';
-import { coordinatorsQueryOptions, useCoordinators } from '../api/list-coordinators';
+import { useCoordinators } from '../api/list-coordinators';
 import { CoordinatorItem } from './coordinator-item';
 
 /** The coordinators, searchable by email (case-insensitive), each with its switches. */
@@ -17,7 +15,6 @@ export function CoordinatorList() {
   const { data: me } = useMe();
   const coordinators = useCoordinators();
   const [search, setSearch] = useState('');
-  useLiveCoordinators();
 
   const { isError, error, errorUpdatedAt } = coordinators;
   useEffect(() => {
@@ -96,14 +93,4 @@ export function CoordinatorList() {
       </CardContent>
     </Card>
   );
-}
-
-/** Another admin's change reloads the list, unless this tab is saving a switch itself. */
-function useLiveCoordinators() {
-  const queryClient = useQueryClient();
-  const reload = useCallback(() => {
-    if (queryClient.isMutating({ mutationKey: ['admin'] }) > 0) return;
-    void queryClient.invalidateQueries({ queryKey: coordinatorsQueryOptions.queryKey });
-  }, [queryClient]);
-  useRealtimeEvent('coordinators.changed', reload);
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
+import { useRefetchOn } from '@/lib/realtime';
 import type { EventList } from '../../../../shared/schemas/calendar';
 
 export async function getEvents(): Promise<EventList> {
@@ -11,6 +12,8 @@ export const eventsQueryKey = ['calendar', 'events'] as const;
 
 export const eventsQueryOptions = queryOptions({ queryKey: eventsQueryKey, queryFn: getEvents });
 
+/** The events, refreshed when anyone adds or edits one. */
 export function useEvents() {
+  useRefetchOn(['events.changed'], eventsQueryKey);
   return useQuery(eventsQueryOptions);
 }

@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, RefreshCw } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRealtimeEvent } from '@/lib/realtime';
 import type { CalendarEvent } from '../../../../shared/schemas/calendar';
-import { eventsQueryKey, useEvents } from '../api/get-events';
+import { useEvents } from '../api/get-events';
 import { EventCard } from './event-card';
 import { EventDetailsDialog } from './event-details-dialog';
 import { EventFormDialog, type EventFormMode } from './event-form-dialog';
@@ -16,15 +14,9 @@ const DEFAULT_MAX_UPLOAD_MB = 50;
 
 /** /calendar: events by start date in a card grid; details, add and edit in dialogs (SPEC 2, D8). */
 export function CalendarPage() {
-  const queryClient = useQueryClient();
   const events = useEvents();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formMode, setFormMode] = useState<EventFormMode | null>(null);
-
-  useRealtimeEvent(
-    'events.changed',
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: eventsQueryKey }), [queryClient]),
-  );
 
   const list = events.data?.events;
   // The open details follow the list, so they show an edit as soon as it is saved.

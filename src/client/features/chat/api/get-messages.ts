@@ -1,5 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
+import { useRealtimeEvent, useRefetchOn } from '@/lib/realtime';
 import type { Channel, ChatMessage } from '../../../../shared/chat';
 
 export async function getMessages(channel: Channel): Promise<ChatMessage[]> {
@@ -12,7 +14,17 @@ export const messagesQueryKey = (channel: Channel) => ['chat', 'messages', chann
 export const messagesQueryOptions = (channel: Channel) =>
   queryOptions({ queryKey: messagesQueryKey(channel), queryFn: () => getMessages(channel) });
 
+/**
+ * A channel's messages, kept live: a new message (ours or anyone's) joins its channel's cached
+ * list, and a tab that missed more than the server replays reloads every channel.
+ */
 export function useMessages(channel: Channel) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent(
+    'chat.message',
+    useCallback((event: { message: ChatMessage }) => addMessageToCache(queryClient, event.message), [queryClient]),
+  );
+  useRefetchOn(['chat.resync'], ['chat']);
   return useQuery(messagesQueryOptions(channel));
 }
 

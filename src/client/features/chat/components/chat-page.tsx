@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { useMe } from '@/features/auth/api/get-me';
-import { useRealtimeEvent, useRealtimeStatus } from '@/lib/realtime';
-import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel, type ChatMessage } from '../../../../shared/chat';
-import { addMessageToCache, useMessages } from '../api/get-messages';
+import { useRealtimeStatus } from '@/lib/realtime';
+import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel } from '../../../../shared/chat';
+import { useMessages } from '../api/get-messages';
 import { ChannelList } from './channel-list';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
@@ -14,7 +13,6 @@ const DEFAULT_CHANNEL: Channel = { chatType: 'partner', partner: PARTNER_CHANNEL
 
 export function ChatPage() {
   const { data: me } = useMe();
-  const queryClient = useQueryClient();
   const status = useRealtimeStatus();
   const [channel, setChannel] = useState<Channel>(DEFAULT_CHANNEL);
   const canSeeVip = Boolean(me?.permissions.cardholder_success);
@@ -25,15 +23,6 @@ export function ChatPage() {
   useEffect(() => {
     if (messages.isError) toast.error('Error loading messages', { description: messages.error.message });
   }, [messages.isError, messages.error]);
-
-  useRealtimeEvent(
-    'chat.message',
-    useCallback((event: { message: ChatMessage }) => addMessageToCache(queryClient, event.message), [queryClient]),
-  );
-  useRealtimeEvent(
-    'chat.resync',
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: ['chat'] }), [queryClient]),
-  );
 
   const vip = visibleChannel.chatType === 'cardholder_success';
   return (

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, ensureOk } from '@/lib/api';
+import { useRefetchOn } from '@/lib/realtime';
 import { browserTimeZone } from '@/lib/time-zone';
 
 export type DashboardSummary = InferResponseType<typeof api.api.dashboard.summary.$get, 200>;
@@ -22,6 +23,12 @@ export function dashboardSummaryQueryOptions(timeZone = browserTimeZone()) {
   });
 }
 
+/**
+ * The summary, kept live: "This will update across all accounts", so any gift, partner or task
+ * change refreshes the figures (task notices reach only holders of the tasks feature; others
+ * refresh on the interval above).
+ */
 export function useDashboardSummary() {
+  useRefetchOn(['donations.changed', 'partners.changed', 'tasks.changed'], dashboardKeys.all);
   return useQuery(dashboardSummaryQueryOptions());
 }

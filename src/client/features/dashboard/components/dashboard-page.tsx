@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Calendar, CheckSquare, Users } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useMe } from '@/features/auth/api/get-me';
-import { useRealtimeEvent } from '@/lib/realtime';
 import { browserTimeZone } from '@/lib/time-zone';
-import { dashboardKeys, useDashboardSummary } from '../api/get-dashboard-summary';
+import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { RecentActivity, UpcomingTasks } from './activity-lists';
 import { AddDonationDialog } from './add-donation-dialog';
 import { GivingChart } from './giving-chart';
@@ -23,14 +21,6 @@ export function DashboardPage() {
   const { data: me } = useMe();
   const { data, isPending, isError, refetch } = useDashboardSummary();
   const [adding, setAdding] = useState(false);
-  const queryClient = useQueryClient();
-
-  // "This will update across all accounts": any gift, partner or task change refreshes the
-  // figures (task notices reach only holders of the tasks feature; others refresh on focus).
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), [queryClient]);
-  useRealtimeEvent('donations.changed', refresh);
-  useRealtimeEvent('partners.changed', refresh);
-  useRealtimeEvent('tasks.changed', refresh);
 
   const isAdmin = me?.role === 'admin';
   const loading = isPending;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
+import { useRefetchOn } from '@/lib/realtime';
 import type { FolderListing } from '../../../../shared/schemas/files';
 
 export async function getFolder(folder: string): Promise<FolderListing> {
@@ -13,6 +14,8 @@ export const folderQueryKey = (folder: string) => ['files', 'folder', folder] as
 export const folderQueryOptions = (folder: string) =>
   queryOptions({ queryKey: folderQueryKey(folder), queryFn: () => getFolder(folder) });
 
+/** A folder's listing, refreshed when anyone adds or removes a file or folder. */
 export function useFolder(folder: string) {
+  useRefetchOn(['files.changed'], filesQueryKey);
   return useQuery(folderQueryOptions(folder));
 }

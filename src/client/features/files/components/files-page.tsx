@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, RefreshCw, Upload } from 'lucide-react';
-import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRealtimeEvent } from '@/lib/realtime';
 import { isFolderPath, ROOT_FOLDER, type FileEntry } from '../../../../shared/schemas/files';
-import { filesQueryKey, useFolder } from '../api/get-folder';
+import { useFolder } from '../api/get-folder';
 import { useUploadFiles } from '../api/upload-files';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { FileTable } from './file-table';
@@ -21,7 +19,6 @@ const DEFAULT_MAX_UPLOAD_MB = 50;
 
 /** /files: the ministry's shared drive (SPEC 2 "Files", D7). The open folder lives in the address. */
 export function FilesPage() {
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const requested = params.get('folder') ?? ROOT_FOLDER;
   const folder = isFolderPath(requested) ? requested : ROOT_FOLDER;
@@ -33,11 +30,6 @@ export function FilesPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFiles(folder, setProgress);
   const maxUploadMb = listing.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
-
-  useRealtimeEvent(
-    'files.changed',
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: filesQueryKey }), [queryClient]),
-  );
 
   const openFolder = (path: string) => {
     setCreatingFolder(false);

@@ -1,8 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
-import { useRealtimeEvent } from '@/lib/realtime';
+import { useRefetchOn } from '@/lib/realtime';
 
 export type SavedForm = InferResponseType<typeof api.api.forms.$get, 200>['forms'][number];
 
@@ -18,8 +17,6 @@ export const formsQueryOptions = queryOptions({ queryKey: [...FORMS_KEY, 'mine']
 
 /** The signed-in person's saved forms; a form saved in another tab shows up here too. */
 export function useForms() {
-  const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: FORMS_KEY }), [queryClient]);
-  useRealtimeEvent('forms.changed', refresh);
+  useRefetchOn(['forms.changed'], FORMS_KEY);
   return useQuery(formsQueryOptions);
 }

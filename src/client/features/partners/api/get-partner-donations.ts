@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, ensureOk } from '@/lib/api';
+import { useRefetchOn } from '@/lib/realtime';
 import { partnerKeys } from './list-partners';
 
 export type PartnerDonations = InferResponseType<(typeof api.api.partners)[':id']['donations']['$get'], 200>;
@@ -15,6 +16,8 @@ export function partnerDonationsQueryOptions(id: string) {
   return queryOptions({ queryKey: partnerKeys.donations(id), queryFn: () => getPartnerDonations(id) });
 }
 
+/** The partner's gifts, refreshed when a gift of theirs is recorded anywhere. */
 export function usePartnerDonations(id: string) {
+  useRefetchOn(['donations.changed'], partnerKeys.donations(id), (event) => event.partnerId === id);
   return useQuery(partnerDonationsQueryOptions(id));
 }

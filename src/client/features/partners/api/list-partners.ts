@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, ensureOk } from '@/lib/api';
+import { useRefetchOn } from '@/lib/realtime';
 
 export type PartnerListPage = InferResponseType<typeof api.api.partners.$get, 200>;
 export type Partner = PartnerListPage['partners'][number];
@@ -41,6 +42,8 @@ export function partnerListQueryOptions(filters: PartnerFilters) {
   });
 }
 
+/** The directory, kept live: a partner added or edited by anyone, in any tab, shows up without a reload. */
 export function usePartnerList(filters: PartnerFilters) {
+  useRefetchOn(['partners.changed'], partnerKeys.all);
   return useInfiniteQuery(partnerListQueryOptions(filters));
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Filter, Loader2, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,10 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { useRealtimeEvent } from '@/lib/realtime';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import type { RealtimeEvent } from '../../../../shared/realtime';
-import { partnerKeys, usePartnerList, type Partner, type PartnerFilters } from '../api/list-partners';
+import { usePartnerList, type Partner, type PartnerFilters } from '../api/list-partners';
 import { useZones } from '../api/list-zones';
 import { AddPartnerDialog } from './add-partner-dialog';
 import { PartnerCard } from './partner-card';
@@ -55,7 +52,6 @@ export function PartnersPage() {
   const [filtersOpen, setFiltersOpen] = useState(Boolean(filters.status || filters.zone || filters.cardholder));
   const [selected, setSelected] = useState<Partner | null>(null);
   const filterPanelId = useId();
-  const queryClient = useQueryClient();
 
   const urlSearch = filters.q;
   useEffect(() => {
@@ -67,22 +63,6 @@ export function PartnersPage() {
   const { data: zones = [] } = useZones();
   const partners = list.data?.pages.flatMap((page) => page.partners) ?? [];
   const activeFilters = [filters.status, filters.zone, filters.cardholder].filter(Boolean).length;
-
-  // Changes made by anyone, in any tab, show up here without a reload.
-  const onPartnersChanged = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
-    [queryClient],
-  );
-  const onDonationsChanged = useCallback(
-    (event: RealtimeEvent) => {
-      if (event.type === 'donations.changed' && event.partnerId) {
-        void queryClient.invalidateQueries({ queryKey: partnerKeys.donations(event.partnerId) });
-      }
-    },
-    [queryClient],
-  );
-  useRealtimeEvent('partners.changed', onPartnersChanged);
-  useRealtimeEvent('donations.changed', onDonationsChanged);
 
   return (
     <>

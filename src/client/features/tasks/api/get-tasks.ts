@@ -1,8 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
-import { useRealtimeEvent } from '@/lib/realtime';
+import { useRefetchOn } from '@/lib/realtime';
 
 export type TaskBoard = InferResponseType<typeof api.api.tasks.$get, 200>;
 export type Task = TaskBoard['active'][number];
@@ -19,8 +18,6 @@ export const tasksQueryOptions = queryOptions({ queryKey: [...TASKS_KEY, 'board'
 
 /** The board, kept current while mounted: other people's changes arrive over the realtime stream. */
 export function useTasks() {
-  const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }), [queryClient]);
-  useRealtimeEvent('tasks.changed', refresh);
+  useRefetchOn(['tasks.changed'], TASKS_KEY);
   return useQuery(tasksQueryOptions);
 }
