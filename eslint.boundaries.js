@@ -12,8 +12,8 @@ const featuresOf = (dir) =>
 const SERVER_FEATURES = featuresOf('src/server/features');
 const CLIENT_FEATURES = featuresOf('src/client/features');
 
-/** The server's platform: request plumbing, sign-in, realtime, storage and the database know no feature. */
-const PLATFORM = ['http', 'auth', 'realtime', 'storage', 'db'].map((dir) => `./src/server/${dir}`);
+/** The server's platform (request plumbing, sign-in, realtime, storage, the database and the service contract) knows no feature. */
+const PLATFORM = ['http', 'auth', 'realtime', 'storage', 'db', 'service'].map((dir) => `./src/server/${dir}`);
 
 /** Test support: helpers for tests, never imported by code that ships. */
 export const TEST_SUPPORT = [

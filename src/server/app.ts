@@ -21,6 +21,7 @@ import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { spaRoutes } from './http/spa';
 import { realtimeRoutes } from './realtime/routes';
+import { ServiceError } from './service/errors';
 
 /** Composes middleware and feature routers. The typed client uses AppType. */
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
@@ -64,6 +65,9 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     // hono's own refusals (a body that is not JSON reaching a validator) are the client's
     // mistake: answer them as such, in the usual { error } shape, not as a server failure.
     if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.message }, err.status);
+    // A service's refusal (docs/decisions/0097): the API's standard error, nothing logged.
+    if (err instanceof ServiceError)
+      return c.json(err.issues ? { error: err.message, issues: err.issues } : { error: err.message }, err.status);
     deps.logger.error({ err, path: c.req.path }, 'request failed');
     return c.json({ error: 'Something went wrong on the server. Please try again.' }, 500);
   });

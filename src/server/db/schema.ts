@@ -303,3 +303,33 @@ export const tasks = pgTable(
     check('tasks_status_check', sql`${t.status} in ('pending', 'in-progress', 'completed')`),
   ],
 );
+
+// ---- the change record (docs/decisions/0097-service-contract-and-change-record.md) ----
+
+/**
+ * One row for every change a person makes through a service, written in the change's own
+ * transaction by `recordChange` (src/server/service/changes.ts): who, what, which subject, who
+ * was told, and the values before and after (never a secret). The audit log, the partner
+ * timeline and notifications read from it.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // Kept when the person is deleted later: the record says a change was made, by whom it no longer knows.
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    clientIp: text('client_ip'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    audience: jsonb('audience'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('activity_subject_idx').on(t.subjectType, t.subjectId, t.id),
+    index('activity_actor_idx').on(t.actorId, t.id),
+    index('activity_at_idx').on(t.at),
+  ],
+);

@@ -1,4 +1,5 @@
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Feature } from '../../shared/permissions';
 import type { RealtimeEvent } from '../../shared/realtime';
@@ -78,4 +79,12 @@ export class EventBus {
  */
 export function encodeEnvelope(envelope: Envelope): string {
   return JSON.stringify(envelope);
+}
+
+/**
+ * Sends an event inside the caller's transaction: PostgreSQL delivers it at commit, in commit
+ * order, and never for a change that was rolled back (the change record, service/changes.ts).
+ */
+export async function publishInTransaction(tx: Db, envelope: Envelope): Promise<void> {
+  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
 }

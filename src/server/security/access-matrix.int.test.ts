@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { coordinatorPermissions } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { activity, coordinatorPermissions } from '../db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
 import { SWITCHABLE_FEATURES } from '../../shared/permissions';
-import { MATRIX, NOT_IN_MATRIX } from './access-matrix.table';
+import { MATRIX, NOT_IN_MATRIX, WRITES_NOT_YET_RECORDED } from './access-matrix.table';
 import {
   ACTORS,
   createMatrixContext,
@@ -22,6 +23,12 @@ import {
  */
 
 const SIGNED_IN_ACTORS = ACTORS.filter((a): a is SignedInActor => a !== 'anonymous');
+
+/** Activity records so far: a write that records its change adds at least one (decision 0097). */
+async function activityCount(t: TestApp): Promise<number> {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(activity);
+  return row!.n;
+}
 
 describe.each(testDatabaseTargets())('authorisation matrix over every API route on $name', (target) => {
   let t: TestApp;
@@ -80,11 +87,12 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
     ACTORS.map((actor) => [route, actor, entry] as const),
   );
 
-  it.each(cases)('%s as %s', async (_route, actor, entry) => {
+  it.each(cases)('%s as %s', async (route, actor, entry) => {
     const allowed = entry.allowed.includes(actor);
     const owner: SignedInActor = allowed && actor !== 'anonymous' ? actor : 'admin';
     const call = await entry.prepare(ctx, owner);
     const before = await snapshotData(t);
+    const recordsBefore = await activityCount(t);
 
     const response = await sendCall(t, call, actor === 'anonymous' ? undefined : ctx.cookies[actor]);
 
@@ -94,7 +102,12 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
     const text = response.bodyUsed ? '' : await response.text();
     if (allowed) {
       expect(response.status, text).toBe(entry.ok);
-      if (call.method !== 'GET') expect(await snapshotData(t), 'an allowed write changes data').not.toBe(before);
+      if (call.method !== 'GET') {
+        expect(await snapshotData(t), 'an allowed write changes data').not.toBe(before);
+        const recorded = (await activityCount(t)) > recordsBefore;
+        if (WRITES_NOT_YET_RECORDED.has(route)) expect(recorded, 'now recorded: take it out of the list').toBe(false);
+        else expect(recorded, 'a write records its change (service/changes.ts)').toBe(true);
+      }
       return;
     }
     const refusal = actor === 'anonymous' ? (entry.anonymousRefusal ?? NOT_AUTHENTICATED) : FORBIDDEN;

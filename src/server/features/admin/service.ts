@@ -3,22 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { coordinatorPermissions, user, userRoles } from '../../db/schema';
 import { createUserWithPassword, findUserByEmail, grantRole, revokeRole, rolesOf } from '../../auth/users';
-import type { EventBus } from '../../realtime/event-bus';
+import type { Announcement } from '../../service/changes';
+import type { Actor, ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
 import {
   resolvePermissions,
   SWITCHABLE_FEATURES,
-  type AccessRole,
-  type Permissions,
   type SwitchableFeature,
 } from '../../../shared/permissions';
 import type { AddCoordinatorInput, CreateUserInput, SetPermissionInput } from '../../../shared/schemas/admin';
-
-/** The person acting on the admin screen: an admin, or a coordinator granted user_management. */
-export interface Actor {
-  id: string;
-  role: AccessRole;
-  permissions: Permissions;
-}
 
 /**
  * A non-admin account on the admin screen (D4): a coordinator with the effective state of each
@@ -33,16 +26,6 @@ export interface Coordinator {
   role: 'coordinator' | 'none';
   permissions: Record<SwitchableFeature, boolean>;
 }
-
-/** A refused operation: the status and the readable reason the screen shows after 'Failed to ...'. */
-export interface Refusal {
-  ok: false;
-  status: 403 | 404 | 409;
-  error: string;
-}
-type Result<T> = ({ ok: true } & T) | Refusal;
-
-const refuse = (status: Refusal['status'], error: string): Refusal => ({ ok: false, status, error });
 
 export const REASONS = {
   duplicateEmail: 'A user with this email address already exists.',
@@ -128,18 +111,30 @@ export async function getCoordinator(db: Db, userId: string): Promise<Coordinato
   return (await listCoordinators(db, userId))[0];
 }
 
-/** Creates an account that can sign in at once. It becomes a listed coordinator only when added. */
+/**
+ * Creates an account that can sign in at once. Without a role it has Settings only (D4), and
+ * it is listed as such on the admin screen until someone adds it as a coordinator.
+ */
 export async function createUser(
-  db: Db,
+  ctx: ServiceContext,
   input: CreateUserInput,
-): Promise<Result<{ user: { id: string; email: string; name: string } }>> {
-  if (await findUserByEmail(db, input.email)) return refuse(409, REASONS.duplicateEmail);
+): Promise<{ user: { id: string; email: string; name: string } }> {
   try {
-    const created = await createUserWithPassword(db, input);
-    return { ok: true, user: { ...created, name: input.fullName ?? '' } };
+    return await ctx.change(async (tx) => {
+      if (await findUserByEmail(tx.db, input.email)) refuse(409, REASONS.duplicateEmail);
+      const created = await createUserWithPassword(tx.db, input);
+      const user = { ...created, name: input.fullName ?? '' };
+      await tx.record({
+        action: 'user.created',
+        subject: { type: 'user', id: created.id },
+        announce: listChanged(created.id),
+        after: user,
+      });
+      return { user };
+    });
   } catch (err) {
     // Two admins creating the same address at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) return refuse(409, REASONS.duplicateEmail);
+    if (isUniqueViolation(err)) refuse(409, REASONS.duplicateEmail);
     throw err;
   }
 }
@@ -149,24 +144,20 @@ export async function createUser(
  * whose role was removed. A coordinator with user management can give nobody more than they
  * hold themselves (D4): the features they lack are switched off for the person they add.
  */
-export async function addCoordinator(
-  db: Db,
-  bus: EventBus,
-  actor: Actor,
-  input: AddCoordinatorInput,
-): Promise<Result<{ coordinator: Coordinator }>> {
-  const target = await findUserByEmail(db, input.email);
-  if (!target) return refuse(404, REASONS.unknownEmail);
-  const roles = await rolesOf(db, target.id);
-  if (roles.includes('admin')) return refuse(409, REASONS.adminCannotBeCoordinator);
-  if (target.id === actor.id) return refuse(403, REASONS.ownRole);
-  if (roles.includes('coordinator')) return refuse(409, REASONS.alreadyCoordinator);
+export async function addCoordinator(ctx: ServiceContext, input: AddCoordinatorInput): Promise<Coordinator> {
+  return ctx.change(async (tx) => {
+    const target = await findUserByEmail(tx.db, input.email);
+    if (!target) refuse(404, REASONS.unknownEmail);
+    const roles = await rolesOf(tx.db, target.id);
+    if (roles.includes('admin')) refuse(409, REASONS.adminCannotBeCoordinator);
+    if (target.id === tx.actor.id) refuse(403, REASONS.ownRole);
+    if (roles.includes('coordinator')) refuse(409, REASONS.alreadyCoordinator);
 
-  await db.transaction(async (tx) => {
-    await grantRole(tx, target.id, 'coordinator');
-    const notTheirs = SWITCHABLE_FEATURES.filter((feature) => !mayGive(actor, feature));
+    const before = await getCoordinator(tx.db, target.id);
+    await grantRole(tx.db, target.id, 'coordinator');
+    const notTheirs = SWITCHABLE_FEATURES.filter((feature) => !mayGive(tx.actor, feature));
     if (notTheirs.length > 0) {
-      await tx
+      await tx.db
         .insert(coordinatorPermissions)
         .values(notTheirs.map((feature) => ({ userId: target.id, feature, enabled: false })))
         .onConflictDoUpdate({
@@ -174,10 +165,16 @@ export async function addCoordinator(
           set: { enabled: false, updatedAt: new Date() },
         });
     }
+    const coordinator = (await getCoordinator(tx.db, target.id))!;
+    await tx.record({
+      action: 'coordinator.added',
+      subject: { type: 'user', id: target.id },
+      announce: accessChanged(target.id),
+      before,
+      after: coordinator,
+    });
+    return coordinator;
   });
-  await announce(bus, target.id);
-  const coordinator = await getCoordinator(db, target.id);
-  return coordinator ? { ok: true, coordinator } : refuse(404, REASONS.unknownPerson);
 }
 
 /**
@@ -187,27 +184,33 @@ export async function addCoordinator(
  * coordinator with user management cannot widen their own access through a second account.
  */
 export async function setPermission(
-  db: Db,
-  bus: EventBus,
-  actor: Actor,
+  ctx: ServiceContext,
   targetId: string,
   input: SetPermissionInput,
-): Promise<Result<{ coordinator: Coordinator }>> {
-  const refusal = await checkTarget(db, actor, targetId, REASONS.ownPermissions);
-  if (refusal) return refusal;
-  if (input.feature === 'user_management' && actor.role !== 'admin')
-    return refuse(403, REASONS.onlyAdminsGrantUserManagement);
-  if (input.enabled && !mayGive(actor, input.feature)) return refuse(403, REASONS.notYoursToGive);
-  await db
-    .insert(coordinatorPermissions)
-    .values({ userId: targetId, feature: input.feature, enabled: input.enabled })
-    .onConflictDoUpdate({
-      target: [coordinatorPermissions.userId, coordinatorPermissions.feature],
-      set: { enabled: input.enabled, updatedAt: new Date() },
+): Promise<Coordinator> {
+  return ctx.change(async (tx) => {
+    await checkTarget(tx.db, tx.actor, targetId, REASONS.ownPermissions);
+    if (input.feature === 'user_management' && tx.actor.role !== 'admin')
+      refuse(403, REASONS.onlyAdminsGrantUserManagement);
+    if (input.enabled && !mayGive(tx.actor, input.feature)) refuse(403, REASONS.notYoursToGive);
+    const before = await getCoordinator(tx.db, targetId);
+    await tx.db
+      .insert(coordinatorPermissions)
+      .values({ userId: targetId, feature: input.feature, enabled: input.enabled })
+      .onConflictDoUpdate({
+        target: [coordinatorPermissions.userId, coordinatorPermissions.feature],
+        set: { enabled: input.enabled, updatedAt: new Date() },
+      });
+    const coordinator = (await getCoordinator(tx.db, targetId))!;
+    await tx.record({
+      action: 'permission.changed',
+      subject: { type: 'user', id: targetId },
+      announce: accessChanged(targetId),
+      before,
+      after: coordinator,
     });
-  await announce(bus, targetId);
-  const coordinator = await getCoordinator(db, targetId);
-  return coordinator ? { ok: true, coordinator } : refuse(404, REASONS.unknownPerson);
+    return coordinator;
+  });
 }
 
 /**
@@ -217,32 +220,33 @@ export async function setPermission(
  * management is revoked, so adding it again never restores that (only an admin grants it;
  * docs/decisions/0090-no-role-no-access.md).
  */
-export async function removeCoordinator(
-  db: Db,
-  bus: EventBus,
-  actor: Actor,
-  targetId: string,
-): Promise<Result<object>> {
-  const refusal = await checkTarget(db, actor, targetId, REASONS.ownRole);
-  if (refusal) return refusal;
-  await db.transaction(async (tx) => {
-    await revokeRole(tx, targetId, 'coordinator');
-    await tx
+export async function removeCoordinator(ctx: ServiceContext, targetId: string): Promise<{ ok: true }> {
+  return ctx.change(async (tx) => {
+    await checkTarget(tx.db, tx.actor, targetId, REASONS.ownRole);
+    const before = await getCoordinator(tx.db, targetId);
+    await revokeRole(tx.db, targetId, 'coordinator');
+    await tx.db
       .delete(coordinatorPermissions)
       .where(and(eq(coordinatorPermissions.userId, targetId), eq(coordinatorPermissions.feature, 'user_management')));
+    await tx.record({
+      action: 'coordinator.removed',
+      subject: { type: 'user', id: targetId },
+      announce: accessChanged(targetId),
+      before,
+      after: await getCoordinator(tx.db, targetId),
+    });
+    return { ok: true as const };
   });
-  await announce(bus, targetId);
-  return { ok: true };
 }
 
 /** The target must be an existing coordinator, not an admin, and not the actor. */
-async function checkTarget(db: Db, actor: Actor, targetId: string, ownReason: string): Promise<Refusal | undefined> {
+async function checkTarget(db: Db, actor: Actor, targetId: string, ownReason: string): Promise<void> {
   const roles = await rolesOf(db, targetId);
-  if (roles.includes('admin')) return refuse(403, REASONS.adminUnchangeable);
-  if (targetId === actor.id) return refuse(403, ownReason);
-  if (roles.includes('coordinator')) return undefined;
+  if (roles.includes('admin')) refuse(403, REASONS.adminUnchangeable);
+  if (targetId === actor.id) refuse(403, ownReason);
+  if (roles.includes('coordinator')) return;
   const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, targetId));
-  return exists ? refuse(409, REASONS.noAccess) : refuse(404, REASONS.unknownPerson);
+  refuse(exists ? 409 : 404, exists ? REASONS.noAccess : REASONS.unknownPerson);
 }
 
 /** Admins give anything; anyone else only what they hold themselves, and never user management. */
@@ -251,11 +255,17 @@ function mayGive(actor: Actor, feature: SwitchableFeature): boolean {
   return feature !== 'user_management' && actor.permissions[feature];
 }
 
+/** Open admin screens reload the list. */
+const listChanged = (userId: string): Announcement => ({
+  audience: { feature: 'user_management' },
+  event: { type: 'coordinators.changed', userId },
+});
+
 /** The person's tabs reload their permissions; open admin screens reload the list. */
-async function announce(bus: EventBus, userId: string) {
-  await bus.publish({ userId }, { type: 'permissions.changed', userId });
-  await bus.publish({ feature: 'user_management' }, { type: 'coordinators.changed', userId });
-}
+const accessChanged = (userId: string): Announcement[] => [
+  { audience: { userId }, event: { type: 'permissions.changed', userId } },
+  listChanged(userId),
+];
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

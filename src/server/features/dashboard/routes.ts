@@ -2,16 +2,10 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../http/app-env';
 import { requireFeature } from '../../http/require';
+import { contextOf } from '../../http/service-context';
 import { validate } from '../../http/validate';
 import { dashboardQuerySchema, donationSchema, partnerOptionsQuerySchema } from '../../../shared/schemas/dashboard';
-import {
-  addDonation,
-  dashboardSummary,
-  partnerOptions,
-  publishDonationChange,
-  resolveTimeZone,
-  UnknownPartnerError,
-} from './service';
+import { addDonation, dashboardSummary, partnerOptions, resolveTimeZone } from './service';
 
 /** Only admins record gifts (SPEC.md section 6, D4); checked before the body is even read. */
 const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -31,15 +25,7 @@ export function dashboardRoutes() {
     .get('/partner-options', requireAdmin, validate('query', partnerOptionsQuerySchema), async (c) => {
       return c.json({ partners: await partnerOptions(c.var.deps.database.db, c.req.valid('query').q) }, 200);
     })
-    .post('/donations', requireAdmin, validate('json', donationSchema), async (c) => {
-      const { deps } = c.var;
-      try {
-        const donation = await addDonation(deps.database.db, c.var.user!.id, c.req.valid('json'));
-        await publishDonationChange(deps, donation.partnerId);
-        return c.json({ donation }, 201);
-      } catch (err) {
-        if (err instanceof UnknownPartnerError) return c.json({ error: err.message }, 400);
-        throw err;
-      }
-    });
+    .post('/donations', requireAdmin, validate('json', donationSchema), async (c) =>
+      c.json({ donation: await addDonation(contextOf(c), c.req.valid('json')) }, 201),
+    );
 }

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, sql } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { donations, events, partners, tasks } from '../../db/schema';
-import type { AppDeps } from '../../http/app-env';
 import type { Logger } from '../../logger';
+import type { ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
 import { averageCents, percentChange } from '../../../shared/giving';
 import { centsToDecimal, decimalToCents } from '../../../shared/money';
 import type { DonationValues } from '../../../shared/schemas/dashboard';
@@ -221,27 +222,43 @@ export async function dashboardSummary(db: Db, logger: Logger, { now, timeZone }
   };
 }
 
-export class UnknownPartnerError extends Error {}
-
-/** Records a gift dated now (SPEC.md section 7); a picked partner must exist. */
-export async function addDonation(db: Db, userId: string, values: DonationValues) {
-  if (values.partnerId) {
-    const [partner] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, values.partnerId));
-    if (!partner) throw new UnknownPartnerError('Partner not found');
-  }
-  const [row] = await db
-    .insert(donations)
-    .values({ ...values, userId, donationDate: new Date() })
-    .returning({
-      id: donations.id,
-      partnerId: donations.partnerId,
-      partnerName: donations.partnerName,
-      amount: donations.amount,
-      donationType: donations.donationType,
-      notes: donations.notes,
-      donationDate: donations.donationDate,
+/**
+ * Records a gift dated now (SPEC.md section 7); a picked partner must exist. Every open
+ * dashboard and the partner's details refresh.
+ */
+export async function addDonation(ctx: ServiceContext, values: DonationValues) {
+  return ctx.change(async (tx) => {
+    if (values.partnerId) {
+      const [partner] = await tx.db
+        .select({ id: partners.id })
+        .from(partners)
+        .where(eq(partners.id, values.partnerId));
+      if (!partner) refuse(400, 'Partner not found');
+    }
+    const [row] = await tx.db
+      .insert(donations)
+      .values({ ...values, userId: tx.actor.id, donationDate: new Date() })
+      .returning({
+        id: donations.id,
+        partnerId: donations.partnerId,
+        partnerName: donations.partnerName,
+        amount: donations.amount,
+        donationType: donations.donationType,
+        notes: donations.notes,
+        donationDate: donations.donationDate,
+      });
+    const event = { type: 'donations.changed' as const, partnerId: row!.partnerId };
+    await tx.record({
+      action: 'donation.created',
+      subject: { type: 'donation', id: row!.id },
+      announce: [
+        { audience: { feature: 'dashboard' }, event },
+        { audience: { feature: 'partners' }, event },
+      ],
+      after: row,
     });
-  return row!;
+    return row!;
+  });
 }
 
 /** Existing partners whose name contains the typed text, for the Add Donation type-ahead. */
@@ -253,17 +270,4 @@ export async function partnerOptions(db: Db, text: string | undefined) {
     .limit(8);
   if (!text) return query;
   return query.where(ilike(partners.name, `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
-}
-
-/**
- * Every open dashboard (and the partner's details) refreshes. The gift is already saved, so a
- * failed notification is logged rather than turned into an error.
- */
-export async function publishDonationChange(deps: AppDeps, partnerId: string | null) {
-  try {
-    await deps.bus.publish({ feature: 'dashboard' }, { type: 'donations.changed', partnerId });
-    await deps.bus.publish({ feature: 'partners' }, { type: 'donations.changed', partnerId });
-  } catch (err) {
-    deps.logger.warn({ err }, 'could not publish donations.changed');
-  }
 }

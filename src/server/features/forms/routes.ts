@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../http/app-env';
 import { requireFeature } from '../../http/require';
+import { contextOf } from '../../http/service-context';
 import { validate } from '../../http/validate';
 import { createFormSchema, formIdParamSchema } from '../../../shared/schemas/forms';
 import { createForm, deleteOwnForm, getOwnForm, listOwnForms } from './service';
@@ -23,14 +24,10 @@ export function formsRoutes() {
       if (!form) return c.json({ error: 'Form not found' }, 404);
       return c.json({ form }, 200);
     })
-    .post('/', signedInToCreate, guard, validate('json', createFormSchema), async (c) => {
-      const form = await createForm(c.var.deps, c.var.user!.id, c.req.valid('json'));
-      return c.json({ form }, 201);
-    })
-    .delete('/:id', guard, validate('param', formIdParamSchema), async (c) => {
-      if (!(await deleteOwnForm(c.var.deps, c.var.user!.id, c.req.valid('param').id))) {
-        return c.json({ error: 'Form not found' }, 404);
-      }
-      return c.json({ id: c.req.valid('param').id }, 200);
-    });
+    .post('/', signedInToCreate, guard, validate('json', createFormSchema), async (c) =>
+      c.json({ form: await createForm(contextOf(c), c.req.valid('json')) }, 201),
+    )
+    .delete('/:id', guard, validate('param', formIdParamSchema), async (c) =>
+      c.json(await deleteOwnForm(contextOf(c), c.req.valid('param').id), 200),
+    );
 }

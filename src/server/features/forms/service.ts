@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { forms } from '../../db/schema';
-import type { AppDeps } from '../../http/app-env';
+import type { ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
 import type { CreateFormValues, FormField } from '../../../shared/schemas/forms';
 
 const columns = {
@@ -27,21 +28,43 @@ export async function getOwnForm(db: Db, userId: string, id: string) {
   return row;
 }
 
-export async function createForm(deps: AppDeps, userId: string, input: CreateFormValues) {
-  const [created] = await deps.database.db
-    .insert(forms)
-    .values({ userId, title: input.title, description: input.description, fields: input.fields })
-    .returning(columns);
-  await deps.bus.publish({ userId }, { type: 'forms.changed', formId: created!.id });
-  return created!;
+const announce = (userId: string, formId: string) => ({
+  audience: { userId },
+  event: { type: 'forms.changed' as const, formId },
+});
+
+export async function createForm(ctx: ServiceContext, input: CreateFormValues) {
+  return ctx.change(async (tx) => {
+    const userId = tx.actor.id;
+    const [created] = await tx.db
+      .insert(forms)
+      .values({ userId, title: input.title, description: input.description, fields: input.fields })
+      .returning(columns);
+    await tx.record({
+      action: 'form.created',
+      subject: { type: 'form', id: created!.id },
+      announce: announce(userId, created!.id),
+      after: created,
+    });
+    return created!;
+  });
 }
 
-export async function deleteOwnForm(deps: AppDeps, userId: string, id: string) {
-  const deleted = await deps.database.db
-    .delete(forms)
-    .where(and(eq(forms.id, id), eq(forms.userId, userId)))
-    .returning({ id: forms.id });
-  if (deleted.length === 0) return false;
-  await deps.bus.publish({ userId }, { type: 'forms.changed', formId: id });
-  return true;
+/** Deletes one of the actor's own forms; someone else's is refused exactly like a missing one. */
+export async function deleteOwnForm(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  return ctx.change(async (tx) => {
+    const userId = tx.actor.id;
+    const [deleted] = await tx.db
+      .delete(forms)
+      .where(and(eq(forms.id, id), eq(forms.userId, userId)))
+      .returning(columns);
+    if (!deleted) refuse(404, 'Form not found');
+    await tx.record({
+      action: 'form.deleted',
+      subject: { type: 'form', id },
+      announce: announce(userId, id),
+      before: deleted,
+    });
+    return { id };
+  });
 }

@@ -2,16 +2,13 @@ import { asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { tasks, user } from '../../db/schema';
-import type { AppDeps } from '../../http/app-env';
-import { canDeleteTask, canEditTask, isStatusOnlyChange, type TaskActor } from '../../../shared/tasks';
+import type { ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
+import { canDeleteTask, canEditTask, isStatusOnlyChange } from '../../../shared/tasks';
 import type { CreateTaskValues, UpdateTaskValues } from '../../../shared/schemas/tasks';
 
 /** How many completed tasks the board lists (newest first); the counter still counts them all. */
 export const COMPLETED_LIST_LIMIT = 50;
-
-export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403 | 404; error: string };
-
-const fail = (status: 400 | 403 | 404, error: string) => ({ ok: false, status, error }) as const;
 
 /** What people see of another user: enough to pick and recognise them, nothing more. */
 const displayName = (t: Record<'displayName' | 'name' | 'email', AnyPgColumn>) =>
@@ -102,77 +99,79 @@ function completedAtFor(status: UpdateTaskValues['status']) {
   return null;
 }
 
-export async function createTask(
-  deps: AppDeps,
-  actor: TaskActor,
-  input: CreateTaskValues,
-): Promise<ServiceResult<TaskRow>> {
-  const { db } = deps.database;
-  if (input.assignedTo && !(await userExists(db, input.assignedTo))) return fail(400, UNKNOWN_ASSIGNEE);
-  const [created] = await db
-    .insert(tasks)
-    .values({
-      title: input.title,
-      description: input.description ?? null,
-      priority: input.priority,
-      dueDate: input.dueDate ?? null,
-      assignedTo: input.assignedTo ?? null,
-      status: input.status,
-      createdBy: actor.id,
-      completedAt: input.status === 'completed' ? new Date() : null,
-    })
-    .returning({ id: tasks.id });
-  await deps.bus.publish({ feature: 'tasks' }, { type: 'tasks.changed', taskId: created!.id, change: 'created' });
-  return { ok: true, value: (await getTask(db, created!.id))! };
+/** The subject of a task's change record. */
+const subject = (id: string) => ({ type: 'task', id });
+const announce = (taskId: string, change: 'created' | 'updated' | 'deleted') => ({
+  audience: { feature: 'tasks' as const },
+  event: { type: 'tasks.changed' as const, taskId, change },
+});
+
+export async function createTask(ctx: ServiceContext, input: CreateTaskValues): Promise<TaskRow> {
+  return ctx.change(async (tx) => {
+    if (input.assignedTo && !(await userExists(tx.db, input.assignedTo))) refuse(400, UNKNOWN_ASSIGNEE);
+    const [created] = await tx.db
+      .insert(tasks)
+      .values({
+        title: input.title,
+        description: input.description ?? null,
+        priority: input.priority,
+        dueDate: input.dueDate ?? null,
+        assignedTo: input.assignedTo ?? null,
+        status: input.status,
+        createdBy: tx.actor.id,
+        completedAt: input.status === 'completed' ? new Date() : null,
+      })
+      .returning();
+    await tx.record({
+      action: 'task.created',
+      subject: subject(created!.id),
+      announce: announce(created!.id, 'created'),
+      after: created,
+    });
+    return (await getTask(tx.db, created!.id))!;
+  });
 }
 
-export async function updateTask(
-  deps: AppDeps,
-  actor: TaskActor,
-  id: string,
-  patch: UpdateTaskValues,
-): Promise<ServiceResult<TaskRow>> {
-  const { db } = deps.database;
-  const [existing] = await db
-    .select({ createdBy: tasks.createdBy, assignedTo: tasks.assignedTo })
-    .from(tasks)
-    .where(eq(tasks.id, id));
-  if (!existing) return fail(404, 'Task not found');
-  if (!isStatusOnlyChange(patch) && !canEditTask(existing, actor)) {
-    return fail(403, 'Only the person who created this task, its assignee or an admin can edit it.');
-  }
-  if (patch.assignedTo && !(await userExists(db, patch.assignedTo))) return fail(400, UNKNOWN_ASSIGNEE);
+export async function updateTask(ctx: ServiceContext, id: string, patch: UpdateTaskValues): Promise<TaskRow> {
+  return ctx.change(async (tx) => {
+    // Locked, so the checks below hold for the row this change writes.
+    const [existing] = await tx.db.select().from(tasks).where(eq(tasks.id, id)).for('update');
+    if (!existing) refuse(404, 'Task not found');
+    if (!isStatusOnlyChange(patch) && !canEditTask(existing, tx.actor))
+      refuse(403, 'Only the person who created this task, its assignee or an admin can edit it.');
+    if (patch.assignedTo && !(await userExists(tx.db, patch.assignedTo))) refuse(400, UNKNOWN_ASSIGNEE);
 
-  const updated = await db
-    .update(tasks)
-    .set({
-      title: patch.title,
-      description: patch.description,
-      priority: patch.priority,
-      dueDate: patch.dueDate,
-      assignedTo: patch.assignedTo,
-      status: patch.status,
-      completedAt: completedAtFor(patch.status),
-    })
-    .where(eq(tasks.id, id))
-    .returning({ id: tasks.id });
-  // Deleted by someone else between the two statements.
-  if (updated.length === 0) return fail(404, 'Task not found');
-  await deps.bus.publish({ feature: 'tasks' }, { type: 'tasks.changed', taskId: id, change: 'updated' });
-  return { ok: true, value: (await getTask(db, id))! };
+    const [updated] = await tx.db
+      .update(tasks)
+      .set({
+        title: patch.title,
+        description: patch.description,
+        priority: patch.priority,
+        dueDate: patch.dueDate,
+        assignedTo: patch.assignedTo,
+        status: patch.status,
+        completedAt: completedAtFor(patch.status),
+      })
+      .where(eq(tasks.id, id))
+      .returning();
+    await tx.record({
+      action: 'task.updated',
+      subject: subject(id),
+      announce: announce(id, 'updated'),
+      before: existing,
+      after: updated,
+    });
+    return (await getTask(tx.db, id))!;
+  });
 }
 
-export async function deleteTask(deps: AppDeps, actor: TaskActor, id: string): Promise<ServiceResult<{ id: string }>> {
-  const { db } = deps.database;
-  const [existing] = await db
-    .select({ createdBy: tasks.createdBy, assignedTo: tasks.assignedTo })
-    .from(tasks)
-    .where(eq(tasks.id, id));
-  if (!existing) return fail(404, 'Task not found');
-  if (!canDeleteTask(existing, actor))
-    return fail(403, 'Only the person who created this task or an admin can delete it.');
-  const deleted = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
-  if (deleted.length === 0) return fail(404, 'Task not found');
-  await deps.bus.publish({ feature: 'tasks' }, { type: 'tasks.changed', taskId: id, change: 'deleted' });
-  return { ok: true, value: { id } };
+export async function deleteTask(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  return ctx.change(async (tx) => {
+    const [existing] = await tx.db.select().from(tasks).where(eq(tasks.id, id)).for('update');
+    if (!existing) refuse(404, 'Task not found');
+    if (!canDeleteTask(existing, tx.actor)) refuse(403, 'Only the person who created this task or an admin can delete it.');
+    await tx.db.delete(tasks).where(eq(tasks.id, id));
+    await tx.record({ action: 'task.deleted', subject: subject(id), announce: announce(id, 'deleted'), before: existing });
+    return { id };
+  });
 }

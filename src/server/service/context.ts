@@ -1,0 +1,56 @@
+import type { Db } from '../db/client';
+import type { AppDeps } from '../http/app-env';
+import type { AccessRole, Permissions } from '../../shared/permissions';
+import { recordChange, type Change } from './changes';
+
+/** The person a service acts for, as the request's session resolved them. */
+export interface Actor {
+  id: string;
+  role: AccessRole;
+  permissions: Permissions;
+  /** Where the request came from (the client address `TRUSTED_PROXIES` allows us to believe). */
+  clientIp?: string | null;
+}
+
+/**
+ * What every service function receives first (docs/decisions/0097): the database (or, inside
+ * `change`, the open transaction), the acting person, and the server's dependencies. Refusals
+ * are thrown as `ServiceError` (errors.ts).
+ */
+export interface ServiceContext {
+  readonly db: Db;
+  readonly actor: Actor;
+  readonly deps: AppDeps;
+  /**
+   * Runs `write` in one transaction. What it records with `tx.record` is kept, and announced
+   * over the realtime stream, if and only if the transaction commits. Called inside a change,
+   * it joins that change's transaction.
+   */
+  change<T>(write: (tx: ChangeContext) => Promise<T>): Promise<T>;
+}
+
+/** A service context inside a change's transaction. */
+export interface ChangeContext extends ServiceContext {
+  /** Writes the activity record of a change and queues its realtime event (changes.ts). */
+  record(change: Change): Promise<void>;
+}
+
+export function serviceContext(deps: AppDeps, actor: Actor): ServiceContext {
+  return {
+    db: deps.database.db,
+    actor,
+    deps,
+    change: (write) => deps.database.db.transaction((tx) => write(changeContext(tx as unknown as Db, deps, actor))),
+  };
+}
+
+function changeContext(tx: Db, deps: AppDeps, actor: Actor): ChangeContext {
+  const context: ChangeContext = {
+    db: tx,
+    actor,
+    deps,
+    change: (write) => write(context),
+    record: (change) => recordChange(tx, actor, change),
+  };
+  return context;
+}
