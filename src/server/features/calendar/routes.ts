@@ -4,12 +4,14 @@ import type { AppEnv } from '../../http/app-env';
 import { parseMultipart, UploadError, type ParsedMultipart } from '../../http/multipart';
 import { findNulText, NUL_TEXT_MESSAGE } from '../../http/nul-text';
 import { requireFeature } from '../../http/require';
+import { contextOf } from '../../http/service-context';
 import { serveStoredObject } from '../../http/stored-file';
 import { validate } from '../../http/validate';
+import { refuse } from '../../service/errors';
 import { ObjectTooLargeError } from '../../storage';
 import { eventIdSchema, eventInputSchema, type EventInput } from '../../../shared/schemas/calendar';
 import { fileTooLargeMessage, PREVIEW_IMAGE_TYPES } from '../../../shared/schemas/files';
-import { CalendarError, createEvent, imageKeyFor, listEvents, storeEventImage, updateEvent } from './service';
+import { createEvent, imageKeyFor, listEvents, storeEventImage, updateEvent } from './service';
 
 const imageIdSchema = z.object({ id: z.uuid('Image not found') });
 
@@ -39,14 +41,10 @@ async function withEventForm<T>(
     const result = eventInputSchema.safeParse(parsed.fields);
     if (!result.success) {
       const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw Object.assign(new CalendarError(issues[0]!.message, 400), { issues });
+      refuse(400, issues[0]!.message, issues);
     }
     const nulAt = findNulText(result.data);
-    if (nulAt !== undefined) {
-      throw Object.assign(new CalendarError(NUL_TEXT_MESSAGE, 400), {
-        issues: [{ path: nulAt, message: NUL_TEXT_MESSAGE }],
-      });
-    }
+    if (nulAt !== undefined) refuse(400, NUL_TEXT_MESSAGE, [{ path: nulAt, message: NUL_TEXT_MESSAGE }]);
     return await save(result.data, imageKey);
   } catch (err) {
     if (imageKey) await deps.storage.delete(imageKey);
@@ -59,10 +57,6 @@ export function calendarRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireFeature('calendar'))
     .onError((err, c) => {
-      if (err instanceof CalendarError) {
-        const issues = (err as CalendarError & { issues?: unknown }).issues;
-        return c.json(issues ? { error: err.message, issues } : { error: err.message }, err.status);
-      }
       if (err instanceof UploadError) return c.json({ error: err.message }, err.status);
       throw err;
     })
@@ -70,14 +64,12 @@ export function calendarRoutes() {
       return c.json({ events: await listEvents(c.var.deps.database.db), maxUploadMb: c.var.deps.config.MAX_UPLOAD_MB });
     })
     .post('/events', async (c) => {
-      const event = await withEventForm(c, (input, imageKey) =>
-        createEvent(c.var.deps, c.var.user!.id, input, imageKey),
-      );
+      const event = await withEventForm(c, (input, imageKey) => createEvent(contextOf(c), input, imageKey));
       return c.json({ event }, 201);
     })
     .put('/events/:id', validate('param', eventIdSchema), async (c) => {
       const { id } = c.req.valid('param');
-      const event = await withEventForm(c, (input, imageKey) => updateEvent(c.var.deps, id, input, imageKey));
+      const event = await withEventForm(c, (input, imageKey) => updateEvent(contextOf(c), id, input, imageKey));
       return c.json({ event });
     })
     .get('/images/:id', validate('param', imageIdSchema), async (c) => {

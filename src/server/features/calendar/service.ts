@@ -2,20 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import type { AppDeps } from '../../http/app-env';
+import type { ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
 import type { IncomingFile } from '../../http/multipart';
 import { isObjectKey, newObjectKey } from '../../storage';
 import { readHead } from '../../storage/read-head';
 import { SNIFF_BYTES, sniffImageType } from '../../storage/sniff';
 import { NOT_AN_IMAGE, type CalendarEvent, type EventInput } from '../../../shared/schemas/calendar';
-
-export class CalendarError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404,
-  ) {
-    super(message);
-  }
-}
 
 const IMAGE_PREFIX = 'event-images/';
 
@@ -70,7 +63,7 @@ export async function storeEventImage(deps: AppDeps, incoming: IncomingFile): Pr
   const type = sniffImageType(head);
   if (!type) {
     body.destroy();
-    throw new CalendarError(NOT_AN_IMAGE, 400);
+    refuse(400, NOT_AN_IMAGE);
   }
   const key = newObjectKey('event-images');
   await deps.storage.put(key, body, {
@@ -90,46 +83,58 @@ function values(input: EventInput) {
   };
 }
 
+const announce = { audience: { feature: 'calendar' as const }, event: { type: 'events.changed' as const } };
+
 export async function createEvent(
-  deps: AppDeps,
-  userId: string,
+  ctx: ServiceContext,
   input: EventInput,
   imageKey: string | null,
 ): Promise<CalendarEvent> {
-  const [row] = await deps.database.db
-    .insert(events)
-    .values({ ...values(input), imageUrl: imageKey, userId })
-    .returning();
-  await deps.bus.publish({ feature: 'calendar' }, { type: 'events.changed' });
-  return toEvent(row!);
+  return ctx.change(async (tx) => {
+    const [row] = await tx.db
+      .insert(events)
+      .values({ ...values(input), imageUrl: imageKey, userId: tx.actor.id })
+      .returning();
+    await tx.record({ action: 'event.created', subject: { type: 'event', id: row!.id }, announce, after: row });
+    return toEvent(row!);
+  });
 }
 
 /**
  * D8: anyone with the calendar permission may edit. A new image replaces the old one, and
- * `removeImage` drops it; the replaced object is deleted once the record no longer points at it.
+ * `removeImage` drops it; the replaced object is deleted once the change has committed and the
+ * record no longer points at it.
  */
 export async function updateEvent(
-  deps: AppDeps,
+  ctx: ServiceContext,
   id: string,
   input: EventInput,
   newImageKey: string | null,
 ): Promise<CalendarEvent> {
-  const { db } = deps.database;
-  const [existing] = await db.select({ imageUrl: events.imageUrl }).from(events).where(eq(events.id, id));
-  if (!existing) throw new CalendarError('Event not found', 404);
-  const imageUrl = newImageKey ?? (input.removeImage ? null : existing.imageUrl);
-  const [row] = await db
-    .update(events)
-    .set({ ...values(input), imageUrl, updatedAt: new Date() })
-    .where(eq(events.id, id))
-    .returning();
-  if (!row) throw new CalendarError('Event not found', 404);
-  const old = existing.imageUrl;
-  if (old && old !== imageUrl && isObjectKey(old)) {
-    await deps.storage
-      .delete(old)
-      .catch((err: unknown) => deps.logger.warn({ err, key: old }, 'could not delete a replaced event image'));
+  const { event, replacedImage } = await ctx.change(async (tx) => {
+    const [existing] = await tx.db.select().from(events).where(eq(events.id, id)).for('update');
+    if (!existing) refuse(404, 'Event not found');
+    const imageUrl = newImageKey ?? (input.removeImage ? null : existing.imageUrl);
+    const [row] = await tx.db
+      .update(events)
+      .set({ ...values(input), imageUrl, updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    await tx.record({
+      action: 'event.updated',
+      subject: { type: 'event', id },
+      announce,
+      before: existing,
+      after: row,
+    });
+    const old = existing.imageUrl;
+    return { event: toEvent(row!), replacedImage: old && old !== imageUrl && isObjectKey(old) ? old : null };
+  });
+  if (replacedImage) {
+    const { storage, logger } = ctx.deps;
+    await storage
+      .delete(replacedImage)
+      .catch((err: unknown) => logger.warn({ err, key: replacedImage }, 'could not delete a replaced event image'));
   }
-  await deps.bus.publish({ feature: 'calendar' }, { type: 'events.changed' });
-  return toEvent(row);
+  return event;
 }

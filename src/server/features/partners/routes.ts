@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { requireFeature } from '../../http/require';
+import { contextOf } from '../../http/service-context';
 import { validate } from '../../http/validate';
 import { partnerIdParamSchema, partnerListQuerySchema, partnerSchema } from '../../../shared/schemas/partners';
 import {
@@ -10,7 +11,6 @@ import {
   listPartnerDonations,
   listPartners,
   listZones,
-  publishPartnerChange,
   updatePartner,
 } from './service';
 
@@ -30,22 +30,17 @@ export function partnersRoutes() {
       }
     })
     .get('/zones', async (c) => c.json({ zones: await listZones(c.var.deps.database.db) }))
-    .post('/', validate('json', partnerSchema), async (c) => {
-      const partner = await createPartner(c.var.deps.database.db, c.var.user!.id, c.req.valid('json'));
-      await publishPartnerChange(c.var.deps, partner.id);
-      return c.json({ partner }, 201);
-    })
+    .post('/', validate('json', partnerSchema), async (c) =>
+      c.json({ partner: await createPartner(contextOf(c), c.req.valid('json')) }, 201),
+    )
     .get('/:id', validate('param', partnerIdParamSchema), async (c) => {
       const partner = await getPartner(c.var.deps.database.db, c.req.valid('param').id);
       if (!partner) return c.json({ error: 'Partner not found' }, 404);
       return c.json({ partner }, 200);
     })
-    .put('/:id', validate('param', partnerIdParamSchema), validate('json', partnerSchema), async (c) => {
-      const partner = await updatePartner(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('json'));
-      if (!partner) return c.json({ error: 'Partner not found' }, 404);
-      await publishPartnerChange(c.var.deps, partner.id);
-      return c.json({ partner }, 200);
-    })
+    .put('/:id', validate('param', partnerIdParamSchema), validate('json', partnerSchema), async (c) =>
+      c.json({ partner: await updatePartner(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+    )
     .get('/:id/donations', validate('param', partnerIdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const db = c.var.deps.database.db;

@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { donations, partners } from '../../db/schema';
-import type { AppDeps } from '../../http/app-env';
+import type { ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
 import { centsToDecimal, decimalToCents } from '../../../shared/money';
 import { PARTNER_PAGE_SIZE, type PartnerListQuery, type PartnerValues } from '../../../shared/schemas/partners';
 
@@ -128,22 +129,50 @@ export async function getPartner(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function createPartner(db: Db, userId: string, values: PartnerValues) {
-  const [row] = await db
-    .insert(partners)
-    .values({ ...values, userId })
-    .returning(partnerColumns);
-  return row!;
+/** Every open directory and dashboard refreshes. */
+const announce = (partnerId: string) => {
+  const event = { type: 'partners.changed' as const, partnerId };
+  return [
+    { audience: { feature: 'partners' as const }, event },
+    { audience: { feature: 'dashboard' as const }, event },
+  ];
+};
+
+export async function createPartner(ctx: ServiceContext, values: PartnerValues) {
+  return ctx.change(async (tx) => {
+    const [row] = await tx.db
+      .insert(partners)
+      .values({ ...values, userId: tx.actor.id })
+      .returning(partnerColumns);
+    await tx.record({
+      action: 'partner.created',
+      subject: { type: 'partner', id: row!.id },
+      announce: announce(row!.id),
+      after: row,
+    });
+    return row!;
+  });
 }
 
-/** Replaces the editable fields; null when there is no such partner. */
-export async function updatePartner(db: Db, id: string, values: PartnerValues) {
-  const [row] = await db
-    .update(partners)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(partners.id, id))
-    .returning(partnerColumns);
-  return row ?? null;
+/** Replaces the editable fields. */
+export async function updatePartner(ctx: ServiceContext, id: string, values: PartnerValues) {
+  return ctx.change(async (tx) => {
+    const [before] = await tx.db.select(partnerColumns).from(partners).where(eq(partners.id, id)).for('update');
+    if (!before) refuse(404, 'Partner not found');
+    const [row] = await tx.db
+      .update(partners)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(partners.id, id))
+      .returning(partnerColumns);
+    await tx.record({
+      action: 'partner.updated',
+      subject: { type: 'partner', id },
+      announce: announce(id),
+      before,
+      after: row,
+    });
+    return row!;
+  });
 }
 
 const GIFTS_SHOWN = 100;
@@ -172,17 +201,4 @@ export async function listPartnerDonations(db: Db, partnerId: string) {
       .where(eq(donations.partnerId, partnerId)),
   ]);
   return { donations: gifts, count: totals?.count ?? 0, total: centsToDecimal(decimalToCents(totals?.total ?? '0')) };
-}
-
-/**
- * Tells every open directory and dashboard that a partner changed. The change is already
- * saved, so a failed notification is logged rather than turned into an error.
- */
-export async function publishPartnerChange(deps: AppDeps, partnerId: string) {
-  try {
-    await deps.bus.publish({ feature: 'partners' }, { type: 'partners.changed', partnerId });
-    await deps.bus.publish({ feature: 'dashboard' }, { type: 'partners.changed', partnerId });
-  } catch (err) {
-    deps.logger.warn({ err, partnerId }, 'could not publish partners.changed');
-  }
 }
