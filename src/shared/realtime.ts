@@ -7,10 +7,11 @@ export type RealtimeEvent =
   /** The person's display name or preferences changed in another tab. */
   | { type: 'profile.changed'; userId: string }
   /**
-   * The person's sessions other than `exceptSessionId` were ended (password change). The
-   * stream of an ended session receives it (without the session id) and then closes.
+   * One of the person's sessions ended (sign-out, a password change elsewhere, a deleted
+   * account): a trigger on the session table announces every deleted row (drizzle/0007). The
+   * streams of that session receive it (without the session id) and then close.
    */
-  | { type: 'sessions.ended'; userId: string; exceptSessionId?: string }
+  | { type: 'sessions.ended'; userId: string; sessionId?: string }
   /** Someone's coordinator role or switches changed: open admin screens reload the list. */
   | { type: 'coordinators.changed'; userId: string }
   /** Carries the SSE id `message.id`: the catch-up cursor for a reconnecting tab. */

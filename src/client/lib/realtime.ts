@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
+import { SIGN_OUT_KEY } from './sign-out-key';
 import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from '../../shared/realtime';
 
 type EventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
@@ -103,12 +104,14 @@ export function useRealtimeConnection(enabled: boolean) {
         if (queryClient.isMutating({ mutationKey: ['settings'] }) === 0)
           void queryClient.invalidateQueries({ queryKey: ['settings'] });
       }
-      if (event.type === 'sessions.ended') {
-        // The server sends this only to the sessions it ended: this tab is signed out now.
+      // The server sends this only to the session that ended: this tab is signed out now. When
+      // this tab is the one signing out, its sign-out already says so and moves it to /auth.
+      if (event.type === 'sessions.ended' && queryClient.isMutating({ mutationKey: SIGN_OUT_KEY }) === 0) {
         queryClient.setQueryData(['me'], null);
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
         toast.info('Signed out', {
-          description: 'Your password was changed in another session. Please sign in again.',
+          description:
+            'This session has ended: you signed out in another window, or your password was changed. Please sign in again.',
         });
       }
       for (const handler of handlers.get(event.type) ?? []) handler(event);

@@ -11,6 +11,14 @@ import { StreamSubscription, type EndReason } from './stream-subscription';
 
 const HEARTBEAT_MS = 25_000;
 
+/**
+ * Streams one session may hold open on one instance: one per tab, and no person keeps this many
+ * tabs of the portal. Beyond it a stream is refused, so one session (a stolen cookie, a runaway
+ * script) cannot tie up the server's sockets and memory (issue 26: 1,500 were accepted).
+ */
+export const MAX_STREAMS_PER_SESSION = 20;
+export const TOO_MANY_STREAMS = 'Too many windows of the portal are open in this browser. Close some and reload.';
+
 const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
   'Cache-Control': 'no-cache',
@@ -46,9 +54,24 @@ function socketOf(env: unknown): Socket | undefined {
  * reader may not see (stream-subscription.ts); permitted streams share the event's bytes.
  */
 export function realtimeRoutes(replay?: Replayer) {
+  /** Open streams per session on this instance. */
+  const perSession = new Map<string, number>();
+
   return new Hono<AppEnv>().get('/', requireUser, (c) => {
     const { bus, database, streams, logger } = c.var.deps;
     const userId = c.var.user!.id;
+    const sessionKey = c.var.sessionId ?? userId;
+    const open = perSession.get(sessionKey) ?? 0;
+    if (open >= MAX_STREAMS_PER_SESSION) return c.json({ error: TOO_MANY_STREAMS }, 429);
+    perSession.set(sessionKey, open + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (perSession.get(sessionKey) ?? 1) - 1;
+      if (left > 0) perSession.set(sessionKey, left);
+      else perSession.delete(sessionKey);
+    };
     const access = c.var.access!;
     const cursor = lastEventId(c.req.header('last-event-id'), c.req.query('lastEventId'));
     const socket = socketOf(c.env);
@@ -60,6 +83,7 @@ export function realtimeRoutes(replay?: Replayer) {
       if (stream.hasRoom) stream.write(HEARTBEAT_FRAME);
     }, HEARTBEAT_MS);
     const cleanUp = () => {
+      uncount();
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(close); // a closed tab's entry must not pile up for the life of the server

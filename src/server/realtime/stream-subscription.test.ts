@@ -89,16 +89,16 @@ describe('StreamSubscription', () => {
     expect(ids).toEqual(['11', '12', 'chat.resync', '13']);
   });
 
-  it('ends the stream of a session that was ended elsewhere, telling the tab why', async () => {
+  it('ends the stream of its own session when that session ends, telling the tab why', async () => {
     const { subscription, ended, readAll } = subscribe();
     subscription.receive({
       audience: { userId: ME },
-      event: { type: 'sessions.ended', userId: ME, exceptSessionId: 'session-1' },
+      event: { type: 'sessions.ended', userId: ME, sessionId: 'session-2' },
     });
     expect(ended).toEqual([]);
     subscription.receive({
       audience: { userId: ME },
-      event: { type: 'sessions.ended', userId: ME, exceptSessionId: 'session-2' },
+      event: { type: 'sessions.ended', userId: ME, sessionId: 'session-1' },
     });
     subscription.receive({ audience: { everyone: true }, event: { type: 'events.changed' } });
     expect(ended).toEqual(['session-ended']);

@@ -117,9 +117,10 @@ export class StreamSubscription {
     const { userId, sessionId, stream } = this.options;
     if (id !== undefined && id <= this.sentUpTo) return;
     if (event.type === 'sessions.ended') {
-      // A password change ended the other sessions: their open streams must stop too, or a
-      // stolen session would keep receiving events. The tab learns why, then the stream ends.
-      if (event.userId !== userId || event.exceptSessionId === sessionId) return;
+      // A session that ended (signed out, ended by a password change, its account deleted)
+      // must stop receiving at once, or a stolen or abandoned session would keep reading
+      // every message. The tab learns why, then the stream ends.
+      if (event.userId !== userId || event.sessionId !== sessionId) return;
       stream.write(encodeSseFrame({ event: event.type, data: JSON.stringify({ type: event.type, userId }) }));
       this.end('session-ended');
       return;

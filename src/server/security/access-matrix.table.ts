@@ -46,9 +46,6 @@ const get = (path: string): Call => ({ method: 'GET', path });
  * outside this list records nothing, and when one inside it starts recording (take it out).
  */
 export const WRITES_NOT_YET_RECORDED: ReadonlySet<string> = new Set([
-  'PATCH /api/settings/profile',
-  'PUT /api/settings/notifications',
-  'POST /api/settings/password',
   'POST /api/chat/messages',
   'POST /api/files/folders',
   'POST /api/files',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { requireUser } from '../../http/require';
+import { contextOf } from '../../http/service-context';
 import { validate } from '../../http/validate';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '../../../shared/schemas/settings';
 import { changePassword, getSettings, updateNotifications, updateProfile } from './service';
@@ -17,21 +18,14 @@ export function settingsRoutes() {
       if (!settings) return c.json({ error: 'Not authenticated' }, 401);
       return c.json({ settings }, 200);
     })
-    .patch('/profile', validate('json', profileSchema), async (c) => {
-      const { database, bus } = c.var.deps;
-      const settings = await updateProfile(database.db, bus, c.var.user!.id, c.req.valid('json'));
-      if (!settings) return c.json({ error: 'Not authenticated' }, 401);
-      return c.json({ settings }, 200);
-    })
-    .put('/notifications', validate('json', notificationsSchema), async (c) => {
-      const { database, bus } = c.var.deps;
-      const settings = await updateNotifications(database.db, bus, c.var.user!.id, c.req.valid('json'));
-      if (!settings) return c.json({ error: 'Not authenticated' }, 401);
-      return c.json({ settings }, 200);
-    })
+    .patch('/profile', validate('json', profileSchema), async (c) =>
+      c.json({ settings: await updateProfile(contextOf(c), c.req.valid('json')) }, 200),
+    )
+    .put('/notifications', validate('json', notificationsSchema), async (c) =>
+      c.json({ settings: await updateNotifications(contextOf(c), c.req.valid('json')) }, 200),
+    )
     .post('/password', validate('json', changePasswordSchema), async (c) => {
-      const { database, bus } = c.var.deps;
-      await changePassword(database.db, bus, c.var.user!.id, c.var.sessionId, c.req.valid('json').newPassword);
+      await changePassword(contextOf(c), c.var.sessionId, c.req.valid('json').newPassword);
       return c.json({ ok: true as const }, 200);
     });
 }

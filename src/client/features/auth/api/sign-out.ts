@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { postJson } from '@/lib/api';
 import { meQueryOptions } from './get-me';
+import { SIGN_OUT_KEY } from '@/lib/sign-out-key';
 
 export function signOut() {
   return postJson('/api/auth/sign-out');
@@ -13,6 +14,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
+    mutationKey: SIGN_OUT_KEY,
     mutationFn: signOut,
     onSuccess: async () => {
       // Leave the page first: were the session forgotten while it is shown, its guard would
