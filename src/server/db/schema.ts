@@ -333,3 +333,14 @@ export const activity = pgTable(
     index('activity_at_idx').on(t.at),
   ],
 );
+
+/**
+ * Realtime envelopes too large for a NOTIFY payload (PostgreSQL's limit is 8,000 bytes): the
+ * envelope waits here, written in the announcing transaction, and the notification carries
+ * its id (src/server/realtime/event-bus.ts). Rows are deleted once old.
+ */
+export const realtimeSpill = pgTable('realtime_spill', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  envelope: text('envelope').notNull(),
+  createdAt: createdAt(),
+});

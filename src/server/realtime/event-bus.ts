@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { realtimeSpill } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Feature } from '../../shared/permissions';
 import type { RealtimeEvent } from '../../shared/realtime';
@@ -20,12 +22,30 @@ type Subscriber = (envelope: Envelope) => void;
 export const REALTIME_CHANNEL = 'portal_events';
 
 /**
+ * The largest payload sent as it is. PostgreSQL refuses a NOTIFY payload of 8,000 bytes or
+ * more; a chat message under its 4,000-character limit can pass that once JSON-encoded as
+ * UTF-8 (2,600 Chinese characters, 2,000 emoji, 4,000 escaped quotes). Larger envelopes spill.
+ */
+export const MAX_NOTIFY_BYTES = 7000;
+
+/** How long a spilled envelope is kept for the instances to fetch it. */
+const SPILL_KEEP_MINUTES = 10;
+
+/** The notification that stands for a spilled envelope. */
+interface SpillReference {
+  spill: number;
+}
+
+/**
  * The one realtime channel. publish() goes through the database's NOTIFY, and every instance
  * (this one included) hears it through LISTEN, so one code path serves one or many instances.
  */
 export class EventBus {
   private readonly subscribers = new Set<Subscriber>();
   private stopListening?: () => Promise<void>;
+  /** Notifications waiting behind a spilled envelope being fetched: handled strictly in arrival order. */
+  private readonly waiting: string[] = [];
+  private draining = false;
 
   constructor(
     private readonly database: Database,
@@ -33,28 +53,14 @@ export class EventBus {
   ) {}
 
   async start() {
-    this.stopListening = await this.database.listen(REALTIME_CHANNEL, (payload) => {
-      let envelope: Envelope;
-      try {
-        envelope = JSON.parse(payload) as Envelope;
-      } catch {
-        this.logger.warn({ payload }, 'ignored a malformed realtime notification');
-        return;
-      }
-      // One envelope object for every subscriber: streams share its serialisation (sse-frames.ts).
-      for (const subscriber of this.subscribers) {
-        try {
-          subscriber(envelope);
-        } catch (err) {
-          // One failing subscriber must not keep the event from the others.
-          this.logger.warn({ err }, 'a realtime subscriber failed');
-        }
-      }
-    });
+    this.stopListening = await this.database.listen(REALTIME_CHANNEL, this.receive);
   }
 
   async publish(audience: Audience, event: RealtimeEvent, id?: number) {
-    await this.database.notify(REALTIME_CHANNEL, encodeEnvelope({ audience, event, id }));
+    const envelope: Envelope = { audience, event, id };
+    const payload = encodeEnvelope(envelope);
+    if (fitsNotify(payload)) return this.database.notify(REALTIME_CHANNEL, payload);
+    await this.database.db.transaction((tx) => publishInTransaction(tx as unknown as Db, envelope));
   }
 
   subscribe(subscriber: Subscriber): () => void {
@@ -70,21 +76,104 @@ export class EventBus {
     this.subscribers.clear();
     await this.stopListening?.();
   }
+
+  /**
+   * The LISTEN handler. The common case is synchronous (one parse, one loop over the streams).
+   * A spilled envelope must be read from the database first; notifications arriving meanwhile
+   * wait behind it, so events reach the streams in commit order either way.
+   */
+  private readonly receive = (payload: string): void => {
+    if (this.draining) {
+      this.waiting.push(payload);
+      return;
+    }
+    const parsed = this.parse(payload);
+    if (parsed === undefined) return;
+    if (!isSpillReference(parsed)) return this.dispatch(parsed);
+    this.waiting.push(payload);
+    void this.drain();
+  };
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      for (let payload = this.waiting.shift(); payload !== undefined; payload = this.waiting.shift()) {
+        const parsed = this.parse(payload);
+        if (parsed === undefined) continue;
+        const envelope = isSpillReference(parsed) ? await this.fetchSpilled(parsed.spill) : parsed;
+        if (envelope) this.dispatch(envelope);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async fetchSpilled(id: number): Promise<Envelope | undefined> {
+    try {
+      const [row] = await queryRows<{ envelope: string }>(
+        this.database.db,
+        sql`select ${realtimeSpill.envelope} as envelope from ${realtimeSpill} where ${realtimeSpill.id} = ${id}`,
+      );
+      if (row) return JSON.parse(row.envelope) as Envelope;
+      this.logger.warn({ spill: id }, 'a spilled realtime event was already cleaned up');
+    } catch (err) {
+      this.logger.warn({ err, spill: id }, 'could not read a spilled realtime event');
+    }
+    return undefined;
+  }
+
+  private parse(payload: string): Envelope | SpillReference | undefined {
+    try {
+      return JSON.parse(payload) as Envelope | SpillReference;
+    } catch {
+      // Never the payload itself: it may carry message text (issue 26, logs carry no user content).
+      this.logger.warn({ bytes: payload.length }, 'ignored a malformed realtime notification');
+      return undefined;
+    }
+  }
+
+  /** One envelope object for every subscriber: streams share its serialisation (sse-frames.ts). */
+  private dispatch(envelope: Envelope): void {
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber(envelope);
+      } catch (err) {
+        // One failing subscriber must not keep the event from the others.
+        this.logger.warn({ err }, 'a realtime subscriber failed');
+      }
+    }
+  }
 }
 
-/**
- * The NOTIFY payload for an event. Features that must order events with their rows send it
- * inside their own transaction (`select pg_notify(REALTIME_CHANNEL, payload)`): PostgreSQL
- * delivers notifications at commit, in commit order.
- */
+function isSpillReference(value: Envelope | SpillReference): value is SpillReference {
+  return typeof (value as Partial<SpillReference>).spill === 'number';
+}
+
+function fitsNotify(payload: string): boolean {
+  return Buffer.byteLength(payload, 'utf8') <= MAX_NOTIFY_BYTES;
+}
+
+/** The JSON form of an envelope, as every instance parses it. */
 export function encodeEnvelope(envelope: Envelope): string {
   return JSON.stringify(envelope);
 }
 
 /**
  * Sends an event inside the caller's transaction: PostgreSQL delivers it at commit, in commit
- * order, and never for a change that was rolled back (the change record, service/changes.ts).
+ * order, and never for a change that was rolled back (the change record, service/changes.ts;
+ * chat). An envelope too large for NOTIFY is written to `realtime_spill` in the same
+ * transaction and the notification carries its id, so no text is too long to announce.
  */
 export async function publishInTransaction(tx: Db, envelope: Envelope): Promise<void> {
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
+  let payload = encodeEnvelope(envelope);
+  if (!fitsNotify(payload)) {
+    const [row] = await tx.insert(realtimeSpill).values({ envelope: payload }).returning({ id: realtimeSpill.id });
+    const spill: SpillReference = { spill: row!.id };
+    payload = JSON.stringify(spill);
+    // Rare, so the clean-up rides along: what every instance has had minutes to read.
+    await tx
+      .delete(realtimeSpill)
+      .where(lt(realtimeSpill.createdAt, sql`now() - make_interval(mins => ${SPILL_KEEP_MINUTES})`));
+  }
+  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }

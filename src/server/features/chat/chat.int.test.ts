@@ -31,8 +31,18 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    admin = await t.createUser({ email: 'admin@example.org', password: 'admin-secret', role: 'admin', fullName: 'Grace Admin' });
-    coordinator = await t.createUser({ email: 'sam@example.org', password: 'sam-secret', role: 'coordinator', fullName: 'Sam Coordinator' });
+    admin = await t.createUser({
+      email: 'admin@example.org',
+      password: 'admin-secret',
+      role: 'admin',
+      fullName: 'Grace Admin',
+    });
+    coordinator = await t.createUser({
+      email: 'sam@example.org',
+      password: 'sam-secret',
+      role: 'coordinator',
+      fullName: 'Sam Coordinator',
+    });
     noVip = await t.createUser({ email: 'novip@example.org', password: 'novip-secret', fullName: 'No Vip' });
     noChat = await t.createUser({ email: 'nochat@example.org', password: 'nochat-secret' });
     nameless = await t.createUser({ email: 'nameless@example.org', password: 'nameless-secret' });
@@ -42,7 +52,13 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
     ]);
     await t.db.insert(partners).values([
       { name: 'Esther Kim', email: 'esther@example.com', zone: 'West', cardholderStatus: true, status: 'active' },
-      { name: 'Former Cardholder', email: 'former@example.com', zone: 'North', cardholderStatus: true, status: 'inactive' },
+      {
+        name: 'Former Cardholder',
+        email: 'former@example.com',
+        zone: 'North',
+        cardholderStatus: true,
+        status: 'inactive',
+      },
       { name: 'Plain Partner', email: 'plain@example.com', zone: 'South', cardholderStatus: false, status: 'active' },
     ]);
     for (const u of [admin, coordinator, noVip, noChat, nameless]) cookies[u.id] = await t.signIn(u.email, u.password);
@@ -84,7 +100,11 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
   });
 
   it('sends to a channel and lists it oldest first, with the sender named in the same answer', async () => {
-    const first = await send(coordinator, { chatType: 'coordinator', partner: 'Zone Leaders' }, '  North zone report is in  ');
+    const first = await send(
+      coordinator,
+      { chatType: 'coordinator', partner: 'Zone Leaders' },
+      '  North zone report is in  ',
+    );
     expect(first.status).toBe(201);
     const { message } = (await first.json()) as { message: ChatMessage };
     expect(message).toMatchObject({
@@ -145,7 +165,9 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
     expect(await messageCount()).toBe(before);
 
     expect((await send(coordinator, VIP_GROUP, 'Welcome, cardholders')).status).toBe(201);
-    expect((await send(coordinator, { chatType: 'cardholder_success', partner: 'Esther Kim' }, 'Hello Esther')).status).toBe(201);
+    expect(
+      (await send(coordinator, { chatType: 'cardholder_success', partner: 'Esther Kim' }, 'Hello Esther')).status,
+    ).toBe(201);
     const allowed = (await (await t.request('/api/chat/cardholders', { headers: as(coordinator) })).json()) as {
       cardholders: { name: string; zone: string }[];
     };
@@ -235,7 +257,8 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
   });
 
   it(`tells a tab that missed more than ${REPLAY_LIMIT} messages to reload instead`, async () => {
-    const cursor = ((await (await send(admin, GENERAL, 'before the flood')).json()) as { message: ChatMessage }).message.id;
+    const cursor = ((await (await send(admin, GENERAL, 'before the flood')).json()) as { message: ChatMessage }).message
+      .id;
     await t.db.insert(messages).values(
       Array.from({ length: REPLAY_LIMIT + 5 }, (_, i) => ({
         content: `flood ${i}`,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Access } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { messages, partners, user } from '../../db/schema';
-import { encodeEnvelope, REALTIME_CHANNEL, type Audience, type Envelope } from '../../realtime/event-bus';
+import { publishInTransaction, type Audience, type Envelope } from '../../realtime/event-bus';
 import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '../../../shared/chat';
 
 /** Serialises message inserts so that ids, commits and notifications share one order. */
@@ -22,7 +22,9 @@ export class ChannelError extends Error {
 }
 
 function readableTypes(access: Access): ChatType[] {
-  return access.permissions.cardholder_success ? ['partner', 'coordinator', 'cardholder_success'] : ['partner', 'coordinator'];
+  return access.permissions.cardholder_success
+    ? ['partner', 'coordinator', 'cardholder_success']
+    : ['partner', 'coordinator'];
 }
 
 function audienceFor(chatType: ChatType): Audience {
@@ -39,7 +41,9 @@ export async function assertChannelAllowed(db: Db, channel: Channel, access: Acc
     const [found] = await db
       .select({ id: partners.id })
       .from(partners)
-      .where(and(eq(partners.name, channel.partner), eq(partners.cardholderStatus, true), eq(partners.status, 'active')))
+      .where(
+        and(eq(partners.name, channel.partner), eq(partners.cardholderStatus, true), eq(partners.status, 'active')),
+      )
       .limit(1);
     if (found) return;
   }
@@ -102,8 +106,12 @@ export async function sendMessage(db: Db, userId: string, input: Channel & { con
       .leftJoin(user, eq(user.id, messages.userId))
       .where(eq(messages.id, inserted!.id));
     const message = toChatMessage(row!);
-    const envelope: Envelope = { audience: audienceFor(message.chatType), event: { type: 'chat.message', message }, id: message.id };
-    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
+    const envelope: Envelope = {
+      audience: audienceFor(message.chatType),
+      event: { type: 'chat.message', message },
+      id: message.id,
+    };
+    await publishInTransaction(tx as unknown as Db, envelope);
     return message;
   });
 }
@@ -121,7 +129,11 @@ export async function replayMessages(db: Db, afterId: number, access: Access) {
   const complete = rows.length <= REPLAY_LIMIT;
   const envelopes = rows.slice(0, REPLAY_LIMIT).map((row) => {
     const message = toChatMessage(row);
-    return { audience: audienceFor(message.chatType), event: { type: 'chat.message' as const, message }, id: message.id };
+    return {
+      audience: audienceFor(message.chatType),
+      event: { type: 'chat.message' as const, message },
+      id: message.id,
+    };
   });
   return { envelopes, complete };
 }
