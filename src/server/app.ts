@@ -14,6 +14,7 @@ import { partnersRoutes } from './features/partners/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
+import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.route('/api/ready', readinessRoutes());
   app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
+  app.use('/api/*', requestBodyLimit(deps.config.MAX_UPLOAD_MB));
   app.route('/api/auth', authRoutes());
   app.use('/api/*', sessionMiddleware);
 

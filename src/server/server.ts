@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrapFirstAdmin, type BootstrappedAdmin } from './bootstrap-admin';
@@ -8,6 +7,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { PGLITE_TEMPLATE_DIR } from './db/pglite-template';
 import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
+import { listen } from './http/listen';
 import type { Logger } from './logger';
 import { sweepOrphanObjectsLogged } from './storage/orphan-sweep';
 import { serveBackups } from './ops/backup-socket';
@@ -57,11 +57,7 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
           return async () => {};
         });
 
-    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve);
-      server.once('error', reject);
-    });
+    const server = await listen(app.fetch, { port: config.PORT, hostname: config.HOST });
     const port = (server.address() as AddressInfo).port;
 
     // In the background: a large store must not delay start-up, and a failed sweep only waits.

@@ -1,4 +1,5 @@
 import busboy from 'busboy';
+import type { Context } from 'hono';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
@@ -14,6 +15,16 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The answer to a refused upload. A 413 also closes the connection, so the rest of an
+ * oversized body is not read: the browser checks the size before sending, so only a client
+ * that ignored it is cut short.
+ */
+export function uploadRefusal(c: Context, err: UploadError) {
+  if (err.status === 413) c.header('Connection', 'close');
+  return c.json({ error: err.message }, err.status);
 }
 
 export interface IncomingFile {
@@ -36,9 +47,10 @@ export interface ParsedMultipart<T> {
 /**
  * Parses a multipart/form-data request as a stream (busboy): the one file field goes to
  * `onFile` chunk by chunk, never whole into memory; other file parts are skipped; text fields
- * are collected. Refuses up front (413) when Content-Length already shows the file cannot fit.
- * Resolves only once the whole request has been read, so the answer (a 413 included) reaches
- * a browser that is still sending.
+ * are collected. Refuses (413) up front when Content-Length already shows the file cannot fit,
+ * and, for a body sent without one, as soon as more has arrived than the file and its framing
+ * can take: reading stops there, and the answer closes the connection (`uploadRefusal`).
+ * Otherwise it resolves once the whole request has been read.
  */
 export async function parseMultipart<T>(
   request: Request,
@@ -99,6 +111,9 @@ export async function parseMultipart<T>(
   });
 
   const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+  const cap = options.maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+  let received = 0;
+  let tooLarge = false;
   const parsed = new Promise<Error | undefined>((resolve) => {
     parser.once('close', () => resolve(undefined));
     parser.once('error', (err: Error) => resolve(err));
@@ -106,13 +121,25 @@ export async function parseMultipart<T>(
       parser.destroy(err);
     });
   });
+  source.on('data', (chunk: Uint8Array) => {
+    received += chunk.length;
+    if (received <= cap || tooLarge) return;
+    // Issue 26: a 200 MB chunked body was read to its end before the refusal. Stop here.
+    tooLarge = true;
+    source.unpipe(parser);
+    source.pause();
+    parser.destroy(new UploadError(options.tooLargeMessage, 413));
+  });
   source.pipe(parser);
   const parseError = await parsed;
-  if (parseError) source.resume();
+  // A malformed body is read to its end so the answer reaches the sender; an oversized one is not.
+  if (parseError && !tooLarge) source.resume();
   const file = await filePromise;
-  const error = parseError
-    ? new UploadError('The upload was interrupted or malformed. Please try again.', 400)
-    : fieldError;
+  const error = tooLarge
+    ? new UploadError(options.tooLargeMessage, 413)
+    : parseError
+      ? new UploadError('The upload was interrupted or malformed. Please try again.', 400)
+      : fieldError;
   return { fields, file, error };
 }
 

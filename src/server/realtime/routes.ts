@@ -9,7 +9,7 @@ import { HEARTBEAT_FRAME, READY_FRAME } from './sse-frames';
 import { SseStream } from './sse-stream';
 import { StreamSubscription, type EndReason } from './stream-subscription';
 
-const HEARTBEAT_MS = 25_000;
+export const HEARTBEAT_MS = 25_000;
 
 /**
  * Streams one session may hold open on one instance: one per tab, and no person keeps this many

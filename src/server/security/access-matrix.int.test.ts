@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { activity, coordinatorPermissions } from '../db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
 import { SWITCHABLE_FEATURES } from '../../shared/permissions';
-import { MATRIX, NOT_IN_MATRIX, WRITES_NOT_YET_RECORDED } from './access-matrix.table';
+import { MATRIX, NOT_IN_MATRIX } from './access-matrix.table';
 import {
   ACTORS,
   createMatrixContext,
@@ -87,7 +87,7 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
     ACTORS.map((actor) => [route, actor, entry] as const),
   );
 
-  it.each(cases)('%s as %s', async (route, actor, entry) => {
+  it.each(cases)('%s as %s', async (_route, actor, entry) => {
     const allowed = entry.allowed.includes(actor);
     const owner: SignedInActor = allowed && actor !== 'anonymous' ? actor : 'admin';
     const call = await entry.prepare(ctx, owner);
@@ -104,9 +104,9 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
       expect(response.status, text).toBe(entry.ok);
       if (call.method !== 'GET') {
         expect(await snapshotData(t), 'an allowed write changes data').not.toBe(before);
-        const recorded = (await activityCount(t)) > recordsBefore;
-        if (WRITES_NOT_YET_RECORDED.has(route)) expect(recorded, 'now recorded: take it out of the list').toBe(false);
-        else expect(recorded, 'a write records its change (service/changes.ts)').toBe(true);
+        expect(await activityCount(t), 'a write records its change (service/changes.ts)').toBeGreaterThan(
+          recordsBefore,
+        );
       }
       return;
     }

@@ -40,18 +40,6 @@ const ADMIN: readonly Actor[] = ['admin'];
 
 const get = (path: string): Call => ({ method: 'GET', path });
 
-/**
- * Write routes whose services are not yet on the one service contract, and so change data
- * without an activity record (issue 15, decision 0097). The matrix fails when a write route
- * outside this list records nothing, and when one inside it starts recording (take it out).
- */
-export const WRITES_NOT_YET_RECORDED: ReadonlySet<string> = new Set([
-  'POST /api/chat/messages',
-  'POST /api/files/folders',
-  'POST /api/files',
-  'DELETE /api/files/:id',
-]);
-
 export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/health') },
   'GET /api/ready': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/ready') },

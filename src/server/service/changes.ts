@@ -8,6 +8,8 @@ import type { Actor } from './context';
 export interface Announcement {
   audience: Audience;
   event: RealtimeEvent;
+  /** The SSE event id, for events a reconnecting tab may ask to replay (chat). */
+  id?: number;
 }
 
 /** What a service says about one change it made (docs/decisions/0097). */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env';
-import { parseMultipart, UploadError, type ParsedMultipart } from '../../http/multipart';
+import { parseMultipart, UploadError, uploadRefusal, type ParsedMultipart } from '../../http/multipart';
 import { findNulText, NUL_TEXT_MESSAGE } from '../../http/nul-text';
 import { requireFeature } from '../../http/require';
 import { contextOf } from '../../http/service-context';
@@ -57,7 +57,7 @@ export function calendarRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireFeature('calendar'))
     .onError((err, c) => {
-      if (err instanceof UploadError) return c.json({ error: err.message }, err.status);
+      if (err instanceof UploadError) return uploadRefusal(c, err);
       throw err;
     })
     .get('/events', async (c) => {

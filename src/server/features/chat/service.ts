@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Access } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { messages, partners, user } from '../../db/schema';
-import { publishInTransaction, type Audience, type Envelope } from '../../realtime/event-bus';
+import type { Audience, Envelope } from '../../realtime/event-bus';
+import type { ServiceContext } from '../../service/context';
+import { refuse } from '../../service/errors';
 import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '../../../shared/chat';
 
 /** Serialises message inserts so that ids, commits and notifications share one order. */
@@ -11,15 +13,6 @@ const CHAT_ORDER_LOCK = 7_243_902;
 export const CHANNEL_PAGE = 200;
 /** The most a reconnecting tab is sent; beyond that it is told to reload instead. */
 export const REPLAY_LIMIT = 1000;
-
-export class ChannelError extends Error {
-  constructor(
-    message: string,
-    readonly status: 403 | 404,
-  ) {
-    super(message);
-  }
-}
 
 function readableTypes(access: Access): ChatType[] {
   return access.permissions.cardholder_success
@@ -32,9 +25,13 @@ function audienceFor(chatType: ChatType): Audience {
 }
 
 /** D6: fixed channels, plus one channel per active cardholder; VIP channels need cardholder_success. */
-export async function assertChannelAllowed(db: Db, channel: Channel, access: Access): Promise<void> {
+export async function assertChannelAllowed(
+  db: Db,
+  channel: Channel,
+  access: Pick<Access, 'permissions'>,
+): Promise<void> {
   if (channel.chatType === 'cardholder_success' && !access.permissions.cardholder_success) {
-    throw new ChannelError('You do not have permission to do this.', 403);
+    refuse(403, 'You do not have permission to do this.');
   }
   if (isFixedChannel(channel)) return;
   if (channel.chatType === 'cardholder_success') {
@@ -47,7 +44,7 @@ export async function assertChannelAllowed(db: Db, channel: Channel, access: Acc
       .limit(1);
     if (found) return;
   }
-  throw new ChannelError('Channel not found', 404);
+  refuse(404, 'Channel not found');
 }
 
 /** Messages with their sender's name and email, in one query (D6: no call per message). */
@@ -93,25 +90,27 @@ export async function listChannelMessages(db: Db, channel: Channel): Promise<Cha
  * handed out in commit order and PostgreSQL delivers the notification at commit, so every
  * instance sees messages in id order: the order a reconnecting tab's cursor relies on.
  */
-export async function sendMessage(db: Db, userId: string, input: Channel & { content: string }): Promise<ChatMessage> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
-    const [inserted] = await tx
+export async function sendMessage(ctx: ServiceContext, input: Channel & { content: string }): Promise<ChatMessage> {
+  await assertChannelAllowed(ctx.db, input, ctx.actor);
+  return ctx.change(async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
+    const [inserted] = await tx.db
       .insert(messages)
-      .values({ content: input.content, userId, partner: input.partner, chatType: input.chatType })
+      .values({ content: input.content, userId: tx.actor.id, partner: input.partner, chatType: input.chatType })
       .returning({ id: messages.id });
-    const [row] = await tx
+    const [row] = await tx.db
       .select(messageColumns)
       .from(messages)
       .leftJoin(user, eq(user.id, messages.userId))
       .where(eq(messages.id, inserted!.id));
     const message = toChatMessage(row!);
-    const envelope: Envelope = {
-      audience: audienceFor(message.chatType),
-      event: { type: 'chat.message', message },
-      id: message.id,
-    };
-    await publishInTransaction(tx as unknown as Db, envelope);
+    await tx.record({
+      action: 'message.sent',
+      subject: { type: 'message', id: String(message.id) },
+      announce: { audience: audienceFor(message.chatType), event: { type: 'chat.message', message }, id: message.id },
+      // The channel, not the text: the message row holds that.
+      after: { partner: message.partner, chatType: message.chatType },
+    });
     return message;
   });
 }

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
-import { parseMultipart, UploadError } from '../../http/multipart';
+import { parseMultipart, UploadError, uploadRefusal } from '../../http/multipart';
 import { requireFeature } from '../../http/require';
+import { contextOf } from '../../http/service-context';
 import { serveStoredObject } from '../../http/stored-file';
 import { validate } from '../../http/validate';
 import { ObjectTooLargeError } from '../../storage';
@@ -12,16 +13,7 @@ import {
   folderQuerySchema,
   previewKindFor,
 } from '../../../shared/schemas/files';
-import {
-  createFolder,
-  deleteFile,
-  fileObjectKey,
-  FilesError,
-  getFile,
-  listFolder,
-  recordUpload,
-  storeUpload,
-} from './service';
+import { createFolder, deleteFile, fileObjectKey, getFile, listFolder, recordUpload, storeUpload } from './service';
 
 /** /api/files: the shared drive (D7). Everyone with the files permission sees every folder. */
 export function filesRoutes() {
@@ -29,16 +21,16 @@ export function filesRoutes() {
     new Hono<AppEnv>()
       .use('*', requireFeature('files'))
       .onError((err, c) => {
-        if (err instanceof FilesError || err instanceof UploadError) return c.json({ error: err.message }, err.status);
+        if (err instanceof UploadError) return uploadRefusal(c, err);
         throw err;
       })
       .get('/', validate('query', folderQuerySchema), async (c) => {
         const { folder } = c.req.valid('query');
-        return c.json(await listFolder(c.var.deps, folder, c.var.user!, c.var.access!));
+        return c.json(await listFolder(contextOf(c), folder));
       })
       .post('/folders', validate('json', createFolderSchema), async (c) => {
         const { parent, name } = c.req.valid('json');
-        return c.json({ folder: await createFolder(c.var.deps, c.var.user!.id, parent, name) }, 201);
+        return c.json({ folder: await createFolder(contextOf(c), parent, name) }, 201);
       })
       // One file per request (multipart field "file"), streamed to storage as it arrives.
       .post('/', validate('query', folderQuerySchema), async (c) => {
@@ -60,7 +52,7 @@ export function filesRoutes() {
             if (reason instanceof ObjectTooLargeError) throw new UploadError(tooLarge, 413);
             throw reason;
           }
-          return c.json({ file: await recordUpload(deps, c.var.user!, c.var.access!, folder, stored!) }, 201);
+          return c.json({ file: await recordUpload(contextOf(c), folder, stored!) }, 201);
         } catch (err) {
           // No record without an object, and no object without a record.
           if (stored) await deps.storage.delete(stored.key);
@@ -72,7 +64,7 @@ export function filesRoutes() {
       .get('/:id/preview', validate('param', fileIdSchema), (c) => serveFile(c, c.req.valid('param').id, 'preview'))
       .delete('/:id', validate('param', fileIdSchema), async (c) => {
         const { id } = c.req.valid('param');
-        await deleteFile(c.var.deps, id, c.var.user!, c.var.access!);
+        await deleteFile(contextOf(c), id);
         return c.json({ deleted: id });
       })
   );
