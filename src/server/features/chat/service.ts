@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Access } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { messages, partners, user } from '../../db/schema';
-import type { Audience, Envelope } from '../../realtime/event-bus';
+import type { Audience } from '../../realtime/event-bus';
 import type { ServiceContext } from '../../service/context';
 import { refuse } from '../../service/errors';
 import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '../../../shared/chat';
