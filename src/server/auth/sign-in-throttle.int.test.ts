@@ -21,6 +21,8 @@ import { accountKey, addressKey, pruneExpiredCounters, reserveAttempt, THROTTLE_
 
 const ACCOUNT_FREE = THROTTLE_RULES.account.freeFailures;
 const ADDRESS_FREE = THROTTLE_RULES.address.freeFailures;
+/** Requests made in-process (app.request) have no socket and share this client address. */
+const IN_PROCESS = 'unknown';
 const TOO_MANY = /^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/;
 
 describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
@@ -97,7 +99,7 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
         await t.db
           .select()
           .from(signInThrottle)
-          .where(eq(signInThrottle.key, accountKey(pastor.email))),
+          .where(eq(signInThrottle.key, accountKey(pastor.email, IN_PROCESS))),
       ).toEqual([]);
       // A fresh allowance: without the reset the next failure would already be refused.
       await fail(pastor.email, ACCOUNT_FREE - 1);
@@ -112,7 +114,7 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
       await t.db
         .update(signInThrottle)
         .set({ lastFailureAt: delayAgo })
-        .where(eq(signInThrottle.key, accountKey(pastor.email)));
+        .where(eq(signInThrottle.key, accountKey(pastor.email, IN_PROCESS)));
 
       // One more guess is allowed; failing it starts the delay again.
       expect((await t.signInResponse(pastor.email, 'wrong-password')).status).toBe(401);
@@ -121,7 +123,7 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
       await t.db
         .update(signInThrottle)
         .set({ lastFailureAt: delayAgo })
-        .where(eq(signInThrottle.key, accountKey(pastor.email)));
+        .where(eq(signInThrottle.key, accountKey(pastor.email, IN_PROCESS)));
       expect((await t.signInResponse(pastor.email, pastor.password)).status).toBe(200);
     });
 
@@ -156,7 +158,7 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
       const [row] = await t.db
         .select()
         .from(signInThrottle)
-        .where(eq(signInThrottle.key, accountKey(email)));
+        .where(eq(signInThrottle.key, accountKey(email, ip)));
       expect(row).toMatchObject({ failures: 1, windowStartedAt: afterWindow, lastFailureAt: afterWindow });
       expect(await waitAt(afterWindow)).toBe(0);
     });
@@ -171,7 +173,7 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
       const [row] = await t.db
         .select()
         .from(signInThrottle)
-        .where(eq(signInThrottle.key, accountKey(pastor.email)));
+        .where(eq(signInThrottle.key, accountKey(pastor.email, IN_PROCESS)));
       expect(row?.failures).toBe(ACCOUNT_FREE);
     });
 
@@ -194,7 +196,7 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
         await t.db
           .select()
           .from(signInThrottle)
-          .where(eq(signInThrottle.key, accountKey(helper.email))),
+          .where(eq(signInThrottle.key, accountKey(helper.email, IN_PROCESS))),
       ).toEqual([]);
     });
   });
@@ -203,12 +205,12 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
     const now = new Date();
     const expired = new Date(now.getTime() - (THROTTLE_RULES.windowMinutes * 60 + 1) * 1000);
     await t.db.insert(signInThrottle).values([
-      { key: accountKey('old@example.org'), failures: 3, windowStartedAt: expired, lastFailureAt: expired },
-      { key: accountKey('live@example.org'), failures: 3, windowStartedAt: now, lastFailureAt: now },
+      { key: accountKey('old@example.org', IN_PROCESS), failures: 3, windowStartedAt: expired, lastFailureAt: expired },
+      { key: accountKey('live@example.org', IN_PROCESS), failures: 3, windowStartedAt: now, lastFailureAt: now },
     ]);
     expect(await pruneExpiredCounters(t.db, now)).toBe(1);
     const keys = (await t.db.select({ key: signInThrottle.key }).from(signInThrottle)).map((r) => r.key);
-    expect(keys).toEqual([accountKey('live@example.org')]);
+    expect(keys).toEqual([accountKey('live@example.org', IN_PROCESS)]);
   });
 
   describe('per address (real HTTP, client named by a trusted proxy)', () => {
@@ -252,8 +254,48 @@ describe.each(testDatabaseTargets())('sign-in throttle on $name', (target) => {
         await t.db
           .select()
           .from(signInThrottle)
-          .where(eq(signInThrottle.key, accountKey(helper.email))),
+          .where(eq(signInThrottle.key, accountKey(helper.email, '198.51.100.7'))),
       ).toEqual([]);
+    });
+
+    it('never makes the next person wait after a success, even at the address limit (issue 26)', async () => {
+      // Everyone behind one proxy shares an address: thirty bad guesses by anyone, then one good sign-in.
+      await failFromAddress('198.51.100.20', ADDRESS_FREE, 'shared');
+      const office = from('198.51.100.20');
+      // The address is at its limit now: the next person is asked to wait, as before...
+      await expectThrottled(await office(helper.email, helper.password));
+      const allowedAgain = new Date(Date.now() - (THROTTLE_RULES.address.delaySeconds + 1) * 1000);
+      await t.db
+        .update(signInThrottle)
+        .set({ lastFailureAt: allowedAgain })
+        .where(eq(signInThrottle.key, addressKey('198.51.100.20')));
+      // ...until the delay has passed; then a success does not start the delay again.
+      expect((await office(helper.email, helper.password)).status).toBe(200);
+      expect((await office(pastor.email, pastor.password)).status).toBe(200);
+    });
+
+    it('does not let a guesser elsewhere keep the owner out (issue 26: one wrong password every 20 s locked the account)', async () => {
+      const attacker = from('203.0.113.66');
+      for (let round = 0; round < 3; round++) {
+        await fail(helper.email, round === 0 ? ACCOUNT_FREE : 1, attacker);
+        await expectThrottled(await attacker(helper.email, helper.password));
+        // The owner, from where they work, signs in at once every time.
+        expect((await from('198.51.100.30')(helper.email, helper.password)).status).toBe(200);
+        await t.db
+          .update(signInThrottle)
+          .set({ lastFailureAt: new Date(Date.now() - 21_000) })
+          .where(eq(signInThrottle.key, accountKey(helper.email, '203.0.113.66')));
+      }
+    });
+
+    it(`slows guessers spread over many addresses after ${THROTTLE_RULES.accountEverywhere.freeFailures} failures, but not the owner's own address`, async () => {
+      expect((await from('198.51.100.31')(helper.email, helper.password)).status).toBe(200);
+      const spread = THROTTLE_RULES.accountEverywhere.freeFailures;
+      for (let i = 0; i < spread; i++) await fail(helper.email, 1, from(`203.0.113.${100 + i}`));
+      // A new address is held back now, even with the right password...
+      await expectThrottled(await from('203.0.113.250')(helper.email, helper.password));
+      // ...but the address the owner signed in from before is not.
+      expect((await from('198.51.100.31')(helper.email, helper.password)).status).toBe(200);
     });
 
     it("does not reset an address's count when one of its sign-ins succeeds", async () => {

@@ -55,10 +55,11 @@ describe('waitSeconds', () => {
 
 describe('throttle keys', () => {
   it('counts an account whatever the case and spacing of its email', () => {
-    expect(accountKey(' Pastor@Example.org ')).toBe(accountKey('pastor@example.org'));
+    expect(accountKey(' Pastor@Example.org ', '1.2.3.4')).toBe(accountKey('pastor@example.org', '1.2.3.4'));
+    expect(accountKey('pastor@example.org', '1.2.3.4')).not.toBe(accountKey('pastor@example.org', '1.2.3.5'));
   });
 
   it('keeps account and address counters apart', () => {
-    expect(accountKey('1.2.3.4')).not.toBe(addressKey('1.2.3.4'));
+    expect(accountKey('1.2.3.4', '1.2.3.4')).not.toBe(addressKey('1.2.3.4'));
   });
 });

@@ -103,6 +103,8 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   // Set to a fresh random id by the attempt that won the last reservation (sign-in-throttle.ts).
   lastAttemptId: text('last_attempt_id'),
+  // last_failure_at before that reservation: a reservation given back (a success) restores it.
+  previousFailureAt: timestamp('previous_failure_at', { withTimezone: true }),
 });
 
 // ---- roles and permissions ----

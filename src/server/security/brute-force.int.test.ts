@@ -27,6 +27,7 @@ import {
 
 const ACCOUNT_FREE = THROTTLE_RULES.account.freeFailures;
 const ADDRESS_FREE = THROTTLE_RULES.address.freeFailures;
+const EVERYWHERE_FREE = THROTTLE_RULES.accountEverywhere.freeFailures;
 
 const instancesOn = (name: string) =>
   name === 'postgres'
@@ -69,20 +70,32 @@ describe.each(testDatabaseTargets())('sign-in brute force on $name', (target) =>
     });
 
   describe(instancesOn(target.name), () => {
-    it(`holds the per-account limit (${ACCOUNT_FREE} failures) across both instances and any addresses`, async () => {
+    it(`holds the per-account limit (${ACCOUNT_FREE} failures from one address) across both instances`, async () => {
       for (let i = 0; i < ACCOUNT_FREE; i++) {
-        const response = await signIn(i % 2, `203.0.113.${i + 1}`, victim.email, 'wrong-password');
+        const response = await signIn(i % 2, '203.0.113.1', victim.email, 'wrong-password');
         expect(response.status, `guess ${i + 1}`).toBe(401);
       }
-      // Even the right password, on either instance, from a fresh address, is refused now.
+      // Even the right password, on either instance, from that address, is refused now.
       for (const instance of [0, 1]) {
-        const refused = await signIn(instance, '203.0.113.99', victim.email, victim.password);
+        const refused = await signIn(instance, '203.0.113.1', victim.email, victim.password);
         expect(refused.status).toBe(429);
         expect(refused.headers.getSetCookie()).toEqual([]);
       }
-      // Nobody else is locked out: another account signs in on both instances.
+      // Nobody else is locked out: the owner elsewhere, and another account, sign in on both instances.
       for (const instance of [0, 1]) {
+        expect((await signIn(instance, '198.51.100.60', victim.email, victim.password)).status).toBe(200);
         expect((await signIn(instance, '198.51.100.50', bystander.email, bystander.password)).status).toBe(200);
+      }
+    });
+
+    it(`holds the account-wide limit (${EVERYWHERE_FREE} failures) across both instances and any new addresses`, async () => {
+      for (let i = 0; i < EVERYWHERE_FREE; i++) {
+        const response = await signIn(i % 2, `203.0.113.${i + 1}`, victim.email, 'wrong-password');
+        expect(response.status, `guess ${i + 1}`).toBe(401);
+      }
+      for (const instance of [0, 1]) {
+        const refused = await signIn(instance, '203.0.113.99', victim.email, victim.password);
+        expect(refused.status).toBe(429);
       }
     });
 
@@ -101,12 +114,18 @@ describe.each(testDatabaseTargets())('sign-in brute force on $name', (target) =>
     });
 
     it('lets only the free allowance of a parallel burst, split over both instances, reach the password check', async () => {
-      const burst = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => signIn(i % 2, `203.0.113.${100 + i}`, victim.email, 'wrong-password')),
+      // From one address: its account allowance. From many: the account-wide one.
+      const fromOne = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => signIn(i % 2, '203.0.113.77', victim.email, 'wrong-password')),
       );
-      const statuses = burst.map((r) => r.status);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FREE);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(16 - ACCOUNT_FREE);
+      expect(fromOne.filter((r) => r.status === 401)).toHaveLength(ACCOUNT_FREE);
+      expect(fromOne.filter((r) => r.status === 429)).toHaveLength(12 - ACCOUNT_FREE);
+      const fromMany = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => signIn(i % 2, `203.0.113.${100 + i}`, victim.email, 'wrong-password')),
+      );
+      // The one address's failures count account-wide too.
+      expect(fromMany.filter((r) => r.status === 401)).toHaveLength(EVERYWHERE_FREE - ACCOUNT_FREE);
+      expect(fromMany.filter((r) => r.status === 429)).toHaveLength(30 - (EVERYWHERE_FREE - ACCOUNT_FREE));
       expect((await signIn(1, '198.51.100.53', bystander.email, bystander.password)).status).toBe(200);
     });
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_throttle" ADD COLUMN "previous_failure_at" timestamp with time zone;
