@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { openDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import type { Config } from '../env';
+import { LOG_SERIALIZERS } from '../logger';
 import { databaseTarget } from '../server';
 import { createStorage, type Storage } from '../storage';
 import { describePostgres } from './cli';
@@ -15,7 +16,7 @@ export interface OpenedInstallation {
   close(): Promise<void>;
 }
 
-export const quietLogger = pino({ level: 'warn' });
+export const quietLogger = pino({ level: 'warn', serializers: LOG_SERIALIZERS });
 
 /** True when DATA_DIR holds an embedded database (its directory exists and is not empty). */
 export function hasEmbeddedDatabase(dataDir: string): boolean {

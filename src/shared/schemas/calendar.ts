@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
 
 /** Calendar events (SPEC "events", DECISIONS.md D8). */
 
@@ -35,7 +36,8 @@ const instant = (message: string) =>
   z
     .string(required(message))
     .min(1, message)
-    .pipe(z.iso.datetime({ offset: true, error: message }));
+    .pipe(z.iso.datetime({ offset: true, error: message }))
+    .refine(isYearInRange, DATE_OUT_OF_RANGE);
 
 /**
  * What the API takes (multipart text fields): start and end as ISO date-times with an offset.
@@ -67,8 +69,8 @@ export const eventFormSchema = z
       .max(EVENT_TITLE_MAX, `Title is limited to ${EVENT_TITLE_MAX} characters`),
     description: z.string().max(EVENT_DESCRIPTION_MAX, `Description is limited to ${EVENT_DESCRIPTION_MAX} characters`),
     location: z.string().max(EVENT_LOCATION_MAX, `Location is limited to ${EVENT_LOCATION_MAX} characters`),
-    start: z.string().min(1, 'Start date is required'),
-    end: z.string().min(1, 'End date is required'),
+    start: z.string().min(1, 'Start date is required').refine(isYearInRange, DATE_OUT_OF_RANGE),
+    end: z.string().min(1, 'End date is required').refine(isYearInRange, DATE_OUT_OF_RANGE),
   })
   .refine((v) => !v.start || !v.end || new Date(v.end).getTime() >= new Date(v.start).getTime(), {
     message: END_BEFORE_START,

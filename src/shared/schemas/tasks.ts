@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
 
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
 export const TASK_STATUSES = ['pending', 'in-progress', 'completed'] as const;
@@ -36,7 +37,9 @@ const status = z.enum(TASK_STATUSES, { error: 'Please choose a status: pending, 
 
 const INVALID_DUE_DATE = 'Please enter a valid due date';
 const dueDate = z
-  .union([z.literal(''), z.iso.date({ error: INVALID_DUE_DATE })], { error: INVALID_DUE_DATE })
+  .union([z.literal(''), z.iso.date({ error: INVALID_DUE_DATE }).refine(isYearInRange, DATE_OUT_OF_RANGE)], {
+    error: INVALID_DUE_DATE,
+  })
   .nullable()
   .optional()
   .transform(emptyToNull);

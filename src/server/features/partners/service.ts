@@ -54,6 +54,8 @@ export function decodeCursor(text: string): Cursor | null {
       Array.isArray(value) &&
       value.length === 2 &&
       typeof value[0] === 'string' &&
+      // PostgreSQL text holds no NUL: a key with one is no key this server wrote (issue 26).
+      !value[0].includes('\u0000') &&
       typeof value[1] === 'string' &&
       UUID.test(value[1])
     ) {
