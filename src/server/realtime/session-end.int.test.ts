@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../db/schema';
-import { readSse } from '../testing/sse';
+import { openRealtimeStream, type readSse } from '../testing/sse';
 import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS } from './routes';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
 
@@ -34,14 +34,7 @@ describe.each(testDatabaseTargets())('a session that ends closes its realtime st
     const cookie = await t.signIn(person.email, person.password);
     return { person, cookie };
   }
-  async function openStream(cookie: string) {
-    const response = await t.app.request('/api/realtime', { headers: { cookie } });
-    expect(response.status).toBe(200);
-    const reader = readSse(response);
-    readers.push(reader);
-    expect(await reader.next()).toMatchObject({ event: 'ready' });
-    return reader;
-  }
+  const openStream = (cookie: string) => openRealtimeStream(t.app, cookie, readers);
   const sendVipMessage = (content: string) =>
     t.postJson(
       '/api/chat/messages',

@@ -85,3 +85,24 @@ function parseBlock(block: string): SseMessage | undefined {
   }
   return sawField ? { event, data: data.join('\n'), id } : undefined;
 }
+
+/**
+ * Opens a realtime stream on an in-process app as `cookie` (with a catch-up cursor when
+ * given), checks it was accepted and reads past its 'ready' event. Each stream is added to
+ * `openStreams`, for the suite to close after each test.
+ */
+export async function openRealtimeStream(
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> },
+  cookie: string,
+  openStreams: ReturnType<typeof readSse>[],
+  lastEventId?: number,
+) {
+  const query = lastEventId === undefined ? '' : `?lastEventId=${lastEventId}`;
+  const response = await app.request(`/api/realtime${query}`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`the realtime stream was refused: ${response.status}`);
+  const reader = readSse(response);
+  openStreams.push(reader);
+  const ready = await reader.next();
+  if (ready.event !== 'ready') throw new Error(`the stream began with ${ready.event}, not ready`);
+  return reader;
+}

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NOTIFY_BYTES } from '../../realtime/event-bus';
-import { readSse, type SseMessage } from '../../testing/sse';
+import { openRealtimeStream, type readSse, type SseMessage } from '../../testing/sse';
 import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
 import type { ChatMessage } from '../../../shared/chat';
 
@@ -34,14 +34,7 @@ describe.each(testDatabaseTargets())('chat messages whose announcement exceeds N
     await t?.close();
   });
 
-  async function openStream(lastEventId?: number) {
-    const query = lastEventId === undefined ? '' : `?lastEventId=${lastEventId}`;
-    const response = await t.app.request(`/api/realtime${query}`, { headers: { cookie } });
-    const reader = readSse(response);
-    readers.push(reader);
-    expect(await reader.next()).toMatchObject({ event: 'ready' });
-    return reader;
-  }
+  const openStream = (lastEventId?: number) => openRealtimeStream(t.app, cookie, readers, lastEventId);
   const send = async (content: string) => {
     const response = await t.postJson('/api/chat/messages', { ...channel, content }, { cookie });
     expect(response.status, content.slice(0, 20)).toBe(201);
