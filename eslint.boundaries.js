@@ -13,25 +13,13 @@ const SERVER_FEATURES = featuresOf('src/server/features');
 const CLIENT_FEATURES = featuresOf('src/client/features');
 
 /** The server's platform (request plumbing, sign-in, realtime, storage, the database and the service contract) knows no feature. */
-const PLATFORM = ['http', 'auth', 'realtime', 'storage', 'db', 'service'].map((dir) => `./src/server/${dir}`);
+const PLATFORM = ['http', 'auth', 'realtime', 'storage', 'db', 'service', 'mail'].map((dir) => `./src/server/${dir}`);
 
-/** Test support: helpers for tests, never imported by code that ships. */
-export const TEST_SUPPORT = [
-  './src/testing/**',
-  './src/server/testing/**',
-  './src/server/security/**',
-  './src/**/*-test-api.ts',
-];
+/** Test support and the suites outside src/ (docs/decisions/0098): never imported by code that ships. */
+export const TEST_SUPPORT = ['./test-support/**', './security/**', './e2e/**', './faults/**', './bench/**'];
 
 /** Tests and their support, which may import test support (and each other). */
-export const TEST_FILES = [
-  'src/**/*.test.ts',
-  'src/**/*.test.tsx',
-  'src/testing/**',
-  'src/server/testing/**',
-  'src/server/security/**',
-  'src/**/*-test-api.ts',
-];
+export const TEST_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test-support/**', 'security/**'];
 
 const featureZones = [
   // A server feature is reached through its routes (app.ts composes them), never by another feature.
@@ -42,13 +30,14 @@ const featureZones = [
     message:
       "A server feature does not import another feature: ask the other feature's service through app.ts's wiring or move the shared piece to src/shared or the platform.",
   })),
-  // A client feature may use another feature's api/ (its public operations), never its components or internals.
+  // A client feature may use another feature's api/ (its public operations) and widgets/ (the parts
+  // it offers other screens, such as the Add Donation dialog), never its components or internals.
   ...CLIENT_FEATURES.map((feature) => ({
     target: `./src/client/features/${feature}`,
     from: `./src/client/features/!(${feature})/**`,
-    except: ['**/src/client/features/*/api/**'],
+    except: ['**/src/client/features/*/api/**', '**/src/client/features/*/widgets/**'],
     message:
-      "A client feature imports only another feature's api/, never its components; shared pieces go to components/ or lib/.",
+      "A client feature imports only another feature's api/ and widgets/, never its components; shared pieces go to components/ or lib/.",
   })),
   {
     target: './src/client/features',

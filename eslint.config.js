@@ -6,6 +6,22 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import tseslint from 'typescript-eslint';
 import { productionRestrictedPaths, TEST_FILES, testRestrictedPaths } from './eslint.boundaries.js';
 
+/**
+ * Path aliases instead of climbing (docs/decisions/0098): `#shared/*` and `#server/*` (package.json
+ * "imports") and the client's `@/*`. One `../` to a neighbour stays readable; two or more do not.
+ */
+const NO_LONG_CHAINS = {
+  regex: '^(\\.\\./){2,}',
+  message: "Import through an alias ('#shared/…', '#server/…', or '@/…' in the client) instead of climbing '../../'.",
+};
+/** The client takes only types from the server (the typed API client). */
+const CLIENT_NO_SERVER = {
+  // A regex: in a gitignore-style group, a leading '#' would start a comment.
+  regex: '(^#server/|/server/)',
+  allowTypeImports: true,
+  message: 'The client may import only types from the server.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,23 +47,24 @@ export default tseslint.config(
     },
   },
   {
+    files: [
+      'src/**/*.{ts,tsx}',
+      'test-support/**/*.ts',
+      'security/**/*.ts',
+      'scripts/**/*.ts',
+      'e2e/**/*.ts',
+      'faults/**/*.ts',
+      'bench/**/*.ts',
+    ],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_LONG_CHAINS] }] },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The client never imports server code; only types cross (the typed API client).
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'The client may import only types from the server.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_LONG_CHAINS, CLIENT_NO_SERVER] }],
     },
   },
   {
@@ -58,11 +75,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'The client may import only types from the server.',
-            },
+            NO_LONG_CHAINS,
+            CLIENT_NO_SERVER,
             { group: ['@/features/*/components/*'], message: "Do not import another feature's components." },
           ],
         },
@@ -76,8 +90,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NO_LONG_CHAINS,
             {
-              group: ['**/server/**', '**/client/**', '@/*'],
+              regex: '(^#server/|^@/|/server/|/client/)',
               message: 'src/shared imports neither client nor server.',
             },
           ],
@@ -91,7 +106,8 @@ export default tseslint.config(
       'bench/**',
       'e2e/**',
       '*.config.*',
-      'src/testing/**',
+      'test-support/**',
+      'security/**',
       'src/**/*.test.ts',
       'src/**/*.test.tsx',
     ],
@@ -100,7 +116,7 @@ export default tseslint.config(
   {
     // Boundaries between features, the platform and test support, and no import cycles
     // (eslint.boundaries.js, docs/decisions/0096-import-boundaries.md).
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'test-support/**/*.ts', 'security/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       // TypeScript files are parsed as modules (without this, no-cycle sees no .ts dependency).

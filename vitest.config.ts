@@ -4,10 +4,16 @@ import { defineConfig } from 'vitest/config';
 // Browser tests are in e2e/ and run with Playwright.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'security/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     environment: 'node',
-    setupFiles: ['src/testing/fail-on-console-error.ts'],
-    globalSetup: ['src/testing/build-server.ts'],
+    setupFiles: ['test-support/vitest/fail-on-console-error.ts'],
+    globalSetup: ['test-support/vitest/build-server.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers than that only slows PGlite start-up down.

@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     include: ['faults/**/*.fault.test.ts'],
     environment: 'node',
-    setupFiles: ['src/testing/fail-on-console-error.ts'],
-    globalSetup: ['src/testing/build-server.ts'],
+    setupFiles: ['test-support/vitest/fail-on-console-error.ts'],
+    globalSetup: ['test-support/vitest/build-server.ts'],
     testTimeout: 240_000,
     hookTimeout: 120_000,
     fileParallelism: false,

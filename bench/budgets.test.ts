@@ -50,6 +50,7 @@ function database(overrides: Partial<DatabaseFigures> = {}): DatabaseFigures {
       rare: { term: 'b', matches: 12, api: ms(10), direct: ms(8) },
     },
     chat: [fanOut(100, 20, 200, 50), fanOut(1000, 80, 250, 50)],
+    email: { write: { alone: ms(2), withEmail: ms(3) }, delivery: { emails: 100, seconds: 1, perSecond: 100 } },
     startup: { emptyMs: [2000, 2500, 4000], populatedMs: [2000] },
     ...overrides,
   };
@@ -69,6 +70,8 @@ function results(mode: Mode, postgres: DatabaseFigures | { skipped: string }, au
         dashboardSamples: 1,
         searchSamples: 1,
         startupRuns: 1,
+        emailSamples: 1,
+        emailDeliveries: 1,
       },
       machine: { cpus: 2, cpuModel: 'x', memoryGiB: 1, os: 'x', node: 'x' },
       seconds: 1,

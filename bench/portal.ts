@@ -4,8 +4,8 @@
  * admin session for the authenticated scenarios.
  */
 import { readFile } from 'node:fs/promises';
-import { freePort } from '../src/server/testing/free-port';
-import { ensureServerBuilt, startPortal, type PortalProcess } from '../src/server/testing/portal-process';
+import { freePort } from '#test-support/free-port';
+import { ensureServerBuilt, startPortal, type PortalProcess } from '#test-support/portal-process';
 
 export const ADMIN_EMAIL = 'bench-admin@example.org';
 export const ADMIN_PASSWORD = 'bench-admin-password-1';

@@ -76,7 +76,13 @@ below shares the same cores with the load generator.
    growth of the server process's resident set (VmRSS) divided by the streams.
 5. **Start-up**: process spawn to the first 200 from \`/api/health\`, on an empty data store
    (first start: migrations, first admin) and on the seeded one; median of ${s.startupRuns}.
-6. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
+6. **Email**: a change with its activity record, ${s.emailSamples} times alone and ${s.emailSamples} times with one
+   email queued in its transaction (what an email adds to the write that causes it), and ${s.emailSamples}
+   times each with its notifications derived by the real notifier: one person told (in the
+   portal and by email), and a gift alert to a team of fifty (fifty notifications and emails); then
+   ${s.emailDeliveries.toLocaleString('en-US')} queued emails delivered by the sender to an SMTP receiver (\`smtp-server\`) started in
+   the bench process, timed from the first claim to the last acceptance (decisions 0099, 0100).
+7. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
    chunk and its static imports) and for \`/dashboard\` (plus the route's lazy chunk and its
    imports), from a fresh \`vite build --manifest\`.
 
@@ -217,8 +223,71 @@ ${table(
   }),
 )}`);
 
+  out.push(`### 6. Email (the outbox, decision 0099)
+
+A change with its activity record, timed alone and with one email queued in its transaction;
+then the outbox delivered by the sender to an SMTP receiver started in the bench process
+(\`smtp-server\`, sharing the two cores).
+
+${table(
+  [
+    'database',
+    'write p50 ms',
+    'write p95 ms',
+    'with an email p50 ms',
+    'with an email p95 ms',
+    'added p95 ms',
+    'emails',
+    'emails/s',
+  ],
+  DBS.map((name) => {
+    const f = results.databases[name];
+    if (!ran(f)) return [DB_LABEL[name], 'skipped', '', '', '', '', '', ''];
+    const e = f.email;
+    return [
+      DB_LABEL[name],
+      ms(e.write.alone.p50),
+      ms(e.write.alone.p95),
+      ms(e.write.withEmail.p50),
+      ms(e.write.withEmail.p95),
+      ms(e.write.withEmail.p95 - e.write.alone.p95),
+      int(e.delivery.emails),
+      int(e.delivery.perSecond),
+    ];
+  }),
+)}
+
+What notifications add to the write that causes them (decision 0100): the same change with
+its rule's notifications written, announced and emailed in its transaction.
+
+${table(
+  [
+    'database',
+    'one person p50 ms',
+    'one person p95 ms',
+    'added p95 ms',
+    'team of 50 p50 ms',
+    'team of 50 p95 ms',
+    'added p95 ms',
+  ],
+  DBS.map((name) => {
+    const f = results.databases[name];
+    const w = ran(f) ? f.email.write : undefined;
+    if (!w?.withNotification || !w.withTeamAlert) return [DB_LABEL[name], 'skipped', '', '', '', '', ''];
+    return [
+      DB_LABEL[name],
+      ms(w.withNotification.p50),
+      ms(w.withNotification.p95),
+      ms(w.withNotification.p95 - w.alone.p95),
+      ms(w.withTeamAlert.p50),
+      ms(w.withTeamAlert.p95),
+      ms(w.withTeamAlert.p95 - w.alone.p95),
+    ];
+  }),
+)}`);
+
   const c = results.client;
-  out.push(`### 6. Client (gzip)
+  out.push(`### 7. Client (gzip)
 
 ${table(
   ['route', 'JavaScript', 'CSS', 'files'],

@@ -1,3 +1,4 @@
+import type { EmailFigures } from './scenarios/email';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -16,6 +17,9 @@ export interface Scale {
   dashboardSamples: number;
   searchSamples: number;
   startupRuns: number;
+  /** Writes timed with and without a queued email, and emails delivered (scenarios/email.ts). */
+  emailSamples: number;
+  emailDeliveries: number;
 }
 
 export interface SearchFigures {
@@ -32,6 +36,7 @@ export interface DatabaseFigures {
   dashboard: { api: Summary; direct: Summary; statements: number };
   search: { common: SearchFigures; rare: SearchFigures };
   chat: FanOutFigure[];
+  email: EmailFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

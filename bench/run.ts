@@ -11,13 +11,14 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { REPO_ROOT } from '../src/server/testing/portal-process';
+import { REPO_ROOT } from '#test-support/portal-process';
 import { checkBudgets, type Budgets } from './budgets';
 import { rawDriver } from './direct-sql';
 import { settle, signIn, startBenchPortal, type DatabaseUnderTest } from './portal';
 import { renderReport } from './report';
 import type { BenchResults, DatabaseFigures, Mode, Scale } from './results-types';
 import { measureFanOut } from './scenarios/chat';
+import { measureEmail } from './scenarios/email';
 import { measureClient } from './scenarios/client';
 import { measureDashboardApi, measureDashboardDirect } from './scenarios/dashboard';
 import { measurePortalHttp } from './scenarios/http';
@@ -35,6 +36,8 @@ const SCALES: Record<Mode, Scale> = {
     dashboardSamples: 120,
     searchSamples: 200,
     startupRuns: 3,
+    emailSamples: 300,
+    emailDeliveries: 1000,
   },
   quick: {
     partners: 10_000,
@@ -45,6 +48,8 @@ const SCALES: Record<Mode, Scale> = {
     dashboardSamples: 15,
     searchSamples: 40,
     startupRuns: 1,
+    emailSamples: 50,
+    emailDeliveries: 100,
   },
 };
 /** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
@@ -128,7 +133,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
   // Seeded and measured "directly" from this process before the portal opens the store
   // (PGlite admits one process at a time).
   const database = await openDatabase(store.databaseTarget, silent);
-  let seed, dashboardDirect, searchDirect;
+  let seed, dashboardDirect, searchDirect, email;
   try {
     await runMigrations(database);
     seed = await seedBenchData(database.db, scale);
@@ -139,6 +144,10 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       common: await measureSearchDirect(driver, 'common', scale.searchSamples),
       rare: await measureSearchDirect(driver, 'rare', scale.searchSamples),
     };
+    log(
+      `${name}: email (a write with and without a queued email; ${scale.emailDeliveries} emails to a local SMTP receiver)`,
+    );
+    email = await measureEmail(database, scale.emailSamples, scale.emailDeliveries);
   } finally {
     await database.close();
   }
@@ -162,7 +171,14 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     };
     log(`${name}: chat fan-out at ${scale.streams.join(', ')} streams`);
     await settle(portal.pid);
-    const chat = await measureFanOut(portal.url, cookie, portal.pid, scale.streams, messagesAt(mode));
+    const chat = await measureFanOut(
+      portal.url,
+      cookie,
+      () => signIn(portal.url),
+      portal.pid,
+      scale.streams,
+      messagesAt(mode),
+    );
     figures = {
       seed,
       http,
@@ -182,6 +198,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
         },
       },
       chat,
+      email,
     };
   } finally {
     await portal.stop();

@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/server/db/migrate';
 import { donations } from '../src/server/db/schema';
-import { givingRollupFromGifts, storedGivingRollup } from '../src/server/testing/giving-rollup';
-import { testDatabaseTargets, type OpenedTestDatabase } from '../src/server/testing/test-database';
+import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
+import { testDatabaseTargets, type OpenedTestDatabase } from '#test-support/test-database';
 import { seedBenchData } from './seed';
 
 describe.each(testDatabaseTargets())('bench seeder on $name', (target) => {

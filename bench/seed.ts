@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
-import { rebuildGivingRollup } from '../src/server/features/dashboard/giving-rollup';
+import { rebuildGivingRollup } from '../src/server/features/giving/giving-rollup';
 
 export const COMMON_TERM = 'whitfield';
 export const RARE_TERM = 'rosalind okafor';

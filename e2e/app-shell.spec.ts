@@ -11,7 +11,9 @@ test('an admin sees every sidebar entry in order, with their name and email', as
   await expect(page.getByTestId('sidebar-user-email')).toHaveText(USERS.admin.email);
 });
 
-test('each screen is reachable from the sidebar, shows its title and passes the accessibility check', async ({ page }) => {
+test('each screen is reachable from the sidebar, shows its title and passes the accessibility check', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signIn(page, 'admin');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startPortal, type PortalProcess } from '../src/server/testing/portal-process';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
 import { expect, signIn, test } from './support/fixtures';
 import { E2E_PORT, USERS } from './support/users';
 
@@ -12,7 +12,10 @@ const BASE = `http://localhost:${PORT}`;
 // While the server stops (503) and is down (refused), the browser logs the tab's reconnect attempts.
 test.use({ allowConsoleErrors: /net::ERR_CONNECTION_REFUSED|status of 503 \(Service Unavailable\)/ });
 
-test('a tab open across a server restart says so quietly, then shows what it missed, once', async ({ page, playwright }) => {
+test('a tab open across a server restart says so quietly, then shows what it missed, once', async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-restart-'));
   const env = {
@@ -42,7 +45,13 @@ test('a tab open across a server restart says so quietly, then shows what it mis
     const api = await playwright.request.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
     await api.post('/api/auth/sign-in/email', { data: { email: USERS.admin.email, password: USERS.admin.password } });
     const missed = `Sent while the tab was away ${Date.now()}`;
-    expect((await api.post('/api/chat/messages', { data: { chatType: 'partner', partner: 'General Partners', content: missed } })).status()).toBe(201);
+    expect(
+      (
+        await api.post('/api/chat/messages', {
+          data: { chatType: 'partner', partner: 'General Partners', content: missed },
+        })
+      ).status(),
+    ).toBe(201);
     await api.dispose();
 
     const log = page.getByRole('log', { name: 'Messages' });

@@ -3,7 +3,9 @@ import { expect, expectAccessible, signIn, test } from './support/fixtures';
 // Each test uses its own channels so parallel tests never see each other's messages.
 // 'Admin Support' and 'Success Team Group' stay empty on purpose.
 
-test('the hub lists its groups open, selects General Partners, and passes the accessibility check', async ({ page }) => {
+test('the hub lists its groups open, selects General Partners, and passes the accessibility check', async ({
+  page,
+}) => {
   await signIn(page, 'coordinator', '/chat');
   await expect(page.getByRole('heading', { level: 1, name: 'Communication Hub' })).toBeVisible();
   for (const group of ['Partner Channels', 'Coordinator Channels', 'Cardholder Success']) {
@@ -47,7 +49,10 @@ test('two people on the same channel see each other live', async ({ browser }) =
     await signIn(admin, 'admin', '/chat');
     await signIn(coordinator, 'coordinator', '/chat');
     for (const page of [admin, coordinator]) {
-      await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Event Volunteers' }).click();
+      await page
+        .getByRole('navigation', { name: 'Channels' })
+        .getByRole('button', { name: '# Event Volunteers' })
+        .click();
       await expect(page.getByPlaceholder('Message #Event Volunteers')).toBeVisible();
     }
 
@@ -77,7 +82,10 @@ test('two people on the same channel see each other live', async ({ browser }) =
 
 test('Send is disabled until there is text; markup is shown as text', async ({ page }) => {
   await signIn(page, 'coordinator', '/chat');
-  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Monthly Supporters' }).click();
+  await page
+    .getByRole('navigation', { name: 'Channels' })
+    .getByRole('button', { name: '# Monthly Supporters' })
+    .click();
   const box = page.getByPlaceholder('Message #Monthly Supporters');
   const sendButton = page.getByRole('button', { name: 'Send' });
   await expect(sendButton).toBeDisabled();
@@ -118,4 +126,3 @@ test('without the VIP permission the Cardholder Success group is not shown', asy
   const refused = await page.request.get('/api/chat/cardholders');
   expect(refused.status()).toBe(403);
 });
-

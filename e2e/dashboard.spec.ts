@@ -103,7 +103,7 @@ test.describe('dashboard', () => {
   test('a failed save shows the generic error toast', async ({ page }) => {
     await signIn(page, 'admin');
     // The server refusing (say the admin role was just removed) must read as a plain failure.
-    await page.route('**/api/dashboard/donations', (route) =>
+    await page.route('**/api/giving/donations', (route) =>
       route.fulfill({
         status: 403,
         contentType: 'application/json',

@@ -52,9 +52,9 @@ test('gift partner name and notes on the dashboard and in the partner details', 
     amount: '12.34',
     donationType: 'one-time',
   };
-  await created(page.request, '/api/dashboard/donations', gift);
+  await created(page.request, '/api/giving/donations', gift);
   const unlinked = { partnerName: markup('gift-unlinked'), amount: '1.00', donationType: 'monthly' };
-  await created(page.request, '/api/dashboard/donations', unlinked);
+  await created(page.request, '/api/giving/donations', unlinked);
   await page.reload();
   await expectShownAsText(page, [unlinked.partnerName]);
   await page.goto('/partners');

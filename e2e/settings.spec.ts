@@ -83,9 +83,20 @@ test('password change: mismatch and short passwords refused; success signs other
     await openSettings(page, 'changer');
     await page.getByRole('tab', { name: 'Security' }).click();
     await expectAccessible(page);
+    const current = page.getByLabel('Current Password');
     const newPassword = page.getByLabel('New Password', { exact: true });
     const confirm = page.getByLabel('Confirm New Password');
     const submit = page.getByRole('button', { name: 'Change Password' });
+
+    // The current password is asked for first, and checked by the server.
+    await newPassword.fill(CHANGED_PASSWORD);
+    await confirm.fill(CHANGED_PASSWORD);
+    await submit.click();
+    await expectToast(page, 'Please enter your current password');
+    await current.fill('not-my-password');
+    await submit.click();
+    await expectToast(page, 'Failed to change password', 'Your current password is not right');
+    await current.fill(USERS.changer.password);
 
     await newPassword.fill('abcdef');
     await confirm.fill('abcdeg');
@@ -102,6 +113,7 @@ test('password change: mismatch and short passwords refused; success signs other
     await submit.click();
     await expectToast(page, 'Password changed successfully');
     await expect(newPassword).toHaveValue('');
+    await expect(current).toHaveValue('');
 
     // This session stays; the other one is signed out live and lands on the sign-in screen.
     await expect(other).toHaveURL(/\/auth$/, { timeout: 5000 });
@@ -119,6 +131,43 @@ test('password change: mismatch and short passwords refused; success signs other
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).not.toHaveURL(/\/auth$/);
     await expect(page.getByTestId('sidebar-user-email')).toHaveText(USERS.changer.email);
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test('sessions: this device is marked; ending another session signs that tab out at once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  try {
+    await signIn(other, 'traveller', '/tasks');
+    await expect(other).toHaveURL(/\/tasks$/);
+    await openSettings(page, 'traveller');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const list = page.getByRole('list', { name: 'Sessions' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').first()).toContainText('This device');
+    await expectAccessible(page);
+
+    await list.getByRole('button', { name: /^End session/ }).click();
+    await expectToast(page, 'Session ended');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(other).toHaveURL(/\/auth$/, { timeout: 5000 });
+
+    // Sign out all others asks first; with no other session it is not offered.
+    await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+    await signIn(other, 'traveller', '/tasks');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Sign out all other sessions?' });
+    await confirm.getByRole('button', { name: 'Sign out others' }).click();
+    await expectToast(page, 'Signed out everywhere else');
+    await expect(other).toHaveURL(/\/auth$/, { timeout: 5000 });
   } finally {
     await otherContext.close();
   }

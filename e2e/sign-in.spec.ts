@@ -30,7 +30,7 @@ test.describe('sign-in screen', () => {
   test('empty fields are refused with a toast and no request, focus on the field to fix', async ({ page }) => {
     const signInRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/auth/')) signInRequests.push(request.url());
+      if (request.url().includes('/api/auth/sign-in')) signInRequests.push(request.url());
     });
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSse } from '../src/server/testing/sse';
+import { readSse } from '#test-support/sse';
 import { signIn, type Session } from './support/http';
 import { ADMIN, crash, freshPostgres, launch, tempDir, type Running } from './support/portal';
 

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { donations, files, messages } from '../src/server/db/schema';
 import { DiskStorage } from '../src/server/storage/disk-storage';
 import { sweepOrphanObjects } from '../src/server/storage/orphan-sweep';
-import { silentLogger } from '../src/server/testing/test-database';
+import { silentLogger } from '#test-support/test-database';
 import { expectOk, signIn, type Session } from './support/http';
 import { ADMIN, crash, freshPostgres, launch, stop, tempDir, type Running } from './support/portal';
 
@@ -57,7 +57,7 @@ async function writeUntilKilled(
     const kind = (writer + n) % 3;
     if (kind === 0) {
       const amount = `${randomInt(1, 100_000)}.${String(randomInt(100)).padStart(2, '0')}`;
-      const response = await session.postJson(running.url, '/api/dashboard/donations', {
+      const response = await session.postJson(running.url, '/api/giving/donations', {
         partnerName: `Crash test ${tag}`,
         amount: Number(amount),
         donationType: 'one-time',

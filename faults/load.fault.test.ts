@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSse } from '../src/server/testing/sse';
+import { readSse } from '#test-support/sse';
 import { expectOk, signIn, type Session } from './support/http';
 import { ADMIN, freshPostgres, launch, stop, tempDir, type Running } from './support/portal';
 

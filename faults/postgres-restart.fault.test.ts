@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SseMessage } from '../src/server/testing/sse';
+import type { SseMessage } from '#test-support/sse';
 import { signIn, type Session } from './support/http';
 import { freshPostgres, launch, ADMIN, tempDir, type Running } from './support/portal';
 import { collectSse } from './support/sse-collector';
-import { startTcpProxy } from '../src/server/testing/tcp-proxy';
+import { startTcpProxy } from '#test-support/tcp-proxy';
 
 /**
  * PostgreSQL goes away while the server runs and comes back: requests meanwhile fail cleanly

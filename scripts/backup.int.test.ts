@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupSocketPath } from '../src/server/ops/backup-socket';
-import { expectSameData, fillThroughApi, FIXTURE_ADMIN_ENV } from '../src/server/testing/installation-fixture';
-import { portalAddressEnv } from '../src/server/testing/free-port';
-import { PortalClient } from '../src/server/testing/portal-client';
-import { startPortal, type PortalProcess } from '../src/server/testing/portal-process';
-import { startS3Server } from '../src/server/testing/s3-server';
-import { runShellCommand } from '../src/server/testing/shell-command';
-import { testDatabaseTargets, type OpenedTestDatabase } from '../src/server/testing/test-database';
+import { expectSameData, fillThroughApi, FIXTURE_ADMIN_ENV } from '#test-support/installation-fixture';
+import { portalAddressEnv } from '#test-support/free-port';
+import { PortalClient } from '#test-support/portal-client';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import { startS3Server } from '#test-support/s3-server';
+import { runShellCommand } from '#test-support/shell-command';
+import { testDatabaseTargets, type OpenedTestDatabase } from '#test-support/test-database';
 
 // Spawns whole server processes and npm: seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 300_000;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { DEMO_PASSWORD, seedDemoData } from '../src/server/demo/seed';
+import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock';
 import { loadConfig } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { databaseTarget, startServer } from '../src/server/server';
@@ -19,8 +20,12 @@ if (process.env.DATABASE_URL) {
 }
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? './demo-data' });
 const logger = createLogger(config.LOG_LEVEL);
-const lockFile = path.join(config.DATA_DIR, 'portal.lock');
-if (fs.existsSync(lockFile)) {
+// A portal still running there would lose the data under it; a lock left by a crashed one
+// does not count (docs/decisions/0095).
+try {
+  lockDataDir(config.DATA_DIR)();
+} catch (err) {
+  if (!(err instanceof DataDirLockedError)) throw err;
   process.stderr.write(`A portal is still running on ${config.DATA_DIR}; stop it before starting a fresh demo.\n`);
   process.exit(1);
 }

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/server/testing/portal-process';
-import { runShellCommand } from '../src/server/testing/shell-command';
+import { REPO_ROOT } from '#test-support/portal-process';
+import { runShellCommand } from '#test-support/shell-command';
 
 const DOC = path.join(REPO_ROOT, 'docs', 'deployment.md');
 const doc = fs.readFileSync(DOC, 'utf8');

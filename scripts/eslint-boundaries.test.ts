@@ -34,13 +34,19 @@ describe('lint: import boundaries', () => {
       "a client feature importing another feature's components",
       "import { TaskItem } from '@/features/tasks/components/task-item';\nexport const x = TaskItem;\n",
       'src/client/features/chat/components/fixture.tsx',
-      "imports only another feature's api/",
+      "imports only another feature's api/ and widgets/",
     ],
     [
       'a client feature importing the app shell',
       "import { router } from '@/app/router';\nexport const x = router;\n",
       'src/client/features/chat/components/fixture.tsx',
       'Features do not import the app shell',
+    ],
+    [
+      'a server feature importing another feature through the alias',
+      "import { listTasks } from '#server/features/tasks/service';\nexport const x = listTasks;\n",
+      'src/server/features/chat/fixture.ts',
+      'A server feature does not import another feature',
     ],
     [
       'the platform importing a feature',
@@ -50,7 +56,7 @@ describe('lint: import boundaries', () => {
     ],
     [
       'production code importing test support',
-      "import { createTestApp } from '../../testing/test-database';\nexport const x = createTestApp;\n",
+      "import { createTestApp } from '#test-support/test-database';\nexport const x = createTestApp;\n",
       'src/server/features/chat/fixture.ts',
       'Production code does not import test support',
     ],
@@ -72,8 +78,13 @@ describe('lint: import boundaries', () => {
       'src/client/features/chat/components/fixture.tsx',
     ],
     [
+      "a client feature importing another feature's widgets",
+      "import { PartnerGifts } from '@/features/giving/widgets/partner-gifts';\nexport const x = PartnerGifts;\n",
+      'src/client/features/partners/components/fixture.tsx',
+    ],
+    [
       'a test importing test support',
-      "import { createTestApp } from '../../testing/test-database';\nexport const x = createTestApp;\n",
+      "import { createTestApp } from '#test-support/test-database';\nexport const x = createTestApp;\n",
       'src/server/features/chat/fixture.int.test.ts',
     ],
     [
@@ -83,6 +94,59 @@ describe('lint: import boundaries', () => {
     ],
   ])('allows %s', async (_what, code, filePath) => {
     expect(await boundaryErrors(code, filePath)).toEqual([]);
+  });
+
+  /** The messages of the restricted-imports rule (aliases, client to server) for `code` at `filePath`. */
+  async function importErrors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.resolve(filePath) });
+    return result!.messages
+      .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+      .map((m) => m.message);
+  }
+
+  it.each([
+    [
+      "a climb of two or more '../'",
+      "import { checkAmount } from '../../../shared/money';\nexport const x = checkAmount;\n",
+      'src/server/features/chat/fixture.ts',
+      'Import through an alias',
+    ],
+    [
+      'the client importing server code through the alias',
+      "import { createApp } from '#server/app';\nexport const x = createApp;\n",
+      'src/client/lib/fixture.ts',
+      'The client may import only types from the server',
+    ],
+    [
+      'shared code importing the server',
+      "import type { Db } from '#server/db/client';\nexport type X = Db;\n",
+      'src/shared/fixture.ts',
+      'src/shared imports neither client nor server',
+    ],
+  ])('rejects %s', async (_what, code, filePath, message) => {
+    const errors = await importErrors(code, filePath);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    [
+      'an alias',
+      "import { checkAmount } from '#shared/money';\nexport const x = checkAmount;\n",
+      'src/server/features/chat/fixture.ts',
+    ],
+    [
+      'a neighbour one level up',
+      "import { refuse } from '../errors';\nexport const x = refuse;\n",
+      'src/server/service/x/fixture.ts',
+    ],
+    [
+      'a type from the server in the client',
+      "import type { AppType } from '#server/app';\nexport type X = AppType;\n",
+      'src/client/lib/fixture.ts',
+    ],
+  ])('allows %s', async (_what, code, filePath) => {
+    expect(await importErrors(code, filePath)).toEqual([]);
   });
 
   it('rejects an import cycle', async () => {

@@ -7,13 +7,13 @@ import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { DEMO_PASSWORD, seedDemoData } from '../src/server/demo/seed';
 import { DiskStorage } from '../src/server/storage/disk-storage';
-import { portalAddressEnv } from '../src/server/testing/free-port';
-import { expectSameData, FIXTURE_ADMIN, fillThroughApi } from '../src/server/testing/installation-fixture';
-import { PortalClient } from '../src/server/testing/portal-client';
-import { startPortal, type PortalProcess } from '../src/server/testing/portal-process';
-import { startS3Server } from '../src/server/testing/s3-server';
-import { runShellCommand } from '../src/server/testing/shell-command';
-import { silentLogger, testDatabaseTargets } from '../src/server/testing/test-database';
+import { portalAddressEnv } from '#test-support/free-port';
+import { expectSameData, FIXTURE_ADMIN, fillThroughApi } from '#test-support/installation-fixture';
+import { PortalClient } from '#test-support/portal-client';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import { startS3Server } from '#test-support/s3-server';
+import { runShellCommand } from '#test-support/shell-command';
+import { silentLogger, testDatabaseTargets } from '#test-support/test-database';
 
 // Spawns whole server processes and npm: seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 400_000;

@@ -28,6 +28,24 @@ const postgresOnly = process.env.TEST_DATABASE_URL
   : unitSkips.filter((test) => (test.ancestorTitles ?? []).some((title) => title.includes(NEEDS_POSTGRES)));
 const skipped = unitSkips.length - postgresOnly.length + (e2e?.stats?.skipped ?? 0);
 
+// Name what failed in the closing lines too: a CI log that keeps only its tail still says which.
+const unitFailures = (unit?.testResults ?? [])
+  .flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}`),
+  );
+const e2eFailures = [];
+const walkSuites = (suites) => {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? [])
+      if (!spec.ok) e2eFailures.push(`${spec.file}:${spec.line} > ${spec.title}`);
+    walkSuites(suite.suites);
+  }
+};
+walkSuites(e2e?.suites);
+for (const name of [...unitFailures, ...e2eFailures]) process.stdout.write(`\nFAILED: ${name}`);
+
 process.stdout.write(
   `\nUnit and integration: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed` +
     ` (TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL ? 'set: PGlite and PostgreSQL' : 'not set: PGlite only'})\n` +

@@ -7,7 +7,7 @@
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { securityHeaders } from '../../src/server/http/security-headers';
+import { securityHeaders } from '#server/http/security-headers';
 
 const app = new Hono();
 app.use('*', securityHeaders);

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { REPO_ROOT } from '../../src/server/testing/portal-process';
+import { REPO_ROOT } from '#test-support/portal-process';
 
 interface ManifestChunk {
   file: string;

@@ -4,7 +4,8 @@
  * the raw driver.
  */
 import { pino } from 'pino';
-import { dashboardSummary } from '../../src/server/features/dashboard/service';
+import { dashboardSources } from '#server/feature-wiring';
+import { dashboardSummary } from '#server/features/dashboard/service';
 import { captureStatements, type RawDriver } from '../direct-sql';
 import { sampleMs, summarize, type Summary } from '../stats';
 
@@ -16,7 +17,7 @@ export async function measureDashboardDirect(
   samples: number,
 ): Promise<{ summary: Summary; statements: number }> {
   const { statements, replay } = await captureStatements(driver, (db) =>
-    dashboardSummary(db, silent, { now: new Date(), timeZone: 'UTC' }),
+    dashboardSummary(dashboardSources, db, silent, { now: new Date(), timeZone: 'UTC' }),
   );
   return { summary: summarize(await sampleMs(replay, samples)), statements: statements.length };
 }

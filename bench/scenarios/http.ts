@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../../src/server/testing/free-port';
+import { freePort } from '#test-support/free-port';
 
 export interface HttpFigure {
   requestsPerSecond: number;

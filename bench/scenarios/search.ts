@@ -3,7 +3,7 @@
  * common term (1% of partners match) and a rare two-word term (a dozen match), beside the same
  * statement replayed on the raw driver.
  */
-import { listPartners } from '../../src/server/features/partners/service';
+import { listPartners } from '#server/features/partners/service';
 import { captureStatements, type RawDriver } from '../direct-sql';
 import { COMMON_TERM, RARE_TERM } from '../seed';
 import { sampleMs, summarize, type Summary } from '../stats';

@@ -3,7 +3,12 @@ import { chromium } from '@playwright/test';
 
 /** CHROMIUM_PATH, then Debian's chromium, then Playwright's own browser; else say how to get one. */
 export function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', safePlaywrightPath()];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    safePlaywrightPath(),
+  ];
   const found = candidates.find((p): p is string => Boolean(p && fs.existsSync(p)));
   if (!found) {
     throw new Error(

@@ -8,17 +8,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client';
-import { runMigrations } from '../../src/server/db/migrate';
-import { coordinatorPermissions, partners, user } from '../../src/server/db/schema';
-import { createUserWithPassword, grantRole } from '../../src/server/auth/users';
-import { loadConfig } from '../../src/server/env';
-import { databaseTarget } from '../../src/server/server';
-import { startPortal } from '../../src/server/testing/portal-process';
-import { E2E_PORT, PAGING_PARTNERS, USERS } from './users';
+import { openDatabase } from '#server/db/client';
+import { runMigrations } from '#server/db/migrate';
+import { coordinatorPermissions, emailOutbox, partners, user } from '#server/db/schema';
+import { createUserWithPassword, grantRole } from '#server/auth/users';
+import { loadConfig } from '#server/env';
+import { databaseTarget } from '#server/server';
+import { startPortal } from '#test-support/portal-process';
+import { startTestSmtpServer } from '#test-support/smtp-server';
+import { E2E_MAIL_DIR, E2E_PORT, FAILED_EMAIL, PAGING_PARTNERS, USERS } from './users';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+// A real SMTP receiver: email is on, as in an installation with a mail server (issue 16).
+fs.rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
+fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
+let mailCount = 0;
+const smtp = await startTestSmtpServer({
+  onReceive: ({ mail, envelope }) =>
+    fs.writeFileSync(
+      path.join(E2E_MAIL_DIR, `${String(++mailCount).padStart(4, '0')}.json`),
+      JSON.stringify({ to: envelope.to, subject: mail.subject, text: mail.text }),
+    ),
+});
 const settings = {
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Grace Ministry <office@grace.example.org>',
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -63,13 +77,21 @@ await database.db.insert(partners).values([
   { name: 'Former Cardholder', email: 'former@example.com', zone: 'South', cardholderStatus: true, status: 'inactive' },
 ]);
 await database.db.update(user).set({ name: '' }).where(eq(user.id, limited.id));
-for (const who of ['live', 'manager', 'member', 'changer'] as const) {
+for (const who of ['live', 'manager', 'member', 'changer', 'resetter', 'notified', 'traveller'] as const) {
   const created = await createUserWithPassword(database.db, { ...USERS[who], fullName: USERS[who].name });
   await grantRole(database.db, created.id, 'coordinator');
   if (who === 'manager') {
     await database.db
       .insert(coordinatorPermissions)
       .values({ userId: created.id, feature: 'user_management', enabled: true });
+  }
+  if (who === 'notified') {
+    // Told only of what the notifications test does to them: other tests' gifts and partners
+    // would otherwise reach this bell as donation alerts and partner updates.
+    await database.db.insert(coordinatorPermissions).values([
+      { userId: created.id, feature: 'dashboard', enabled: false },
+      { userId: created.id, feature: 'partners', enabled: false },
+    ]);
   }
 }
 
@@ -82,6 +104,18 @@ await database.db.insert(partners).values(
     userId: admin.id,
   })),
 );
+// ---- Email (issue 16): one email the mail server refused, for "Send again" ----
+await database.db.insert(emailOutbox).values({
+  kind: 'password-reset',
+  toAddress: FAILED_EMAIL.to,
+  toName: 'Former Volunteer',
+  subject: FAILED_EMAIL.subject,
+  text: 'Hello Former Volunteer,\n\nThis email was refused once.\n',
+  html: '<p>Hello Former Volunteer,</p><p>This email was refused once.</p>',
+  status: 'failed',
+  attempts: 1,
+  lastError: '550 5.1.1 Recipient address rejected: User unknown',
+});
 await database.close();
 
 const server = startPortal({ ...inherited, ...settings });
@@ -91,8 +125,9 @@ process.stdout.write(`e2e server starting on http://localhost:${E2E_PORT} (data 
 
 // Playwright waits for /api/health itself; a server that exits on its own fails the run.
 let stopping = false;
-void server.exited.then((code) => {
+void server.exited.then(async (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await smtp.stop();
   process.exit(stopping ? 0 : typeof code === 'number' && code !== 0 ? code : 1);
 });
 const stop = () => {

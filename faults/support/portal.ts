@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startPortal, type PortalProcess } from '../../src/server/testing/portal-process';
-import { createEmptyPostgresDatabase } from '../../src/server/testing/test-database';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import { createEmptyPostgresDatabase } from '#test-support/test-database';
 
 /**
  * Every portal in the fault suite believes it lives at this address (BASE_URL) and every
@@ -35,10 +35,14 @@ export async function launch(env: Record<string, string>): Promise<Running> {
   }
 }
 
-/** kill -9: no clean-up of any kind runs in the server. */
+/**
+ * kill -9 (no clean-up of any kind runs in the server), and no waiting for the dead process
+ * to be reaped: the next start follows at once, as after a crash an operator (or systemd)
+ * restarts straight away. The data directory's lock
+ * must let it in even while the old process is a zombie (docs/decisions/0095).
+ */
 export async function crash(running: Running): Promise<void> {
   running.portal.child.kill('SIGKILL');
-  await running.portal.exited;
 }
 
 export async function stop(running: Running): Promise<void> {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readSse, type SseMessage } from '../../src/server/testing/sse';
+import { readSse, type SseMessage } from '#test-support/sse';
 
 /**
  * Reads a realtime stream in the background into a list. Waiting with a timeout then never

@@ -7,15 +7,20 @@ import { calendarRoutes } from './features/calendar/routes';
 import { chatRoutes } from './features/chat/routes';
 import { replayMessages } from './features/chat/service';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { emailRoutes } from './features/email/routes';
 import { filesRoutes } from './features/files/routes';
 import { formsRoutes } from './features/forms/routes';
+import { givingRoutes } from './features/giving/routes';
 import { meRoutes } from './features/me/routes';
+import { notificationsRoutes } from './features/notifications/routes';
+import { unsubscribeRoutes } from './features/notifications/unsubscribe';
 import { partnersRoutes } from './features/partners/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
+import { dashboardSources, partnerDirectory } from './feature-wiring';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
 import { securityHeaders } from './http/security-headers';
@@ -47,17 +52,25 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
   app.use('/api/*', requestBodyLimit(deps.config.MAX_UPLOAD_MB));
   app.route('/api/auth', authRoutes());
+  // The unsubscribe link of notification emails works without a session (its token says who).
+  app.route('/api/unsubscribe', unsubscribeRoutes());
   app.use('/api/*', sessionMiddleware);
 
   const api = app
     .route('/api/me', meRoutes())
     .route('/api/admin', adminRoutes())
+    .route('/api/email', emailRoutes())
     .route('/api/settings', settingsRoutes())
-    .route('/api/realtime', realtimeRoutes((afterId, access) => replayMessages(deps.database.db, afterId, access)))
+    .route('/api/notifications', notificationsRoutes())
+    .route(
+      '/api/realtime',
+      realtimeRoutes((afterId, access) => replayMessages(deps.database.db, afterId, access)),
+    )
     .route('/api/chat', chatRoutes())
     .route('/api/tasks', tasksRoutes())
     .route('/api/forms', formsRoutes())
-    .route('/api/dashboard', dashboardRoutes())
+    .route('/api/dashboard', dashboardRoutes(dashboardSources))
+    .route('/api/giving', givingRoutes(partnerDirectory))
     .route('/api/partners', partnersRoutes())
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());
@@ -68,8 +81,12 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     // mistake: answer them as such, in the usual { error } shape, not as a server failure.
     if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.message }, err.status);
     // A service's refusal (docs/decisions/0097): the API's standard error, nothing logged.
-    if (err instanceof ServiceError)
+    if (err instanceof ServiceError) {
+      // A 413 closes the connection, so the rest of an oversized upload is not read: the
+      // browser checks the size before sending, so only a client that ignored it is cut short.
+      if (err.status === 413) c.header('Connection', 'close');
       return c.json(err.issues ? { error: err.message, issues: err.issues } : { error: err.message }, err.status);
+    }
     deps.logger.error({ err, path: c.req.path }, 'request failed');
     return c.json({ error: 'Something went wrong on the server. Please try again.' }, 500);
   });

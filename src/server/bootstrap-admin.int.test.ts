@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countUsers } from './auth/users';
 import { bootstrapFirstAdmin, DEFAULT_ADMIN_EMAIL } from './bootstrap-admin';
 import { user, userRoles } from './db/schema';
-import { createTestApp, testDatabaseTargets, type TestApp } from './testing/test-database';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
 describe.each(testDatabaseTargets())('bootstrapFirstAdmin on $name', (target) => {
   let t: TestApp;

@@ -7,9 +7,13 @@ import { runMigrations } from './db/migrate';
 import type { Config } from './env';
 import type { AppDeps } from './http/app-env';
 import type { Logger } from './logger';
+import { createMailer } from './mail/mailer';
 import { EventBus } from './realtime/event-bus';
 import { pruneExpiredCounters } from './auth/sign-in-throttle';
 import { createStorage } from './storage';
+import { createHmac } from 'node:crypto';
+import { noticeSweeps, notificationRules } from './feature-wiring';
+import { createNotifier } from './features/notifications/notifier';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -26,7 +30,16 @@ export async function createDeps(config: Config, database: Database, logger: Log
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
   }, PRUNE_EVERY_MS);
   pruner.unref();
-  const auth = createAuth(database.db, config, secret);
+  const mail = createMailer(config, database.db, logger);
+  const linkKey = createHmac('sha256', secret).update('portal link key').digest('base64url');
+  const notices = createNotifier(
+    database.db,
+    notificationRules,
+    noticeSweeps,
+    { mail, baseUrl: config.BASE_URL, secret: linkKey, digestHour: config.DIGEST_HOUR },
+    logger,
+  );
+  const auth = createAuth(database.db, config, secret, mail);
   const principalCache = await listenedPrincipalCache<PrincipalRow>(database);
   return {
     config,
@@ -35,6 +48,9 @@ export async function createDeps(config: Config, database: Database, logger: Log
     resolvePrincipal: createPrincipalResolver(database.db, auth, secret, config.BASE_URL, principalCache),
     bus,
     storage,
+    mail,
+    notices,
+    linkKey,
     logger,
     streams: new Set(),
     lifecycle: { stopping: false },
@@ -45,6 +61,8 @@ export async function createDeps(config: Config, database: Database, logger: Log
 /** Ends open realtime streams, then stops the bus and closes the database. */
 export async function disposeDeps(deps: AppDeps) {
   deps.stopTimers();
+  deps.notices.stop();
+  await deps.mail.stop();
   for (const end of deps.streams) end();
   deps.streams.clear();
   await deps.bus.stop();

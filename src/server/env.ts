@@ -23,9 +23,7 @@ const envSchema = z
         .optional(),
     ),
     ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
-    ADMIN_PASSWORD: optionalText.pipe(
-      z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
-    ),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
     BASE_URL: optionalText.pipe(z.url('BASE_URL must be a full URL such as https://portal.example.org').optional()),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
     TRUSTED_PROXIES: z
@@ -63,10 +61,44 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'], 'S3_FORCE_PATH_STYLE must be true or false')
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    // Outgoing email (issue 16, docs/decisions/0099): without SMTP_URL emails wait in the outbox.
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587',
+        })
+        .optional(),
+    ),
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/,
+          'MAIL_FROM must be an address, such as "Grace Ministry <office@example.org>"',
+        )
+        .optional(),
+    ),
+    MINISTRY_NAME: optionalText.pipe(z.string().max(100, 'MINISTRY_NAME must be 100 characters or less').optional()),
+    // The hour (0-23, the server's TZ) daily notification summaries go out (docs/decisions/0100).
+    DIGEST_HOUR: z.coerce
+      .number({ error: 'DIGEST_HOUR must be an hour from 0 to 23' })
+      .int('DIGEST_HOUR must be an hour from 0 to 23')
+      .min(0, 'DIGEST_HOUR must be an hour from 0 to 23')
+      .max(23, 'DIGEST_HOUR must be an hour from 0 to 23')
+      .default(7),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.string().default('production'),
   })
   .superRefine((env, ctx) => {
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message:
+          'MAIL_FROM is required with SMTP_URL: the address emails come from, such as "Grace Ministry <office@example.org>"',
+      });
+    }
     // All or nothing: a half-configured S3 store must not silently fall back to local disk.
     const given = S3_SETTINGS.filter((name) => env[name] !== undefined);
     if (given.length === 0) return;
@@ -83,6 +115,8 @@ const envSchema = z
   .transform(
     ({ S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...env }) => ({
       ...env,
+      /** The name emails carry (the sender's display name, the greeting, the footer). */
+      MINISTRY_NAME: env.MINISTRY_NAME ?? 'Ministry Portal',
       DATA_DIR: path.resolve(env.DATA_DIR),
       BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       /** Set when files go to an S3-compatible store; otherwise they go to DATA_DIR/storage. */

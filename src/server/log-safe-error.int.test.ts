@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_SERIALIZERS } from './logger';
-import { createTestApp, testDatabaseTargets, type TestApp } from './testing/test-database';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
 /**
  * Issue 26, item 5: a failed query's log carried the query's parameters: chat text, partners'

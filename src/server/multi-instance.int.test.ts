@@ -9,14 +9,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_RULES } from './auth/sign-in-throttle';
-import { FIXTURE_ADMIN, FIXTURE_ADMIN_ENV } from './testing/installation-fixture';
-import { multipartBody } from './testing/multipart';
-import { PortalClient } from './testing/portal-client';
-import { startPortal, type PortalProcess } from './testing/portal-process';
-import { CLIENT_ADDRESS_HEADER, PIN_HEADER, SERVED_BY_HEADER, startRoundRobinProxy } from './testing/round-robin-proxy';
-import { startS3Server } from './testing/s3-server';
-import { readSse } from './testing/sse';
-import { testDatabaseTargets, type OpenedTestDatabase } from './testing/test-database';
+import { FIXTURE_ADMIN, FIXTURE_ADMIN_ENV } from '#test-support/installation-fixture';
+import { multipartBody } from '#test-support/multipart';
+import { PortalClient } from '#test-support/portal-client';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import {
+  CLIENT_ADDRESS_HEADER,
+  PIN_HEADER,
+  SERVED_BY_HEADER,
+  startRoundRobinProxy,
+} from '#test-support/round-robin-proxy';
+import { startS3Server } from '#test-support/s3-server';
+import { readSse } from '#test-support/sse';
+import { testDatabaseTargets, type OpenedTestDatabase } from '#test-support/test-database';
 
 // Spawns two whole server processes: seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 300_000;

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portalAddressEnv } from './testing/free-port';
-import { startPortal, type PortalProcess } from './testing/portal-process';
-import { readSse } from './testing/sse';
+import { portalAddressEnv } from '#test-support/free-port';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import { readSse } from '#test-support/sse';
 
 // Spawns whole server processes (node, PGlite): seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 120_000;

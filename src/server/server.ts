@@ -66,6 +66,14 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
     const sweeper = setInterval(sweep, ORPHAN_SWEEP_EVERY_MS);
     sweeper.unref();
 
+    deps.mail.start();
+    deps.notices.start();
+    if (deps.mail.enabled) logger.info({ from: config.MAIL_FROM }, 'email: sending through SMTP_URL');
+    else
+      logger.warn(
+        'email is off (SMTP_URL is not set): emails wait in the outbox, where admins read them under Admin > Email',
+      );
+
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {

@@ -26,6 +26,8 @@ export const ROUTE_FEATURES: Record<string, Feature> = {
   '/onboarding': 'more',
   '/settings': 'settings',
   '/admin': 'user_management',
+  // The outbox is for admins (issue 16); the page says so to a manager who types the address.
+  '/admin/email': 'user_management',
 };
 
 /**

@@ -29,6 +29,16 @@ export type Role = 'admin' | 'coordinator';
  */
 export type AccessRole = Role | 'none';
 
+/**
+ * Who is acting, as far as a rule shared by client and server needs to know: the server's
+ * service `Actor` (src/server/service/context.ts) is one, and so is the signed-in person the
+ * client shows buttons for.
+ */
+export interface ActingPerson {
+  id: string;
+  role: AccessRole;
+}
+
 /** The features an admin can switch per coordinator on the admin screen, in screen order. */
 export const SWITCHABLE_FEATURES = [
   'dashboard',

@@ -29,7 +29,9 @@ export type RealtimeEvent =
   /** An event was added or edited: calendars reload their list. */
   | { type: 'events.changed' }
   /** A file or folder was added to or removed from this folder of the shared drive. */
-  | { type: 'files.changed'; folderPath: string };
+  | { type: 'files.changed'; folderPath: string }
+  /** The reader's notifications changed (a new one, or read in another tab): the bell reloads. */
+  | { type: 'notifications.changed' };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 
@@ -51,6 +53,7 @@ const EVENT_TYPES = {
   'partners.changed': true,
   'events.changed': true,
   'files.changed': true,
+  'notifications.changed': true,
 } as const satisfies Record<RealtimeEventType, true>;
 
 export const REALTIME_EVENT_TYPES = Object.keys(EVENT_TYPES) as RealtimeEventType[];

@@ -2,13 +2,8 @@
  * Task board rules shared by the server (which enforces them) and the client (which only uses
  * them to decide what to show). See docs/decisions/0030-task-board.md.
  */
-import type { AccessRole } from './permissions';
+import type { ActingPerson } from './permissions';
 import type { TaskStatus } from './schemas/tasks';
-
-export interface TaskActor {
-  id: string;
-  role: AccessRole;
-}
 
 export interface TaskOwnership {
   createdBy: string | null;
@@ -25,12 +20,12 @@ export function isActiveTask(task: { status: TaskStatus }): boolean {
  * (D9); changing what a task says, when it is due or who does it is for its creator, its
  * assignee, or an admin.
  */
-export function canEditTask(task: TaskOwnership, actor: TaskActor): boolean {
+export function canEditTask(task: TaskOwnership, actor: ActingPerson): boolean {
   return actor.role === 'admin' || task.createdBy === actor.id || task.assignedTo === actor.id;
 }
 
 /** Deleting removes it for everyone: its creator or an admin only. */
-export function canDeleteTask(task: TaskOwnership, actor: TaskActor): boolean {
+export function canDeleteTask(task: TaskOwnership, actor: ActingPerson): boolean {
   return actor.role === 'admin' || task.createdBy === actor.id;
 }
 

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
-import { landingPath } from '../../shared/navigation';
-import type { Feature } from '../../shared/permissions';
+import { landingPath } from '#shared/navigation';
+import type { Feature } from '#shared/permissions';
 
 /**
  * Shows a spinner while permissions load; without a session or the permission, replaces the

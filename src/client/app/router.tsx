@@ -1,12 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
-import { ROUTE_FEATURES } from '../../shared/navigation';
+import { ROUTE_FEATURES } from '#shared/navigation';
 import { RequireFeature, SignedOutOnly } from './guards';
 import { NotFoundPage } from './not-found-page';
 
 /** Each feature's code loads with its route, so the sign-in screen stays small. */
 const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNode }>> = {
-  '/dashboard': () => import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/dashboard': () =>
+    import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   '/partners': () => import('@/features/partners/components/partners-page').then((m) => ({ default: m.PartnersPage })),
   '/tasks': () => import('@/features/tasks/components/tasks-page').then((m) => ({ default: m.TasksPage })),
   '/calendar': () => import('@/features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })),
@@ -14,9 +15,11 @@ const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNo
   '/files': () => import('@/features/files/components/files-page').then((m) => ({ default: m.FilesPage })),
   '/forms': () => import('@/features/forms/components/forms-page').then((m) => ({ default: m.FormsPage })),
   '/more': () => import('@/features/more/components/more-page').then((m) => ({ default: m.MorePage })),
-  '/onboarding': () => import('@/features/onboarding/components/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+  '/onboarding': () =>
+    import('@/features/onboarding/components/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
   '/settings': () => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
   '/admin': () => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+  '/admin/email': () => import('@/features/email/components/email-page').then((m) => ({ default: m.EmailPage })),
 };
 
 const guardedRoutes: RouteObject[] = Object.entries(FEATURE_PAGES).map(([path, load]) => ({
@@ -40,9 +43,24 @@ const signIn = (
   </SignedOutOnly>
 );
 
+/** The emailed password-reset screens (issue 16): open to anyone, loaded only when visited. */
+const passwordResetRoutes: RouteObject[] = [
+  {
+    path: '/forgot-password',
+    lazy: () =>
+      import('@/features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/reset-password',
+    lazy: () =>
+      import('@/features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+];
+
 export const router = createBrowserRouter([
   { path: '/', element: signIn },
   { path: '/auth', element: signIn },
+  ...passwordResetRoutes,
   // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
   // not with the sign-in screen (docs/benchmarks.md, client sizes).
   { lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })), children: guardedRoutes },

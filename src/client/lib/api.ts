@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../server/app';
+import type { AppType } from '#server/app';
 
 /** Typed client for the portal's own API routes (types only cross the boundary). */
 export const api = hc<AppType>(window.location.origin, { init: { credentials: 'same-origin' } });

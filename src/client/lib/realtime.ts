@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { SIGN_OUT_KEY } from './sign-out-key';
-import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from '../../shared/realtime';
+import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from '#shared/realtime';
 
 type EventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
 type Handler = (event: RealtimeEvent) => void;

@@ -4,7 +4,7 @@ import { createApp } from '../app';
 import { account, session, user } from '../db/schema';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
-import { FEATURES } from '../../shared/permissions';
+import { FEATURES } from '#shared/permissions';
 import {
   closeSecondHandle,
   cookieHeader,
@@ -16,7 +16,7 @@ import {
   testDatabaseTargets,
   type TestApp,
   type TestUser,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 import { sessionCookieName } from './auth';
 import { countUsers, findUserByEmail } from './users';
 

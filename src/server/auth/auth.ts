@@ -3,16 +3,22 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { Config } from '../env';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/limits';
 import { hashPassword, verifyPassword } from './password';
 import { CLIENT_IP_HEADER } from './client-ip';
+import type { Mailer } from '../mail/mailer';
+import { recordChange } from '../service/changes';
+import { queuePasswordNotice } from './password-notice';
+
+/** How long a password-reset link works (issue 16: one hour). */
+export const RESET_LINK_SECONDS = 60 * 60;
 
 const DAY = 60 * 60 * 24;
 /** Session lifetime and sliding-expiry step, in seconds (also read by the fast path, principal.ts). */
 export const SESSION_EXPIRES_IN_SECONDS = 7 * DAY;
 export const SESSION_UPDATE_AGE_SECONDS = DAY;
 
-export function createAuth(db: Db, config: Config, secret: string) {
+export function createAuth(db: Db, config: Config, secret: string, mail: Mailer) {
   const secureCookies = config.BASE_URL.startsWith('https://');
   return betterAuth({
     baseURL: config.BASE_URL,
@@ -36,6 +42,29 @@ export function createAuth(db: Db, config: Config, secret: string) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
+      // "Forgot password?" (issue 16, docs/decisions/0099): the link goes through the outbox, to
+      // the portal's own page, which posts the token back; single use (better-auth consumes it).
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        await mail.queue(db, {
+          kind: 'password-reset',
+          to: { address: user.email, name: user.name },
+          recipientName: user.name,
+          subject: 'Choose a new password',
+          paragraphs: [
+            'Someone, hopefully you, asked to reset the password of your account on the portal.',
+            'The link below works once, for one hour. If you did not ask, ignore this email: your password stays as it is.',
+          ],
+          action: {
+            label: 'Choose a new password',
+            url: `${config.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`,
+          },
+        });
+      },
+      onPasswordReset: async ({ user }) => {
+        await recordChange(db, null, { action: 'password.reset', subject: { type: 'user', id: user.id } });
+        await queuePasswordNotice(db, mail, user.id, 'reset');
+      },
     },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,

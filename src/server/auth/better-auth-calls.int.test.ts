@@ -1,6 +1,6 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 import { betterAuthStorages } from './better-auth-calls';
 
 /**

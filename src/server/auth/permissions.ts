@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { coordinatorPermissions, userRoles } from '../db/schema';
-import { resolvePermissions, type AccessRole, type PermissionRow, type Permissions } from '../../shared/permissions';
+import { resolvePermissions, type AccessRole, type PermissionRow, type Permissions } from '#shared/permissions';
 
 export interface Access {
   role: AccessRole;

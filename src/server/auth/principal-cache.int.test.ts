@@ -7,7 +7,7 @@ import {
   testDatabaseTargets,
   type TestApp,
   type TestUser,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 import { queryRows } from '../db/query-rows';
 import { principalByTokenQuery } from './principal';
 
@@ -85,6 +85,7 @@ describe.each(testDatabaseTargets())('the principal after a change on $name', (t
     // Held after the sign-in above (which, as any change, empties the cache).
     const other = await signedInCoordinator();
     const response = await send('POST', '/api/settings/password', current, {
+      currentPassword: coordinator.password,
       newPassword: 'a-new-long-password',
       confirmPassword: 'a-new-long-password',
     });

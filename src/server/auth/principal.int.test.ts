@@ -8,7 +8,7 @@ import {
   testDatabaseTargets,
   type TestApp,
   type TestUser,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 import { loadAccess } from './permissions';
 
 /**

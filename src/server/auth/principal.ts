@@ -3,7 +3,7 @@ import type { Auth } from './auth';
 import { callBetterAuth } from './better-auth-calls';
 import { sessionCookieName, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
 import { accessFrom, accessRoleSql, loadAccess, switchesSql, type Access, type SwitchPairs } from './permissions';
-import type { AccessRole } from '../../shared/permissions';
+import type { AccessRole } from '#shared/permissions';
 import type { PrincipalCache } from './principal-cache';
 import { signedSessionToken } from './session-cookie';
 import type { Db } from '../db/client';

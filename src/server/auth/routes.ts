@@ -1,23 +1,41 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { findNulText, NUL_TEXT_MESSAGE } from '../http/nul-text';
-import { signInSchema } from '../../shared/schemas/auth';
+import {
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  RESET_LINK_INVALID,
+  signInSchema,
+} from '#shared/schemas/auth';
 import { callBetterAuth } from './better-auth-calls';
 import { CLIENT_IP_HEADER } from './client-ip';
-import { reserveAttempt } from './sign-in-throttle';
+import { reserveAttempt, reservePasswordResetRequest } from './sign-in-throttle';
 
 /**
- * better-auth endpoints the portal uses; everything else it offers (sign-up, password reset
- * by e-mail, account deletion, get-session with its token, ...) stays unreachable.
- * /api/me answers "who am I".
+ * better-auth endpoints the portal uses; everything else it offers (sign-up, account deletion,
+ * get-session with its token, the reset link's redirect, ...) stays unreachable. /api/me
+ * answers "who am I". The two password-reset endpoints answer only when email is on.
  */
-const EXPOSED = new Set(['POST /sign-in/email', 'POST /sign-out']);
+const EXPOSED = new Set([
+  'POST /sign-in/email',
+  'POST /sign-out',
+  'POST /request-password-reset',
+  'POST /reset-password',
+]);
+const NEEDS_EMAIL = new Set(['/request-password-reset', '/reset-password']);
 
 export function authRoutes() {
   return new Hono<AppEnv>().all('/*', async (c) => {
-    const { auth, database } = c.var.deps;
+    const { auth, database, mail } = c.var.deps;
     const subPath = c.req.path.replace(/^\/api\/auth/, '');
+    // What the sign-in screen may offer: "Forgot password?" only when a link can be emailed.
+    if (c.req.method === 'GET' && subPath === '/options') return c.json({ passwordReset: mail.enabled }, 200);
     if (!EXPOSED.has(`${c.req.method} ${subPath}`)) return c.json({ error: 'Not found' }, 404);
+    if (NEEDS_EMAIL.has(subPath) && !mail.enabled)
+      return c.json(
+        { message: 'Password reset by email is not available here. Ask an admin to reset your password.' },
+        404,
+      );
 
     // better-auth reads the client address only from this header, which we always overwrite.
     const headers = new Headers(c.req.raw.headers);
@@ -27,6 +45,8 @@ export function authRoutes() {
     const body = c.req.method === 'GET' ? undefined : (await c.req.text()) || undefined;
     const request = new Request(c.req.url, { method: c.req.method, headers, body });
 
+    if (subPath === '/request-password-reset') return requestPasswordReset(c, request, body);
+    if (subPath === '/reset-password') return resetPassword(request, body, auth);
     if (subPath !== '/sign-in/email') return callBetterAuth(() => auth.handler(request));
 
     const parsed = signInSchema.safeParse(parseJson(body) ?? {});
@@ -75,4 +95,47 @@ function parseJson(text: string | undefined): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * "Forgot password?": checked, throttled (every request counts, per account and address), then
+ * better-auth, which answers the same whether or not the account exists and, when it does,
+ * queues the link in the outbox (auth.ts).
+ */
+async function requestPasswordReset(c: Context<AppEnv>, request: Request, body: string | undefined) {
+  const parsed = passwordResetRequestSchema.safeParse(parseJson(body) ?? {});
+  if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
+  if (findNulText(parsed.data) !== undefined) return c.json({ message: NUL_TEXT_MESSAGE }, 400);
+  const reserved = await reservePasswordResetRequest(c.var.deps.database.db, parsed.data.email, c.var.clientIp);
+  if (!reserved.allowed) {
+    c.header('Retry-After', String(reserved.waitSeconds));
+    return c.json(
+      { message: `Too many requests for a reset link. Please wait ${reserved.waitSeconds} seconds and try again.` },
+      429,
+    );
+  }
+  const { auth } = c.var.deps;
+  const validated = new Request(request, { body: JSON.stringify({ email: parsed.data.email }) });
+  const response = await callBetterAuth(() => auth.handler(validated));
+  if (!response.ok) return response;
+  return Response.json({
+    message: 'If an account uses this email, a link to choose a new password is on its way. It works for one hour.',
+  });
+}
+
+/** The reset page's new password: better-auth checks and consumes the token (single use). */
+async function resetPassword(request: Request, body: string | undefined, auth: AppEnv['Variables']['deps']['auth']) {
+  const parsed = passwordResetSchema.safeParse(parseJson(body) ?? {});
+  if (!parsed.success) return Response.json({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  const validated = new Request(request, { body: JSON.stringify(parsed.data) });
+  const response = await callBetterAuth(() => auth.handler(validated));
+  if (response.status === 400) {
+    const answer = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { code?: string };
+    if (answer.code === 'INVALID_TOKEN' || answer.code === 'USER_NOT_FOUND')
+      return Response.json({ message: RESET_LINK_INVALID }, { status: 400 });
+  }
+  return response;
 }

@@ -5,7 +5,7 @@ import { session, signInThrottle } from '../db/schema';
 import { createDeps } from '../deps';
 import { loadConfig } from '../env';
 import type { AppDeps } from '../http/app-env';
-import { listenOnLoopback } from '../testing/http-server';
+import { listenOnLoopback } from '#test-support/http-server';
 import {
   cookieHeader,
   createTestApp,
@@ -15,7 +15,7 @@ import {
   TEST_BASE_URL,
   type TestApp,
   type TestUser,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { accountKey, addressKey, pruneExpiredCounters, reserveAttempt, THROTTLE_RULES } from './sign-in-throttle';
 

@@ -195,3 +195,30 @@ export async function pruneExpiredCounters(db: Db, now = new Date()): Promise<nu
     .returning({ key: t.key });
   return counters.length + addresses.length;
 }
+
+/**
+ * Requests for a password-reset link (issue 16): every request counts, whether or not the
+ * account exists (so the limit tells nothing either), per account and per address, with the
+ * same window as sign-ins. A few requests are free; after that one every few minutes.
+ */
+export const RESET_REQUEST_RULES = {
+  account: { freeFailures: 3, delaySeconds: 300 },
+  address: { freeFailures: 10, delaySeconds: 60 },
+} as const;
+
+export async function reservePasswordResetRequest(
+  db: Db,
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<{ allowed: true } | { allowed: false; waitSeconds: number }> {
+  const counters: [string, Rule][] = [
+    [`reset-address:${ip}`, RESET_REQUEST_RULES.address],
+    [`reset-account:${normalEmail(email)}`, RESET_REQUEST_RULES.account],
+  ];
+  for (const [key, rule] of counters) {
+    const reserved = await reserve(db, key, rule, now);
+    if (typeof reserved === 'number') return { allowed: false, waitSeconds: reserved };
+  }
+  return { allowed: true };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, session, user, userRoles } from '../db/schema';
-import type { Role } from '../../shared/permissions';
+import type { Role } from '#shared/permissions';
 import { hashPassword } from './password';
 
 export interface NewUser {

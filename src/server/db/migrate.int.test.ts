@@ -8,19 +8,19 @@ import {
   testDatabaseTargets,
   silentLogger,
   type OpenedTestDatabase,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 
 // Spawns a whole server process (node, PGlite): seconds when idle, far more on a busy machine.
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 // A fresh PGlite plus the whole schema: well under the default when idle, not on a busy machine.
 const MIGRATION_TEST_TIMEOUT_MS = 120_000;
 import { tmpdir } from 'node:os';
-import { startPortal } from '../testing/portal-process';
+import { startPortal } from '#test-support/portal-process';
 import { openDatabase, type Db } from './client';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { MIGRATIONS_FOLDER, runMigrations, runMigrationsUpTo, UnknownMigrationError } from './migrate';
 import { appSettings } from './schema';
-import { givingRollupFromGifts, storedGivingRollup } from '../testing/giving-rollup';
+import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 
 const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
   entries: { tag: string; when: number }[];

@@ -17,6 +17,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -26,20 +27,30 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 // ---- authentication (better-auth core tables) ----
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  // SPEC "Session user" metadata, kept as columns so they can be queried and validated.
-  displayName: varchar('display_name', { length: 100 }),
-  emailNotifications: boolean('email_notifications').notNull().default(true),
-  partnerUpdates: boolean('partner_updates').notNull().default(true),
-  donationAlerts: boolean('donation_alerts').notNull().default(true),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // SPEC "Session user" metadata, kept as columns so they can be queried and validated.
+    displayName: varchar('display_name', { length: 100 }),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    partnerUpdates: boolean('partner_updates').notNull().default(true),
+    donationAlerts: boolean('donation_alerts').notNull().default(true),
+    // Notification emails (issue 16, docs/decisions/0100): one each as it happens, or one daily
+    // digest; `last_digest_at` is when the last digest was queued.
+    emailFrequency: text('email_frequency', { enum: ['immediately', 'daily'] })
+      .notNull()
+      .default('immediately'),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  },
+  (t) => [check('user_email_frequency_check', sql`${t.emailFrequency} in ('immediately', 'daily')`)],
+);
 
 export const session = pgTable(
   'session',
@@ -319,8 +330,9 @@ export const activity = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    // Kept when the person is deleted later: the record says a change was made, by whom it no longer knows.
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    // No foreign key: the record is append-only (a deleted person's id stays, as the audit log
+    // must say who did it), and a key's ON DELETE would have to rewrite rows (decision 0102).
+    actorId: text('actor_id'),
     clientIp: text('client_ip'),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),
@@ -328,8 +340,17 @@ export const activity = pgTable(
     audience: jsonb('audience'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * The hash chain (issue 17, decision 0102), set by the insert trigger of migration 0012
+     * under a lock: `seq` numbers entries in the chain's order, `hash` covers the entry and
+     * the previous entry's `hash`, kept in `prev_hash`. `npm run audit:verify` recomputes it.
+     */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
+    uniqueIndex('activity_seq_idx').on(t.seq),
     index('activity_subject_idx').on(t.subjectType, t.subjectId, t.id),
     index('activity_actor_idx').on(t.actorId, t.id),
     index('activity_at_idx').on(t.at),
@@ -346,3 +367,82 @@ export const realtimeSpill = pgTable('realtime_spill', {
   envelope: text('envelope').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The email outbox (issue 16, docs/decisions/0099): every email is written here in the
+ * transaction of the change that causes it, and the sender (src/server/mail/sender.ts)
+ * delivers it later, with retries. Without SMTP the emails wait here, readable by admins.
+ * `status`: pending (waiting for its next attempt), sending (claimed until `lease_until`),
+ * sent, failed (permanently, with `last_error`; an admin may retry it).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    /** What caused it, for the admin's list (such as 'password-reset'). */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    toName: text('to_name'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Notification emails: the one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
+    unsubscribeUrl: text('unsubscribe_url'),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * A person's notifications (issue 16, docs/decisions/0100): derived from the change record in
+ * the change's own transaction (src/server/features/notifications/notifier.ts), or by the
+ * hourly sweep for tasks due tomorrow. `email_status`: null when no email is due, 'digest' while
+ * it waits for the person's daily digest, 'queued' once its email is in the outbox.
+ * `dedupe_key` makes a sweep that runs twice, or on two instances, notify once.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    /** Where the entry leads in the portal, a path such as /tasks. */
+    link: text('link').notNull(),
+    activityId: bigint('activity_id', { mode: 'number' }).references(() => activity.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailStatus: text('email_status', { enum: ['digest', 'queued'] }),
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientId, t.id),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_digest_idx')
+      .on(t.recipientId)
+      .where(sql`${t.emailStatus} = 'digest'`),
+    uniqueIndex('notifications_dedupe_idx')
+      .on(t.recipientId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
+    check('notifications_email_status_check', sql`${t.emailStatus} in ('digest', 'queued')`),
+  ],
+);

@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, events, messages, partners, tasks, user, userRoles } from '../db/schema';
-import { givingRollupFromGifts, storedGivingRollup } from '../testing/giving-rollup';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../testing/test-database';
+import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 describe.each(testDatabaseTargets())('demo data on $name', (target) => {
@@ -43,5 +43,14 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
       role: string;
     };
     expect(me.role).toBe('coordinator');
+
+    // The bell has something to show, some of it unread.
+    const bell = (await (await t.request('/api/notifications', { headers: { cookie: adminCookie } })).json()) as {
+      items: { title: string; read: boolean }[];
+      unread: number;
+    };
+    expect(bell.items.length).toBeGreaterThanOrEqual(3);
+    expect(bell.unread).toBeGreaterThan(0);
+    expect(bell.unread).toBeLessThan(bell.items.length);
   });
 });

@@ -1,10 +1,12 @@
 import type { Db } from '../db/client';
 import type { Storage } from '../storage';
 import { seedDemoDonations } from './seeders/donations';
+import { seedDemoEmails } from './seeders/emails';
 import { seedDemoEvents } from './seeders/events';
 import { seedDemoFiles } from './seeders/files';
 import { seedDemoForms } from './seeders/forms';
 import { seedDemoMessages } from './seeders/messages';
+import { seedDemoNotifications } from './seeders/notifications';
 import { seedDemoPartners } from './seeders/partners';
 import { seedDemoTasks } from './seeders/tasks';
 import { seedDemoUsers, type DemoUsers } from './seeders/users';
@@ -33,5 +35,7 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) 
   await seedDemoForms(context);
   await seedDemoMessages(context);
   await seedDemoFiles(context);
+  await seedDemoEmails(context);
+  await seedDemoNotifications(context);
   return users;
 }

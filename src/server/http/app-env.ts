@@ -4,6 +4,8 @@ import type { PrincipalResolver } from '../auth/principal';
 import type { Database } from '../db/client';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import type { Notices } from '../service/notices';
 import type { EventBus } from '../realtime/event-bus';
 import type { Storage } from '../storage';
 
@@ -17,6 +19,15 @@ export interface AppDeps {
   bus: EventBus;
   /** Uploaded files and event images: DATA_DIR/storage or S3 (storage/). */
   storage: Storage;
+  /** Outgoing email: queued in a change's transaction, sent by the server's sender (mail/). */
+  mail: Mailer;
+  /** Told of every recorded change: derives notifications in its transaction (features/notifications). */
+  notices: Notices;
+  /**
+   * A key derived from the installation's secret for links that work without signing in (the
+   * unsubscribe link of notification emails); never the secret itself.
+   */
+  linkKey: string;
   logger: Logger;
   /** Open realtime streams; each entry ends its stream (used for a clean shutdown). */
   streams: Set<() => void>;

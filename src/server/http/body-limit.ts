@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';
-import { fileTooLargeMessage } from '../../shared/schemas/files';
+import { fileTooLargeMessage } from '#shared/schemas/files';
 import { MULTIPART_OVERHEAD_BYTES } from './multipart';
 
 /**

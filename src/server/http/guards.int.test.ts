@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coordinatorPermissions } from '../db/schema';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 import type { AppEnv } from './app-env';
 import { requireFeature } from './require';
 import { sessionMiddleware } from './session';

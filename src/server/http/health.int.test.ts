@@ -6,14 +6,14 @@ import { createApp } from '../app';
 import { openDatabase } from '../db/client';
 import { createDeps, disposeDeps } from '../deps';
 import { loadConfig } from '../env';
-import { startTcpProxy } from '../testing/tcp-proxy';
+import { startTcpProxy } from '#test-support/tcp-proxy';
 import {
   createTestApp,
   silentLogger,
   testDatabaseTargets,
   TEST_BASE_URL,
   type TestApp,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 import { READY_TIMEOUT_MS } from './health';
 
 describe.each(testDatabaseTargets())('health and readiness on $name', (target) => {

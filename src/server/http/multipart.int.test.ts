@@ -5,9 +5,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema';
-import { listenOnLoopback } from '../testing/http-server';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
-import type { FileEntry } from '../../shared/schemas/files';
+import { listenOnLoopback } from '#test-support/http-server';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
+import type { FileEntry } from '#shared/schemas/files';
 
 const MB = 1024 * 1024;
 

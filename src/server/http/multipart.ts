@@ -1,30 +1,23 @@
 import busboy from 'busboy';
-import type { Context } from 'hono';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { ServiceError } from '../service/errors';
 
 /** Room for the multipart framing and text fields around one file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const FIELD_MAX_BYTES = 16 * 1024;
 const FIELDS_MAX = 20;
 
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413 | 415,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * The answer to a refused upload. A 413 also closes the connection, so the rest of an
- * oversized body is not read: the browser checks the size before sending, so only a client
- * that ignored it is cut short.
+ * A refused upload: one of the service refusals (docs/decisions/0097), so app.ts's one error
+ * handler answers it; a 413 there also closes the connection, so the rest of an oversized body
+ * is not read.
  */
-export function uploadRefusal(c: Context, err: UploadError) {
-  if (err.status === 413) c.header('Connection', 'close');
-  return c.json({ error: err.message }, err.status);
+export class UploadError extends ServiceError {
+  constructor(message: string, status: 400 | 413 | 415) {
+    super(status, message);
+    this.name = 'UploadError';
+  }
 }
 
 export interface IncomingFile {
@@ -49,7 +42,7 @@ export interface ParsedMultipart<T> {
  * `onFile` chunk by chunk, never whole into memory; other file parts are skipped; text fields
  * are collected. Refuses (413) up front when Content-Length already shows the file cannot fit,
  * and, for a body sent without one, as soon as more has arrived than the file and its framing
- * can take: reading stops there, and the answer closes the connection (`uploadRefusal`).
+ * can take: reading stops there, and the answer closes the connection (app.ts's error handler).
  * Otherwise it resolves once the whole request has been read.
  */
 export async function parseMultipart<T>(

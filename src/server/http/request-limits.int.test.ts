@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../testing/test-database';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { SIGN_IN_BODY_LIMIT_BYTES } from './body-limit';
 import { HEARTBEAT_MS } from '../realtime/routes';
 import { HTTP_TIMEOUTS, listen } from './listen';

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { Feature } from '../../shared/permissions';
+import type { AccessRole, Feature } from '#shared/permissions';
 import type { AppEnv } from './app-env';
 
 /** 401 unless signed in. The person's role and permissions were read with the session (session.ts). */
@@ -14,6 +14,14 @@ export function requireFeature(feature: Feature) {
     const access = c.get('access');
     if (!c.get('user') || !access) return c.json({ error: 'Not authenticated' }, 401);
     if (!access.permissions[feature]) return c.json({ error: 'You do not have permission to do this.' }, 403);
+    await next();
+  });
+}
+
+/** 403 unless the person has this role (after `requireFeature`): adding a gift is for admins (D4). */
+export function requireRole(role: AccessRole) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('access')?.role !== role) return c.json({ error: 'You do not have permission to do this.' }, 403);
     await next();
   });
 }

@@ -9,11 +9,12 @@ import { donations, files, partners } from '../db/schema';
 import { createDeps, disposeDeps } from '../deps';
 import { DEMO_PASSWORD, seedDemoData } from '../demo/seed';
 import type { DemoUsers } from '../demo/seeders/users';
+import { verifyAuditChain } from './audit-verify';
 import { loadConfig } from '../env';
 import { fileObjectKey } from '../features/files/service';
 import { DiskStorage } from '../storage/disk-storage';
-import { givingRollupFromGifts, storedGivingRollup } from '../testing/giving-rollup';
-import { multipartBody, PNG_1X1 } from '../testing/multipart';
+import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
+import { multipartBody, PNG_1X1 } from '#test-support/multipart';
 import {
   closeSecondHandle,
   cookieHeader,
@@ -24,7 +25,7 @@ import {
   TEST_BASE_URL,
   type OpenedTestDatabase,
   type TestApp,
-} from '../testing/test-database';
+} from '#test-support/test-database';
 import { ArchiveError } from './archive';
 import { BackupError, createBackup } from './backup';
 import { summariseDatabase } from './dump';
@@ -100,8 +101,12 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         const storage = new DiskStorage(path.join(restoredDir, 'storage'));
         await restoreBackup(archive, { database: opened.database, storage, describe: 'the test database' });
 
-        // Every table compares equal, row for row.
+        // Every table compares equal, row for row, and the audit log's chain (the upload and
+        // the event above are in it) still holds after the restore.
         expect(await summariseDatabase(opened.database.db)).toEqual(await summariseDatabase(source.db));
+        const chain = await verifyAuditChain(opened.database.db);
+        expect(chain.broken).toBeNull();
+        expect(chain.entries).toBeGreaterThanOrEqual(2);
         for (const object of manifest.objects) {
           const original = await source.deps.storage.get(object.key);
           const copy = await storage.get(object.key);
@@ -159,8 +164,10 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup.slots.length).toBeGreaterThan(0);
         expect(rollup).toEqual(await storedGivingRollup(source.db));
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
-        // The rollup's triggers and those announcing principal changes (decision 0064).
+        // The rollup's triggers, those announcing principal changes (decision 0064) and the
+        // audit log's chain and append-only guard (decision 0102).
         expect(await tablesWithTriggers(restored)).toEqual([
+          'activity',
           'coordinator_permissions',
           'donations',
           'session',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isObjectKey } from '../storage';
-import { PLACEHOLDER_NAME } from '../../shared/schemas/files';
+import { PLACEHOLDER_NAME } from '#shared/schemas/files';
 import type { SnapshotReader } from './snapshot';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { coordinatorPermissions } from '../db/schema';
 import { createDeps } from '../deps';
-import { readSse, type SseMessage } from '../testing/sse';
+import { readSse, type SseMessage } from '#test-support/sse';
 import {
   closeSecondHandle,
   createTestApp,
@@ -12,8 +12,8 @@ import {
   type OpenedTestDatabase,
   type TestApp,
   type TestUser,
-} from '../testing/test-database';
-import type { RealtimeEvent } from '../../shared/realtime';
+} from '#test-support/test-database';
+import type { RealtimeEvent } from '#shared/realtime';
 import { EventBus, type Envelope } from './event-bus';
 import { MAX_BUFFERED_BYTES } from './sse-stream';
 import { MAX_BACKLOG } from './stream-subscription';

@@ -3,11 +3,17 @@ import type { Database, Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { realtimeSpill } from '../db/schema';
 import type { Logger } from '../logger';
-import type { Feature } from '../../shared/permissions';
-import type { RealtimeEvent } from '../../shared/realtime';
+import type { Feature } from '#shared/permissions';
+import type { RealtimeEvent } from '#shared/realtime';
 
 /** Who may receive an event: one person, everyone holding a feature (or all of several), or everyone. */
-export type Audience = { userId: string } | { feature: Feature } | { features: Feature[] } | { everyone: true };
+export type Audience =
+  | { userId: string }
+  /** Several named people at once (a notification to a team): one announcement, not one each. */
+  | { userIds: string[] }
+  | { feature: Feature }
+  | { features: Feature[] }
+  | { everyone: true };
 
 /** What travels between instances: the event plus who may receive it. */
 export interface Envelope {

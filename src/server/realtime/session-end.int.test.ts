@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../db/schema';
-import { openRealtimeStream, type readSse } from '../testing/sse';
+import { openRealtimeStream, type readSse } from '#test-support/sse';
 import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS } from './routes';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 
 /**
  * Issue 26, item 2: a realtime stream ends with its session. The probe signed out with a stream

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Access } from '../auth/permissions';
-import { resolvePermissions } from '../../shared/permissions';
+import { resolvePermissions } from '#shared/permissions';
 import type { Envelope } from './event-bus';
 import { MAX_BUFFERED_BYTES, SseStream } from './sse-stream';
 import { MAX_BACKLOG, StreamSubscription, type EndReason } from './stream-subscription';
@@ -59,6 +59,14 @@ describe('StreamSubscription', () => {
     subscription.receive({ audience: { everyone: true }, event: { type: 'events.changed' }, id: 5 });
     subscription.receive({ audience: { everyone: true }, event: { type: 'events.changed' }, id: 6 });
     expect(await readAll()).toEqual(['event: events.changed\ndata: {"type":"events.changed"}\nid: 6\n\n']);
+  });
+
+  it('writes an event for several named people to each of them and nobody else', async () => {
+    const { subscription, readAll } = subscribe();
+    const told = (userIds: string[]): Envelope => ({ audience: { userIds }, event: { type: 'notifications.changed' } });
+    subscription.receive(told(['someone-else', 'another']));
+    subscription.receive(told(['someone-else', ME]));
+    expect(await readAll()).toEqual(['event: notifications.changed\ndata: {"type":"notifications.changed"}\n\n']);
   });
 
   it('applies a permission change before the next event, holding later events in order meanwhile', async () => {

@@ -28,6 +28,7 @@ export interface SubscriptionOptions {
 /** Whether the reader may see an event. */
 export function canReceive({ audience }: Envelope, userId: string, access: Access): boolean {
   if ('userId' in audience) return audience.userId === userId;
+  if ('userIds' in audience) return audience.userIds.includes(userId);
   if ('feature' in audience) return access.permissions[audience.feature];
   if ('features' in audience) return audience.features.every((f) => access.permissions[f]);
   return true;

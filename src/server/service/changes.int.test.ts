@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, tasks } from '../db/schema';
 import type { Envelope } from '../realtime/event-bus';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../testing/test-database';
-import { resolvePermissions } from '../../shared/permissions';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
+import { resolvePermissions } from '#shared/permissions';
 import { serviceContext, type ServiceContext } from './context';
 import { ServiceError, refuse } from './errors';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { activity } from '../db/schema';
 import { publishInTransaction, type Audience } from '../realtime/event-bus';
-import type { RealtimeEvent } from '../../shared/realtime';
+import type { RealtimeEvent } from '#shared/realtime';
 import type { Actor } from './context';
 
 /** One realtime event and who may receive it. */
@@ -29,17 +29,28 @@ export interface Change {
  * written in the change's own transaction, so both happen if and only if it commits, and in
  * commit order. Called through `ChangeContext.record`.
  */
-export async function recordChange(tx: Db, actor: Actor | null, change: Change): Promise<void> {
+export async function recordChange(
+  tx: Db,
+  actor: Pick<Actor, 'id' | 'clientIp'> | null,
+  change: Change,
+): Promise<number> {
   const announcements = change.announce === undefined ? [] : [change.announce].flat();
-  await tx.insert(activity).values({
-    actorId: actor?.id ?? null,
-    clientIp: actor?.clientIp ?? null,
-    action: change.action,
-    subjectType: change.subject.type,
-    subjectId: change.subject.id,
-    audience: announcements.length > 0 ? announcements.map((a) => a.audience) : null,
-    before: change.before ?? null,
-    after: change.after ?? null,
-  });
+  // Announced first: the activity insert takes the audit chain's lock until commit (migration
+  // 0012), so nothing that may wait on another transaction (a spilled envelope's clean-up
+  // deletes rows) should come after it.
   for (const announcement of announcements) await publishInTransaction(tx, announcement);
+  const [row] = await tx
+    .insert(activity)
+    .values({
+      actorId: actor?.id ?? null,
+      clientIp: actor?.clientIp ?? null,
+      action: change.action,
+      subjectType: change.subject.type,
+      subjectId: change.subject.id,
+      audience: announcements.length > 0 ? announcements.map((a) => a.audience) : null,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    })
+    .returning({ id: activity.id });
+  return row!.id;
 }

@@ -1,12 +1,10 @@
 import type { Db } from '../db/client';
 import type { AppDeps } from '../http/app-env';
-import type { AccessRole, Permissions } from '../../shared/permissions';
+import type { ActingPerson, Permissions } from '#shared/permissions';
 import { recordChange, type Change } from './changes';
 
 /** The person a service acts for, as the request's session resolved them. */
-export interface Actor {
-  id: string;
-  role: AccessRole;
+export interface Actor extends ActingPerson {
   permissions: Permissions;
   /** Where the request came from (the client address `TRUSTED_PROXIES` allows us to believe). */
   clientIp?: string | null;
@@ -31,7 +29,10 @@ export interface ServiceContext {
 
 /** A service context inside a change's transaction. */
 export interface ChangeContext extends ServiceContext {
-  /** Writes the activity record of a change and queues its realtime event (changes.ts). */
+  /**
+   * Writes the activity record of a change and queues its realtime event (changes.ts), then
+   * lets the notifications derive theirs from it.
+   */
   record(change: Change): Promise<void>;
 }
 
@@ -50,7 +51,18 @@ function changeContext(tx: Db, deps: AppDeps, actor: Actor): ChangeContext {
     actor,
     deps,
     change: (write) => write(context),
-    record: (change) => recordChange(tx, actor, change),
+    async record(change) {
+      const activityId = await recordChange(tx, actor, change);
+      // Notifications derived from the record, in the same transaction (docs/decisions/0100).
+      await deps.notices.recorded(tx, {
+        activityId,
+        actorId: actor.id,
+        action: change.action,
+        subject: change.subject,
+        before: change.before ?? null,
+        after: change.after ?? null,
+      });
+    },
   };
   return context;
 }

@@ -4,7 +4,7 @@ export interface FieldIssue {
   message: string;
 }
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 /**
  * The one way a service refuses: a status, one readable sentence (shown after 'Failed to …'),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PNG_1X1 } from '../testing/multipart';
+import { PNG_1X1 } from '#test-support/multipart';
 import { readHead } from './read-head';
 import { isPdf, looksLikeText, sniffImageType } from './sniff';
 

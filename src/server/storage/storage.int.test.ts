@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server } from '../testing/s3-server';
+import { startS3Server } from '#test-support/s3-server';
 import { DiskStorage } from './disk-storage';
 import { S3Storage } from './s3-storage';
 import { InvalidObjectKeyError, isObjectKey, newObjectKey, ObjectTooLargeError, type Storage } from './storage';

@@ -15,25 +15,44 @@ export const EMAIL_INVALID = 'Please enter a valid email address';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const FULL_NAME_MAX_LENGTH = 100;
 
-export const createUserSchema = z.object({
-  email: z
-    .string(required(BOTH_REQUIRED))
-    .trim()
-    .min(1, BOTH_REQUIRED)
-    .max(255, 'Email must be at most 255 characters')
-    .email(EMAIL_INVALID),
-  password: z
-    .string(required(BOTH_REQUIRED))
-    .min(1, BOTH_REQUIRED)
-    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  fullName: z
-    .string()
-    .trim()
-    .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
-    .optional(),
-});
-export type CreateUserInput = z.infer<typeof createUserSchema>;
+const createUserPassword = z
+  .string(required(BOTH_REQUIRED))
+  .min(1, BOTH_REQUIRED)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * A new account: with a password the admin sets, or (issue 16) with `invite`, an emailed
+ * link for the person to choose their own; a password sent along with `invite` is ignored.
+ */
+export const createUserSchema = z
+  .object({
+    email: z
+      .string(required(BOTH_REQUIRED))
+      .trim()
+      .min(1, BOTH_REQUIRED)
+      .max(255, 'Email must be at most 255 characters')
+      .email(EMAIL_INVALID),
+    password: z.string().optional(),
+    fullName: z
+      .string()
+      .trim()
+      .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
+      .optional(),
+    invite: z.boolean({ error: 'invite must be true or false' }).optional(),
+  })
+  .transform((input, ctx) => {
+    if (input.invite) return { ...input, password: undefined };
+    const password = createUserPassword.safeParse(input.password);
+    if (!password.success) {
+      for (const issue of password.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['password'] });
+      return z.NEVER;
+    }
+    return { ...input, password: password.data };
+  });
+export type CreateUserInput = z.output<typeof createUserSchema>;
+export type CreateUserValues = z.input<typeof createUserSchema>;
 
 export const addCoordinatorSchema = z.object({
   email: z

@@ -1,53 +1,4 @@
 import { z } from 'zod';
-import { checkAmount } from '../money';
-
-export const DONATION_TYPES = ['one-time', 'monthly'] as const;
-export type DonationType = (typeof DONATION_TYPES)[number];
-
-export const DONATION_LIMITS = { partnerName: 100, notes: 500 } as const;
-
-const requiredText = (message: string) => ({
-  error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined),
-});
-
-/**
- * An amount from the form (a number input's text) or from JSON (a number or a string), checked
- * exactly and turned into the two-decimal string the database stores (D10).
- */
-export const amountSchema = z
-  .custom<string | number>(() => true)
-  .transform((input, ctx) => {
-    const checked = checkAmount(input);
-    if (!checked.ok) {
-      ctx.addIssue({ code: 'custom', message: checked.message });
-      return z.NEVER;
-    }
-    return checked.value;
-  });
-
-/** The Add Donation dialog (SPEC.md section 5 "Donation form"); the server uses the same. */
-export const donationSchema = z.object({
-  partnerName: z
-    .string(requiredText('Partner name is required'))
-    .trim()
-    .min(1, 'Partner name is required')
-    .max(DONATION_LIMITS.partnerName, `Partner name must be ${DONATION_LIMITS.partnerName} characters or less`),
-  /** Set when an existing partner was picked; the gift is then linked to that partner. */
-  partnerId: z
-    .uuid('Partner not found')
-    .nullish()
-    .transform((value) => value ?? null),
-  amount: amountSchema,
-  donationType: z.enum(DONATION_TYPES, { error: 'Donation type must be one-time or monthly' }),
-  notes: z
-    .string()
-    .trim()
-    .max(DONATION_LIMITS.notes, `Notes must be ${DONATION_LIMITS.notes} characters or less`)
-    .nullish()
-    .transform((value) => (value ? value : null)),
-});
-export type DonationInput = z.input<typeof donationSchema>;
-export type DonationValues = z.output<typeof donationSchema>;
 
 /**
  * GET /api/dashboard/summary: the browser's IANA time zone for month boundaries (D10). An
@@ -55,8 +6,4 @@ export type DonationValues = z.output<typeof donationSchema>;
  */
 export const dashboardQuerySchema = z.object({
   tz: z.string().max(100, 'Invalid time zone').optional(),
-});
-
-export const partnerOptionsQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search must be 100 characters or less').optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
+import { EMAIL_FREQUENCIES } from './notifications';
 
 /** Contract of the settings screen (SPEC.md sections 2 "Settings", 5 "Password change"). */
 
@@ -16,9 +17,19 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/** The match is checked before the length, as the spec lists them. */
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not right';
+
+/**
+ * The current password first (issue 17: a change asks for it), then the match before the
+ * length, as the spec lists them.
+ */
 export const changePasswordSchema = z
   .object({
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, CURRENT_PASSWORD_REQUIRED)
+      .max(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_WRONG),
     newPassword: z.string({ error: 'Please enter a new password' }),
     confirmPassword: z.string({ error: 'Please confirm the new password' }),
   })
@@ -40,14 +51,31 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const NOTIFICATION_KEYS = ['emailNotifications', 'partnerUpdates', 'donationAlerts'] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 
-/** Each switch saves on its own, so any one of the three may come alone. */
+/** Each switch, and the email frequency, saves on its own, so any one may come alone. */
 export const notificationsSchema = z
   .object({
     emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
     partnerUpdates: z.boolean({ error: 'partnerUpdates must be true or false' }).optional(),
     donationAlerts: z.boolean({ error: 'donationAlerts must be true or false' }).optional(),
+    emailFrequency: z.enum(EMAIL_FREQUENCIES, { error: 'Choose how often notification emails come' }).optional(),
   })
-  .refine((v) => NOTIFICATION_KEYS.some((k) => v[k] !== undefined), {
+  .refine((v) => NOTIFICATION_KEYS.some((k) => v[k] !== undefined) || v.emailFrequency !== undefined, {
     error: 'Choose a notification preference to save',
   });
 export type NotificationsInput = z.infer<typeof notificationsSchema>;
+
+/** One of the person's own sessions, as Settings > Security lists them (issue 17). */
+export interface SessionItem {
+  id: string;
+  /** "Chrome 141 on Windows", from the browser's user agent; null when it sent none. */
+  device: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  /** When the session was last extended (sessions are extended at most once a day). */
+  lastActiveAt: string;
+  current: boolean;
+}
+
+export const sessionIdParamSchema = z.object({
+  id: z.string().min(1, 'Session not found').max(200, 'Session not found'),
+});

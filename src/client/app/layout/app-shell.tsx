@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
+import { NotificationBell } from '@/features/notifications/widgets/notification-bell';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { PRODUCT_TITLE } from '@/lib/product';
 import { SidebarContent } from './sidebar';
@@ -18,7 +19,7 @@ export function AppShell() {
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 md:block">
-        <SidebarContent />
+        <SidebarContent showBell />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-3 border-b bg-card px-4 py-3 md:hidden">
@@ -34,7 +35,8 @@ export function AppShell() {
               <SidebarContent onNavigate={() => setDrawerOpen(false)} />
             </SheetContent>
           </Sheet>
-          <span className="font-semibold">{PRODUCT_TITLE}</span>
+          <span className="flex-1 font-semibold">{PRODUCT_TITLE}</span>
+          <NotificationBell tone="bar" />
         </header>
         <main className="flex-1 p-4 md:p-8">
           <Suspense fallback={<Spinner className="min-h-[50vh]" />}>

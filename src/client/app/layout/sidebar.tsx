@@ -15,8 +15,9 @@ import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { NotificationBell } from '@/features/notifications/widgets/notification-bell';
 import { cn } from '@/lib/utils';
-import { NAV_ENTRIES } from '../../../shared/navigation';
+import { NAV_ENTRIES } from '#shared/navigation';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/lib/product';
 
 const ICONS: Record<(typeof NAV_ENTRIES)[number]['path'], LucideIcon> = {
@@ -31,8 +32,11 @@ const ICONS: Record<(typeof NAV_ENTRIES)[number]['path'], LucideIcon> = {
   '/settings': Settings,
 };
 
-/** Navigation entries the person may use (and only those), then who is signed in. */
-export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * Navigation entries the person may use (and only those), then who is signed in. The bell sits
+ * in the header on wide screens; in the phone drawer the top bar has it instead.
+ */
+export function SidebarContent({ onNavigate, showBell = false }: { onNavigate?: () => void; showBell?: boolean }) {
   const { data: me } = useMe();
   const signOut = useSignOut();
   const entries = NAV_ENTRIES.filter((e) => me?.permissions[e.feature]);
@@ -40,9 +44,12 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-      <div className="border-b border-white/10 px-5 py-5">
-        <p className="text-lg font-bold">{PRODUCT_TITLE}</p>
-        <p className="text-xs opacity-75">{PRODUCT_SUBTITLE}</p>
+      <div className="flex items-start justify-between gap-2 border-b border-white/10 px-5 py-5">
+        <div>
+          <p className="text-lg font-bold">{PRODUCT_TITLE}</p>
+          <p className="text-xs opacity-75">{PRODUCT_SUBTITLE}</p>
+        </div>
+        {showBell && <NotificationBell />}
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">

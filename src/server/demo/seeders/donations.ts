@@ -1,4 +1,4 @@
-import { donations } from '../../db/schema';
+import { donations } from '#server/db/schema';
 import type { DemoContext } from '../seed';
 
 /** About six months of gifts: monthly supporters every month, one-time gifts scattered. */
@@ -30,7 +30,14 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
   ];
   for (const gift of walkIns) {
     const date = new Date(now.getTime() - gift.daysAgo * 86_400_000);
-    rows.push({ userId: users.admin.id, partnerId: null, partnerName: gift.partnerName, amount: gift.amount, donationType: 'one-time', donationDate: date });
+    rows.push({
+      userId: users.admin.id,
+      partnerId: null,
+      partnerName: gift.partnerName,
+      amount: gift.amount,
+      donationType: 'one-time',
+      donationDate: date,
+    });
   }
   if (rows.length > 0) await db.insert(donations).values(rows);
 }

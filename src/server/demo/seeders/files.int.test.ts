@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
-import type { FolderListing } from '../../../shared/schemas/files';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import type { FolderListing } from '#shared/schemas/files';
 import { DEMO_PASSWORD, seedDemoData } from '../seed';
 
 describe('demo files', () => {

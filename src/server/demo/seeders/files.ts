@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { files } from '../../db/schema';
-import { fileObjectKey } from '../../features/files/service';
-import { PLACEHOLDER_NAME, storedFilePath } from '../../../shared/schemas/files';
+import { files } from '#server/db/schema';
+import { fileObjectKey } from '#server/features/files/service';
+import { PLACEHOLDER_NAME, storedFilePath } from '#shared/schemas/files';
 import type { DemoContext } from '../seed';
 
 const SCHEDULE = `Date,Event,Volunteer,Role

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forms, tasks } from '../../db/schema';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
-import { createFormSchema } from '../../../shared/schemas/forms';
-import { createTaskSchema } from '../../../shared/schemas/tasks';
+import { forms, tasks } from '#server/db/schema';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { createFormSchema } from '#shared/schemas/forms';
+import { createTaskSchema } from '#shared/schemas/tasks';
 import { DEMO_PASSWORD, type DemoContext } from '../seed';
 import { seedDemoForms } from './forms';
 import { seedDemoTasks } from './tasks';

@@ -1,5 +1,5 @@
-import { forms } from '../../db/schema';
-import type { FormField } from '../../../shared/schemas/forms';
+import { forms } from '#server/db/schema';
+import type { FormField } from '#shared/schemas/forms';
 import type { DemoContext } from '../seed';
 
 const field = (id: string, label: string, type: FormField['type']): FormField => ({ id, label, type, required: true });

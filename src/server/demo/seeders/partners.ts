@@ -1,4 +1,4 @@
-import { partners } from '../../db/schema';
+import { partners } from '#server/db/schema';
 import type { DemoContext } from '../seed';
 
 const PARTNERS = [

@@ -1,4 +1,4 @@
-import { tasks } from '../../db/schema';
+import { tasks } from '#server/db/schema';
 import type { DemoContext } from '../seed';
 
 /** The task board's sample tasks (SPEC "Task"), now stored (D9). */
@@ -6,11 +6,61 @@ export async function seedDemoTasks({ db, users, now }: DemoContext) {
   const due = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const [sarah, michael] = users.coordinators;
   await db.insert(tasks).values([
-    { title: 'Follow up with new partners', description: 'Call the partners who joined this month and welcome them.', priority: 'high', dueDate: due(2), assignedTo: sarah!.id, status: 'in-progress', createdBy: users.admin.id },
-    { title: 'Prepare monthly newsletter', description: 'Gather stories and photos from this month\'s outreach.', priority: 'medium', dueDate: due(5), assignedTo: michael!.id, status: 'pending', createdBy: users.admin.id },
-    { title: 'Plan partner appreciation dinner', description: 'Book the venue, catering and send invitations.', priority: 'high', dueDate: due(4), assignedTo: sarah!.id, status: 'pending', createdBy: users.admin.id },
-    { title: 'Update partner contact list', description: 'Check phone numbers and addresses for the South zone.', priority: 'low', dueDate: due(10), assignedTo: michael!.id, status: 'pending', createdBy: users.admin.id },
-    { title: 'Review quarterly giving report', description: 'Summarise giving trends for the board meeting.', priority: 'medium', dueDate: due(-3), assignedTo: users.admin.id, status: 'completed', createdBy: users.admin.id, completedAt: new Date(now.getTime() - 4 * 86_400_000) },
-    { title: 'Send thank-you cards', description: 'Hand-written cards to this month\'s first-time donors.', priority: 'low', dueDate: due(-6), assignedTo: sarah!.id, status: 'completed', createdBy: users.admin.id, completedAt: new Date(now.getTime() - 6 * 86_400_000) },
+    {
+      title: 'Follow up with new partners',
+      description: 'Call the partners who joined this month and welcome them.',
+      priority: 'high',
+      dueDate: due(2),
+      assignedTo: sarah!.id,
+      status: 'in-progress',
+      createdBy: users.admin.id,
+    },
+    {
+      title: 'Prepare monthly newsletter',
+      description: "Gather stories and photos from this month's outreach.",
+      priority: 'medium',
+      dueDate: due(5),
+      assignedTo: michael!.id,
+      status: 'pending',
+      createdBy: users.admin.id,
+    },
+    {
+      title: 'Plan partner appreciation dinner',
+      description: 'Book the venue, catering and send invitations.',
+      priority: 'high',
+      dueDate: due(4),
+      assignedTo: sarah!.id,
+      status: 'pending',
+      createdBy: users.admin.id,
+    },
+    {
+      title: 'Update partner contact list',
+      description: 'Check phone numbers and addresses for the South zone.',
+      priority: 'low',
+      dueDate: due(10),
+      assignedTo: michael!.id,
+      status: 'pending',
+      createdBy: users.admin.id,
+    },
+    {
+      title: 'Review quarterly giving report',
+      description: 'Summarise giving trends for the board meeting.',
+      priority: 'medium',
+      dueDate: due(-3),
+      assignedTo: users.admin.id,
+      status: 'completed',
+      createdBy: users.admin.id,
+      completedAt: new Date(now.getTime() - 4 * 86_400_000),
+    },
+    {
+      title: 'Send thank-you cards',
+      description: "Hand-written cards to this month's first-time donors.",
+      priority: 'low',
+      dueDate: due(-6),
+      assignedTo: sarah!.id,
+      status: 'completed',
+      createdBy: users.admin.id,
+      completedAt: new Date(now.getTime() - 6 * 86_400_000),
+    },
   ]);
 }

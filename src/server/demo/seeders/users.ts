@@ -1,5 +1,5 @@
-import { createUserWithPassword, grantRole } from '../../auth/users';
-import type { Db } from '../../db/client';
+import { createUserWithPassword, grantRole } from '#server/auth/users';
+import type { Db } from '#server/db/client';
 
 export interface DemoUser {
   id: string;

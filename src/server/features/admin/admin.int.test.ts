@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, user, userRoles } from '../../db/schema';
-import { findUserByEmail } from '../../auth/users';
-import { testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import { coordinatorPermissions, user, userRoles } from '#server/db/schema';
+import { findUserByEmail } from '#server/auth/users';
+import { testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 import {
   adminTestApi,
   DEFAULT_SWITCHES,
@@ -10,7 +10,7 @@ import {
   openAdminFixture,
   type AdminFixture,
   type CoordinatorBody,
-} from './admin-test-api';
+} from '#test-support/features/admin-test-api';
 
 // Creating users, adding, listing and removing coordinators (their feature switches are in
 // coordinator-switches.int.test.ts).

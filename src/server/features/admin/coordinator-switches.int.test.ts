@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
-import { adminTestApi, openAdminFixture, type AdminFixture, type CoordinatorBody } from './admin-test-api';
+import { testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
+import {
+  adminTestApi,
+  openAdminFixture,
+  type AdminFixture,
+  type CoordinatorBody,
+} from '#test-support/features/admin-test-api';
 
 // An admin or a manager turning a coordinator's features off and on, and who sees it when.
 describe.each(testDatabaseTargets())('coordinator switches on $name', (target) => {

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import { requireFeature } from '../../http/require';
-import { contextOf } from '../../http/service-context';
-import { validate } from '../../http/validate';
+import type { AppEnv } from '#server/http/app-env';
+import { requireFeature } from '#server/http/require';
+import { contextOf } from '#server/http/service-context';
+import { validate } from '#server/http/validate';
 import {
   addCoordinatorSchema,
   coordinatorParamSchema,
   createUserSchema,
   setPermissionSchema,
-} from '../../../shared/schemas/admin';
+} from '#shared/schemas/admin';
 import { addCoordinator, createUser, listCoordinators, removeCoordinator, setPermission } from './service';
 
 /**

@@ -1,17 +1,14 @@
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { coordinatorPermissions, user, userRoles } from '../../db/schema';
-import { createUserWithPassword, findUserByEmail, grantRole, revokeRole, rolesOf } from '../../auth/users';
-import type { Announcement } from '../../service/changes';
-import type { Actor, ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import {
-  resolvePermissions,
-  SWITCHABLE_FEATURES,
-  type SwitchableFeature,
-} from '../../../shared/permissions';
-import type { AddCoordinatorInput, CreateUserInput, SetPermissionInput } from '../../../shared/schemas/admin';
+import type { Db } from '#server/db/client';
+import { coordinatorPermissions, user, user as userTable, userRoles } from '#server/db/schema';
+import { createUserWithPassword, findUserByEmail, grantRole, revokeRole, rolesOf } from '#server/auth/users';
+import { queueInvitation, unusablePassword } from '#server/auth/invitation';
+import type { Announcement } from '#server/service/changes';
+import type { Actor, ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { resolvePermissions, SWITCHABLE_FEATURES, type SwitchableFeature } from '#shared/permissions';
+import type { AddCoordinatorInput, CreateUserInput, SetPermissionInput } from '#shared/schemas/admin';
 
 /**
  * A non-admin account on the admin screen (D4): a coordinator with the effective state of each
@@ -34,6 +31,7 @@ export const REASONS = {
   adminCannotBeCoordinator: 'This person is an admin and already has every permission.',
   unknownPerson: 'This person does not exist (they may have been deleted).',
   noAccess: 'This person has no access. Add them as a coordinator first.',
+  emailOff: 'Email is not set up on this portal, so no invitation can be sent. Set a password instead.',
   adminUnchangeable: 'Admins always have every permission; they cannot be changed here.',
   ownPermissions: 'You cannot change your own permissions.',
   ownRole: 'You cannot change your own role.',
@@ -121,11 +119,22 @@ export async function createUser(
 ): Promise<{ user: { id: string; email: string; name: string } }> {
   try {
     return await ctx.change(async (tx) => {
+      if (input.invite && !tx.deps.mail.enabled) refuse(400, REASONS.emailOff);
       if (await findUserByEmail(tx.db, input.email)) refuse(409, REASONS.duplicateEmail);
-      const created = await createUserWithPassword(tx.db, input);
+      const created = await createUserWithPassword(tx.db, {
+        ...input,
+        password: input.invite ? unusablePassword() : input.password!,
+      });
       const user = { ...created, name: input.fullName ?? '' };
+      if (input.invite) {
+        const [admin] = await tx.db
+          .select({ name: sql<string>`coalesce(nullif(display_name, ''), nullif(name, ''), email)` })
+          .from(userTable)
+          .where(eq(userTable.id, tx.actor.id));
+        await queueInvitation(tx.db, tx.deps.mail, tx.deps.config.BASE_URL, user, admin?.name ?? 'An admin');
+      }
       await tx.record({
-        action: 'user.created',
+        action: input.invite ? 'user.invited' : 'user.created',
         subject: { type: 'user', id: created.id },
         announce: listChanged(created.id),
         after: user,

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, events } from '../../db/schema';
-import { multipartBody, PNG_1X1, type MultipartPart } from '../../testing/multipart';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
-import { NOT_AN_IMAGE, type CalendarEvent, type EventList } from '../../../shared/schemas/calendar';
+import { coordinatorPermissions, events } from '#server/db/schema';
+import { multipartBody, PNG_1X1, type MultipartPart } from '#test-support/multipart';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
+import { NOT_AN_IMAGE, type CalendarEvent, type EventList } from '#shared/schemas/calendar';
 
 const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 

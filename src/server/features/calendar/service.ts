@@ -1,14 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { events } from '../../db/schema';
-import type { AppDeps } from '../../http/app-env';
-import type { ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import type { IncomingFile } from '../../http/multipart';
-import { isObjectKey, newObjectKey } from '../../storage';
-import { readHead } from '../../storage/read-head';
-import { SNIFF_BYTES, sniffImageType } from '../../storage/sniff';
-import { NOT_AN_IMAGE, type CalendarEvent, type EventInput } from '../../../shared/schemas/calendar';
+import type { Db } from '#server/db/client';
+import { events } from '#server/db/schema';
+import type { AppDeps } from '#server/http/app-env';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import type { IncomingFile } from '#server/http/multipart';
+import { isObjectKey, newObjectKey } from '#server/storage/index';
+import { readHead } from '#server/storage/read-head';
+import { SNIFF_BYTES, sniffImageType } from '#server/storage/sniff';
+import { lockedRow } from '#server/service/locked-row';
+import { NOT_AN_IMAGE, type CalendarEvent, type EventInput } from '#shared/schemas/calendar';
 
 const IMAGE_PREFIX = 'event-images/';
 
@@ -112,8 +113,7 @@ export async function updateEvent(
   newImageKey: string | null,
 ): Promise<CalendarEvent> {
   const { event, replacedImage } = await ctx.change(async (tx) => {
-    const [existing] = await tx.db.select().from(events).where(eq(events.id, id)).for('update');
-    if (!existing) refuse(404, 'Event not found');
+    const existing = await lockedRow(tx.db.select().from(events).where(eq(events.id, id)), 404, 'Event not found');
     const imageUrl = newImageKey ?? (input.removeImage ? null : existing.imageUrl);
     const [row] = await tx.db
       .update(events)

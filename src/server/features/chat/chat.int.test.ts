@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { coordinatorPermissions, messages, partners } from '../../db/schema';
-import { createDeps } from '../../deps';
-import { readSse, type SseMessage } from '../../testing/sse';
+import { createApp } from '#server/app';
+import { coordinatorPermissions, messages, partners } from '#server/db/schema';
+import { createDeps } from '#server/deps';
+import { readSse, type SseMessage } from '#test-support/sse';
 import {
   closeSecondHandle,
   createTestApp,
@@ -12,8 +12,8 @@ import {
   testDatabaseTargets,
   type TestApp,
   type TestUser,
-} from '../../testing/test-database';
-import type { ChatMessage } from '../../../shared/chat';
+} from '#test-support/test-database';
+import type { ChatMessage } from '#shared/chat';
 import { REPLAY_LIMIT } from './service';
 
 const GENERAL = { chatType: 'partner', partner: 'General Partners' } as const;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_NOTIFY_BYTES } from '../../realtime/event-bus';
-import { openRealtimeStream, type readSse, type SseMessage } from '../../testing/sse';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
-import type { ChatMessage } from '../../../shared/chat';
+import { MAX_NOTIFY_BYTES } from '#server/realtime/event-bus';
+import { openRealtimeStream, type readSse, type SseMessage } from '#test-support/sse';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import type { ChatMessage } from '#shared/chat';
 
 /**
  * Issue 26, item 5: a message under the 4,000-character limit whose realtime announcement is

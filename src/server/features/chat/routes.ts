@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import { requireFeature } from '../../http/require';
-import { contextOf } from '../../http/service-context';
-import { validate } from '../../http/validate';
-import { channelSchema, sendMessageSchema } from '../../../shared/chat';
+import type { AppEnv } from '#server/http/app-env';
+import { requireFeature } from '#server/http/require';
+import { contextOf } from '#server/http/service-context';
+import { validate } from '#server/http/validate';
+import { refuse } from '#server/service/errors';
+import { channelSchema, sendMessageSchema } from '#shared/chat';
 import { assertChannelAllowed, listCardholders, listChannelMessages, sendMessage } from './service';
 
 /** /api/chat: channels' messages, sending, and the cardholder list (D6). */
@@ -19,9 +20,7 @@ export function chatRoutes() {
       c.json({ message: await sendMessage(contextOf(c), c.req.valid('json')) }, 201),
     )
     .get('/cardholders', async (c) => {
-      if (!c.var.access!.permissions.cardholder_success) {
-        return c.json({ error: 'You do not have permission to do this.' }, 403);
-      }
+      if (!c.var.access!.permissions.cardholder_success) refuse(403, 'You do not have permission to do this.');
       return c.json({ cardholders: await listCardholders(c.var.deps.database.db) });
     });
 }

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Access } from '../../auth/permissions';
-import type { Db } from '../../db/client';
-import { messages, partners, user } from '../../db/schema';
-import type { Audience } from '../../realtime/event-bus';
-import type { ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '../../../shared/chat';
+import type { Access } from '#server/auth/permissions';
+import type { Db } from '#server/db/client';
+import { messages, partners, user } from '#server/db/schema';
+import type { Audience } from '#server/realtime/event-bus';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '#shared/chat';
 
 /** Serialises message inserts so that ids, commits and notifications share one order. */
 const CHAT_ORDER_LOCK = 7_243_902;

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { donations, events, partners, tasks } from '../../db/schema';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
-import { pendingTasks, recentActivity, upcomingTasks, type dashboardSummary } from './service';
+import { donations, events, partners, tasks } from '#server/db/schema';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { dashboardSources } from '#server/feature-wiring';
+import { dashboardSummary } from './service';
 
 type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
 
@@ -22,6 +23,10 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
   afterAll(async () => {
     await t?.close();
   });
+
+  /** The summary as it would be at `now`, with every feature's real answer (feature-wiring.ts). */
+  const summaryAt = (now: Date, timeZone = 'UTC') =>
+    dashboardSummary(dashboardSources, t.db, t.deps.logger, { now, timeZone });
 
   const summary = async (query: string) => {
     const response = await t.request(`/api/dashboard/summary${query}`, { headers: { cookie: coordinator } });
@@ -54,13 +59,13 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
     it('counts pending tasks now and the change from seven days ago', async () => {
       // Now: Old and open, New this week, Brand new, Overdue and open = 4.
       // Seven days ago: Old and open, Done two days ago, Overdue and open = 3.
-      expect(await pendingTasks(t.db, now)).toEqual({ count: 4, change: 1 });
+      expect((await summaryAt(now)).pendingTasks).toEqual({ count: 4, change: 1 });
       // Ten days later nothing is pending that was not pending before: the change is 0.
-      expect(await pendingTasks(t.db, at('2025-06-25T12:00:00Z'))).toEqual({ count: 4, change: 0 });
+      expect((await summaryAt(at('2025-06-25T12:00:00Z'))).pendingTasks).toEqual({ count: 4, change: 0 });
     });
 
     it('lists upcoming tasks by due date, overdue first, undated last, completed never', async () => {
-      expect((await upcomingTasks(t.db)).map((x) => x.title)).toEqual([
+      expect((await summaryAt(now)).upcomingTasks!.map((x) => x.title)).toEqual([
         'Overdue and open',
         'New this week',
         'Old and open',
@@ -110,7 +115,7 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
           donationDate: at('2025-06-14T08:00:00Z'),
         },
       ]);
-      const items = await recentActivity(t.db, 'America/Los_Angeles');
+      const items = (await summaryAt(now, 'America/Los_Angeles')).recentActivity!;
       expect(items.map((i) => [i.kind, i.partnerName])).toEqual([
         ['gift', 'Saturday Giver'],
         ['contacted', 'Contacted Friday'],

@@ -2,11 +2,11 @@ import { count } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema';
-import { multipartBody } from '../../testing/multipart';
-import { startS3Server } from '../../testing/s3-server';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
-import type { FileEntry } from '../../../shared/schemas/files';
+import { files } from '#server/db/schema';
+import { multipartBody } from '#test-support/multipart';
+import { startS3Server } from '#test-support/s3-server';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
+import type { FileEntry } from '#shared/schemas/files';
 import { fileObjectKey } from './service';
 
 // The shared drive on a bucket (S3_* settings pointing at a local S3 server); one database is enough,

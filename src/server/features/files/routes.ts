@@ -1,18 +1,13 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import { parseMultipart, UploadError, uploadRefusal } from '../../http/multipart';
-import { requireFeature } from '../../http/require';
-import { contextOf } from '../../http/service-context';
-import { serveStoredObject } from '../../http/stored-file';
-import { validate } from '../../http/validate';
-import { ObjectTooLargeError } from '../../storage';
-import {
-  createFolderSchema,
-  fileIdSchema,
-  fileTooLargeMessage,
-  folderQuerySchema,
-  previewKindFor,
-} from '../../../shared/schemas/files';
+import type { AppEnv } from '#server/http/app-env';
+import { UploadError } from '#server/http/multipart';
+import { requireFeature } from '#server/http/require';
+import { contextOf } from '#server/http/service-context';
+import { serveStoredObject } from '#server/http/stored-file';
+import { withUpload } from '#server/http/upload';
+import { validate } from '#server/http/validate';
+import { refuse } from '#server/service/errors';
+import { createFolderSchema, fileIdSchema, folderQuerySchema, previewKindFor } from '#shared/schemas/files';
 import { createFolder, deleteFile, fileObjectKey, getFile, listFolder, recordUpload, storeUpload } from './service';
 
 /** /api/files: the shared drive (D7). Everyone with the files permission sees every folder. */
@@ -20,10 +15,6 @@ export function filesRoutes() {
   return (
     new Hono<AppEnv>()
       .use('*', requireFeature('files'))
-      .onError((err, c) => {
-        if (err instanceof UploadError) return uploadRefusal(c, err);
-        throw err;
-      })
       .get('/', validate('query', folderQuerySchema), async (c) => {
         const { folder } = c.req.valid('query');
         return c.json(await listFolder(contextOf(c), folder));
@@ -36,28 +27,19 @@ export function filesRoutes() {
       .post('/', validate('query', folderQuerySchema), async (c) => {
         const { deps } = c.var;
         const { folder } = c.req.valid('query');
-        const tooLarge = fileTooLargeMessage(deps.config.MAX_UPLOAD_MB);
-        const parsed = await parseMultipart(c.req.raw, {
-          fileField: 'file',
-          maxFileBytes: Math.floor(deps.config.MAX_UPLOAD_MB * 1024 * 1024),
-          tooLargeMessage: tooLarge,
-          onFile: (incoming) => storeUpload(deps, incoming),
-        });
-        const stored = parsed.file?.status === 'fulfilled' ? parsed.file.value : undefined;
-        try {
-          if (parsed.error) throw parsed.error;
-          if (!parsed.file) throw new UploadError('Choose a file to upload.', 400);
-          if (parsed.file.status === 'rejected') {
-            const reason = parsed.file.reason;
-            if (reason instanceof ObjectTooLargeError) throw new UploadError(tooLarge, 413);
-            throw reason;
-          }
-          return c.json({ file: await recordUpload(contextOf(c), folder, stored!) }, 201);
-        } catch (err) {
-          // No record without an object, and no object without a record.
-          if (stored) await deps.storage.delete(stored.key);
-          throw err;
-        }
+        const file = await withUpload(
+          c,
+          {
+            fileField: 'file',
+            store: (incoming) => storeUpload(deps, incoming),
+            remove: (stored) => deps.storage.delete(stored.key),
+          },
+          async (_fields, stored) => {
+            if (!stored) throw new UploadError('Choose a file to upload.', 400);
+            return recordUpload(contextOf(c), folder, stored);
+          },
+        );
+        return c.json({ file }, 201);
       })
       .get('/:id/download', validate('param', fileIdSchema), (c) => serveFile(c, c.req.valid('param').id, 'download'))
       // Images, PDF and text inline (for the viewer's frame); anything else only as a download.
@@ -78,7 +60,7 @@ export function filesRoutes() {
 async function serveFile(c: Context<AppEnv>, id: string, mode: 'download' | 'preview') {
   const file = await getFile(c.var.deps.database.db, id);
   const object = await c.var.deps.storage.get(fileObjectKey(file.id));
-  if (!object) return c.json({ error: 'File not found' }, 404);
+  if (!object) refuse(404, 'File not found');
   const kind = previewKindFor(file.mimeType);
   return serveStoredObject(c, object, {
     filename: file.name,

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files, user } from '../../db/schema';
-import type { AppDeps } from '../../http/app-env';
-import type { Actor, ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import type { IncomingFile } from '../../http/multipart';
-import { newObjectKey } from '../../storage';
-import { readHead } from '../../storage/read-head';
-import { isPdf, looksLikeText, sniffImageType } from '../../storage/sniff';
+import type { Db } from '#server/db/client';
+import { files, user } from '#server/db/schema';
+import type { AppDeps } from '#server/http/app-env';
+import type { Actor, ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import type { IncomingFile } from '#server/http/multipart';
+import { newObjectKey } from '#server/storage/index';
+import { readHead } from '#server/storage/read-head';
+import { isPdf, looksLikeText, sniffImageType } from '#server/storage/sniff';
 import {
   cleanFileName,
   FOLDER_PATH_MAX,
@@ -21,7 +21,7 @@ import {
   type FileEntry,
   type FolderEntry,
   type FolderListing,
-} from '../../../shared/schemas/files';
+} from '#shared/schemas/files';
 
 /** The stored object of a file record: its key is derived from the record's id, never its name. */
 export function fileObjectKey(fileId: string): string {

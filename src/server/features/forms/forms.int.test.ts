@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, forms } from '../../db/schema';
-import { readSse } from '../../testing/sse';
-import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import { coordinatorPermissions, forms } from '#server/db/schema';
+import { readSse } from '#test-support/sse';
+import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 
 interface FormBody {
   id: string;

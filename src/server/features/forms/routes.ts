@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../http/app-env';
-import { requireFeature } from '../../http/require';
-import { contextOf } from '../../http/service-context';
-import { validate } from '../../http/validate';
-import { createFormSchema, formIdParamSchema } from '../../../shared/schemas/forms';
+import type { AppEnv } from '#server/http/app-env';
+import { requireFeature } from '#server/http/require';
+import { contextOf } from '#server/http/service-context';
+import { validate } from '#server/http/validate';
+import { refuse } from '#server/service/errors';
+import { createFormSchema, formIdParamSchema } from '#shared/schemas/forms';
 import { createForm, deleteOwnForm, getOwnForm, listOwnForms } from './service';
 
 /** The builder's own wording for a missing session (SPEC section 5 "Form builder"). */
@@ -21,7 +22,7 @@ export function formsRoutes() {
     .get('/', guard, async (c) => c.json({ forms: await listOwnForms(c.var.deps.database.db, c.var.user!.id) }, 200))
     .get('/:id', guard, validate('param', formIdParamSchema), async (c) => {
       const form = await getOwnForm(c.var.deps.database.db, c.var.user!.id, c.req.valid('param').id);
-      if (!form) return c.json({ error: 'Form not found' }, 404);
+      if (!form) refuse(404, 'Form not found');
       return c.json({ form }, 200);
     })
     .post('/', signedInToCreate, guard, validate('json', createFormSchema), async (c) =>

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { forms } from '../../db/schema';
-import type { ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import type { CreateFormValues, FormField } from '../../../shared/schemas/forms';
+import type { Db } from '#server/db/client';
+import { forms } from '#server/db/schema';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import type { CreateFormValues, FormField } from '#shared/schemas/forms';
 
 const columns = {
   id: forms.id,

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { user } from '../../db/schema';
-import type { AppEnv } from '../../http/app-env';
-import { requireUser } from '../../http/require';
+import { user } from '#server/db/schema';
+import type { AppEnv } from '#server/http/app-env';
+import { requireUser } from '#server/http/require';
+import { refuse } from '#server/service/errors';
 
 /** GET /api/me: who is signed in, their role and effective permissions (D4). */
 export function meRoutes() {
@@ -12,7 +13,7 @@ export function meRoutes() {
       .select({ id: user.id, email: user.email, name: user.name, displayName: user.displayName })
       .from(user)
       .where(eq(user.id, id));
-    if (!row) return c.json({ error: 'Not authenticated' }, 401);
+    if (!row) refuse(401, 'Not authenticated');
     const { role, permissions } = c.var.access!;
     return c.json({ user: row, role, permissions });
   });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partners } from '../../db/schema';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
-import { partnersTestApi, type ListJson } from './partners-test-api';
+import { partners } from '#server/db/schema';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { partnersTestApi, type ListJson } from '#test-support/features/partners-test-api';
 import { partnerListQuery } from './service';
 
 // The directory's search, filters and pages (the rest of the API is in partners.int.test.ts).

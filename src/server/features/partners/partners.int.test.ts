@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, donations, partners } from '../../db/schema';
-import { readSse } from '../../testing/sse';
-import { createTestApp, testDatabaseTargets, type TestApp } from '../../testing/test-database';
-import { partnersTestApi, type PartnerJson } from './partners-test-api';
+import { coordinatorPermissions, partners } from '#server/db/schema';
+import { readSse } from '#test-support/sse';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { partnersTestApi, type PartnerJson } from '#test-support/features/partners-test-api';
 
-// Access, adding, editing, a partner's gifts and the realtime notice (search, filters and pages
+// Access, adding, editing and the realtime notice (search, filters and pages
 // are in partner-search.int.test.ts).
 describe.each(testDatabaseTargets())('partners API on $name', (target) => {
   let t: TestApp;
@@ -180,55 +180,6 @@ describe.each(testDatabaseTargets())('partners API on $name', (target) => {
     it('answers 400 for a malformed id and 404 for an unknown one', async () => {
       expect((await get('/api/partners/not-a-uuid')).status).toBe(400);
       expect((await get('/api/partners/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-      expect((await get('/api/partners/00000000-0000-4000-8000-000000000000/donations')).status).toBe(404);
-    });
-  });
-
-  describe('gifts of a partner', () => {
-    it('lists them newest first with an exact total', async () => {
-      const partner = await create({ name: 'Giving Partner', email: 'giver@example.org' });
-      const other = await create({ name: 'Someone Else', email: 'else@example.org' });
-      await t.db.insert(donations).values([
-        {
-          partnerId: partner.id,
-          partnerName: partner.name,
-          amount: '0.10',
-          donationType: 'one-time',
-          donationDate: new Date('2025-01-01T10:00:00Z'),
-        },
-        {
-          partnerId: partner.id,
-          partnerName: partner.name,
-          amount: '0.20',
-          donationType: 'monthly',
-          donationDate: new Date('2025-02-01T10:00:00Z'),
-        },
-        {
-          partnerId: partner.id,
-          partnerName: partner.name,
-          amount: '999999999.00',
-          donationType: 'one-time',
-          donationDate: new Date('2025-03-01T10:00:00Z'),
-        },
-        { partnerId: other.id, partnerName: other.name, amount: '5.00', donationType: 'one-time' },
-        { partnerId: null, partnerName: partner.name, amount: '7.00', donationType: 'one-time' },
-      ]);
-      const response = await get(`/api/partners/${partner.id}/donations`);
-      expect(response.status).toBe(200);
-      const body = (await response.json()) as {
-        donations: { amount: string; donationType: string }[];
-        total: string;
-        count: number;
-      };
-      expect(body.count).toBe(3);
-      expect(body.total).toBe('999999999.30');
-      expect(body.donations.map((d) => d.amount)).toEqual(['999999999.00', '0.20', '0.10']);
-      expect(body.donations[1]!.donationType).toBe('monthly');
-    });
-
-    it('answers 403 without the partners permission', async () => {
-      const [row] = await t.db.select({ id: partners.id }).from(partners).limit(1);
-      expect((await get(`/api/partners/${row!.id}/donations`, blocked)).status).toBe(403);
     });
   });
 

@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { donations, partners } from '../../db/schema';
-import type { ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import { centsToDecimal, decimalToCents } from '../../../shared/money';
-import { PARTNER_PAGE_SIZE, type PartnerListQuery, type PartnerValues } from '../../../shared/schemas/partners';
+import { and, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { partners } from '#server/db/schema';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { recordedUpdate } from '#server/service/recorded-update';
+import { PARTNER_PAGE_SIZE, type PartnerListQuery, type PartnerValues } from '#shared/schemas/partners';
 
 /** What the API returns for a partner (SPEC.md section 3, D9). */
 const partnerColumns = {
@@ -72,8 +72,6 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-export class InvalidCursorError extends Error {}
-
 /**
  * The query behind one page of the directory, by name regardless of case. The search is a
  * case-insensitive substring match on name, email or location (ILIKE, served by the trigram
@@ -95,7 +93,7 @@ export function partnerListQuery(db: Db, query: PartnerListQuery) {
   const orderKey = query.q && query.q.length >= TRIGRAM_MIN_LENGTH ? searchSortKey : sortKey;
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
-    if (!cursor) throw new InvalidCursorError('Invalid cursor');
+    if (!cursor) refuse(400, 'Invalid cursor');
     conditions.push(sql`(${orderKey}, ${partners.id}) > (${cursor.key}, ${cursor.id}::uuid)`);
   }
   return db
@@ -131,6 +129,23 @@ export async function getPartner(db: Db, id: string) {
   return row ?? null;
 }
 
+/** Whether a partner exists: giving asks before linking a gift (src/server/feature-wiring.ts). */
+export async function partnerExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, id));
+  return row !== undefined;
+}
+
+/** Partners whose name contains the typed text, by name: the Add Donation type-ahead. */
+export async function partnerNameOptions(db: Db, text: string | undefined) {
+  const query = db
+    .select({ id: partners.id, name: partners.name, location: partners.location })
+    .from(partners)
+    .orderBy(sql`lower(${partners.name})`, partners.id)
+    .limit(8);
+  if (!text) return query;
+  return query.where(ilike(partners.name, containsPattern(text)));
+}
+
 /** Every open directory and dashboard refreshes. */
 const announce = (partnerId: string) => {
   const event = { type: 'partners.changed' as const, partnerId };
@@ -158,49 +173,19 @@ export async function createPartner(ctx: ServiceContext, values: PartnerValues) 
 
 /** Replaces the editable fields. */
 export async function updatePartner(ctx: ServiceContext, id: string, values: PartnerValues) {
-  return ctx.change(async (tx) => {
-    const [before] = await tx.db.select(partnerColumns).from(partners).where(eq(partners.id, id)).for('update');
-    if (!before) refuse(404, 'Partner not found');
-    const [row] = await tx.db
-      .update(partners)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(partners.id, id))
-      .returning(partnerColumns);
-    await tx.record({
-      action: 'partner.updated',
-      subject: { type: 'partner', id },
-      announce: announce(id),
-      before,
-      after: row,
-    });
-    return row!;
-  });
-}
-
-const GIFTS_SHOWN = 100;
-
-/** The partner's gifts, newest first, with their exact total (summed in SQL, D10). */
-export async function listPartnerDonations(db: Db, partnerId: string) {
-  const [gifts, [totals]] = await Promise.all([
-    db
-      .select({
-        id: donations.id,
-        amount: donations.amount,
-        donationType: donations.donationType,
-        notes: donations.notes,
-        donationDate: donations.donationDate,
-      })
-      .from(donations)
-      .where(eq(donations.partnerId, partnerId))
-      .orderBy(desc(donations.donationDate), desc(donations.id))
-      .limit(GIFTS_SHOWN),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        total: sql<string>`coalesce(sum(${donations.amount}), 0)::text`,
-      })
-      .from(donations)
-      .where(eq(donations.partnerId, partnerId)),
-  ]);
-  return { donations: gifts, count: totals?.count ?? 0, total: centsToDecimal(decimalToCents(totals?.total ?? '0')) };
+  const thisPartner = eq(partners.id, id);
+  return ctx.change((tx) =>
+    recordedUpdate(
+      tx,
+      tx.db.select(partnerColumns).from(partners).where(thisPartner),
+      [404, 'Partner not found'],
+      () =>
+        tx.db
+          .update(partners)
+          .set({ ...values, updatedAt: new Date() })
+          .where(thisPartner)
+          .returning(partnerColumns),
+      { action: 'partner.updated', subject: { type: 'partner', id }, announce: announce(id) },
+    ),
+  );
 }

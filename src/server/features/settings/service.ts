@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { user } from '../../db/schema';
-import { setPassword } from '../../auth/users';
-import type { ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import type { NotificationsInput, ProfileInput } from '../../../shared/schemas/settings';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { account, user } from '#server/db/schema';
+import { verifyPassword } from '#server/auth/password';
+import { reserveAttempt } from '#server/auth/sign-in-throttle';
+import { refuse } from '#server/service/errors';
+import { setPassword } from '#server/auth/users';
+import type { ServiceContext } from '#server/service/context';
+import { queuePasswordNotice } from '#server/auth/password-notice';
+import { recordedUpdate } from '#server/service/recorded-update';
+import { CURRENT_PASSWORD_WRONG, type NotificationsInput, type ProfileInput } from '#shared/schemas/settings';
 
 /** What the Settings screen shows: the account's own profile and notification preferences. */
 export interface AccountSettings {
@@ -14,6 +18,7 @@ export interface AccountSettings {
   emailNotifications: boolean;
   partnerUpdates: boolean;
   donationAlerts: boolean;
+  emailFrequency: 'immediately' | 'daily';
 }
 
 const columns = {
@@ -23,6 +28,7 @@ const columns = {
   emailNotifications: user.emailNotifications,
   partnerUpdates: user.partnerUpdates,
   donationAlerts: user.donationAlerts,
+  emailFrequency: user.emailFrequency,
 };
 
 export async function getSettings(db: Db, userId: string): Promise<AccountSettings | undefined> {
@@ -39,21 +45,30 @@ const profileChanged = (userId: string) => ({
 async function changeOwnAccount(
   ctx: ServiceContext,
   action: string,
-  values: Partial<Pick<typeof user.$inferInsert, 'displayName' | 'emailNotifications' | 'partnerUpdates' | 'donationAlerts'>>,
+  values: Partial<
+    Pick<
+      typeof user.$inferInsert,
+      'displayName' | 'emailNotifications' | 'partnerUpdates' | 'donationAlerts' | 'emailFrequency'
+    >
+  >,
 ): Promise<AccountSettings> {
-  return ctx.change(async (tx) => {
-    const userId = tx.actor.id;
-    const [before] = await tx.db.select(columns).from(user).where(eq(user.id, userId)).for('update');
-    // The account was deleted while its session was still in use.
-    if (!before) refuse(401, 'Not authenticated');
-    const [row] = await tx.db
-      .update(user)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(user.id, userId))
-      .returning(columns);
-    await tx.record({ action, subject: { type: 'user', id: userId }, announce: profileChanged(userId), before, after: row });
-    return row!;
-  });
+  const userId = ctx.actor.id;
+  const own = eq(user.id, userId);
+  // 401: the account was deleted while its session was still in use.
+  return ctx.change((tx) =>
+    recordedUpdate(
+      tx,
+      tx.db.select(columns).from(user).where(own),
+      [401, 'Not authenticated'],
+      () =>
+        tx.db
+          .update(user)
+          .set({ ...values, updatedAt: new Date() })
+          .where(own)
+          .returning(columns),
+      { action, subject: { type: 'user', id: userId }, announce: profileChanged(userId) },
+    ),
+  );
 }
 
 /** An empty display name is stored as null, so the full name (or 'Ministry Partner') shows again. */
@@ -66,13 +81,42 @@ export function updateNotifications(ctx: ServiceContext, input: NotificationsInp
 }
 
 /**
+ * The current password must be given (issue 17, ASVS 2.1.6): someone at an unlocked screen
+ * cannot lock the owner out. Wrong guesses count on the sign-in throttle's counters for this
+ * account and address, so the form is no faster way to guess than the sign-in screen.
+ */
+async function checkCurrentPassword(ctx: ServiceContext, clientIp: string, currentPassword: string) {
+  const [own] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.actor.id));
+  if (!own) refuse(401, 'Not authenticated');
+  const attempt = await reserveAttempt(ctx.db, own.email, clientIp);
+  if (!attempt.allowed) {
+    refuse(429, `Too many wrong passwords. Please wait ${attempt.waitSeconds} seconds and try again.`);
+  }
+  const [credential] = await ctx.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, ctx.actor.id), eq(account.providerId, 'credential')));
+  const right = credential?.hash ? await verifyPassword({ hash: credential.hash, password: currentPassword }) : false;
+  await attempt.settle(right ? 'success' : 'wrong-password');
+  if (!right) refuse(400, CURRENT_PASSWORD_WRONG, [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
+}
+
+/**
  * Sets the new password, keeps the session that asked and ends every other one; the session
  * table's trigger tells their open realtime streams, which close, so those tabs return to the
  * sign-in screen (drizzle/0007). The record says that the password changed, never what to.
  */
-export async function changePassword(ctx: ServiceContext, sessionId: string | null, newPassword: string) {
+export async function changePassword(
+  ctx: ServiceContext,
+  sessionId: string | null,
+  clientIp: string,
+  currentPassword: string,
+  newPassword: string,
+) {
+  await checkCurrentPassword(ctx, clientIp, currentPassword);
   await ctx.change(async (tx) => {
     await setPassword(tx.db, tx.actor.id, newPassword, sessionId ?? undefined);
     await tx.record({ action: 'password.changed', subject: { type: 'user', id: tx.actor.id } });
+    await queuePasswordNotice(tx.db, tx.deps.mail, tx.actor.id, 'changed');
   });
 }

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, session, user } from '../../db/schema';
-import { readSse, type SseMessage } from '../../testing/sse';
+import { account, session, user } from '#server/db/schema';
+import type { SessionItem } from '#shared/schemas/settings';
+import { readSse, type SseMessage } from '#test-support/sse';
 import {
   createTestApp,
   sessionTokenFromCookie,
   testDatabaseTargets,
   type TestApp,
   type TestUser,
-} from '../../testing/test-database';
+} from '#test-support/test-database';
 
 interface SettingsBody {
   email: string;
@@ -73,6 +74,9 @@ describe.each(testDatabaseTargets())('account settings on $name', (target) => {
         emailNotifications: true,
         partnerUpdates: true,
         donationAlerts: true,
+        emailFrequency: 'immediately',
+        // No SMTP_URL in tests: Settings says notification emails cannot leave.
+        emailEnabled: false,
       },
     });
     expect(text).not.toMatch(/argon2|password|token/i);
@@ -150,10 +154,21 @@ describe.each(testDatabaseTargets())('account settings on $name', (target) => {
       expect(row).toMatchObject({ emailNotifications: true, partnerUpdates: false, donationAlerts: false });
     });
 
+    it('saves how notification emails come: one daily summary, then as they happen again', async () => {
+      const p = await person();
+      const daily = await send('PUT', '/api/settings/notifications', p.cookie, { emailFrequency: 'daily' });
+      expect(daily.status).toBe(200);
+      expect(await settingsOf(p.cookie)).toMatchObject({ emailFrequency: 'daily', emailNotifications: true });
+      await send('PUT', '/api/settings/notifications', p.cookie, { emailFrequency: 'immediately' });
+      const [row] = await t.db.select().from(user).where(eq(user.id, p.id));
+      expect(row!.emailFrequency).toBe('immediately');
+    });
+
     it.each([
       [{}, 'Choose a notification preference to save'],
       [{ emailNotifications: 'off' }, 'emailNotifications must be true or false'],
       [{ donationAlerts: null, partnerUpdates: false }, 'donationAlerts must be true or false'],
+      [{ emailFrequency: 'weekly' }, 'Choose how often notification emails come'],
     ])('refuses %j with 400 "%s" and changes nothing', async (body, message) => {
       const p = await person();
       const response = await send('PUT', '/api/settings/notifications', p.cookie, body);
@@ -168,21 +183,36 @@ describe.each(testDatabaseTargets())('account settings on $name', (target) => {
   });
 
   describe('password change', () => {
+    /** Stands for the person's real current password, which each test's own account has. */
+    const CURRENT = { currentPassword: '<the current password>' };
     const passwordHash = async (userId: string) =>
       (await t.db.select({ password: account.password }).from(account).where(eq(account.userId, userId)))[0]!.password;
 
     it.each([
-      [{ newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'Passwords do not match'],
-      [{ newPassword: 'abc', confirmPassword: 'abd' }, 'Passwords do not match'],
-      [{ newPassword: 'abc', confirmPassword: 'abc' }, 'Password must be at least 6 characters'],
-      [{ newPassword: '', confirmPassword: '' }, 'Password must be at least 6 characters'],
-      [{ newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
-      [{ confirmPassword: 'abcdef' }, 'Please enter a new password'],
+      [{ newPassword: 'abcdef', confirmPassword: 'abcdef' }, 'Please enter your current password'],
+      [{ currentPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdef' }, 'Please enter your current password'],
+      [{ ...CURRENT, newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'Passwords do not match'],
+      [{ ...CURRENT, newPassword: 'abc', confirmPassword: 'abd' }, 'Passwords do not match'],
+      [{ ...CURRENT, newPassword: 'abc', confirmPassword: 'abc' }, 'Password must be at least 6 characters'],
+      [{ ...CURRENT, newPassword: '', confirmPassword: '' }, 'Password must be at least 6 characters'],
+      [
+        { ...CURRENT, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) },
+        'Password must be at most 128 characters',
+      ],
+      [
+        { currentPassword: 'not-it', newPassword: 'abcdefg', confirmPassword: 'abcdefg' },
+        'Your current password is not right',
+      ],
+      [{ ...CURRENT, confirmPassword: 'abcdef' }, 'Please enter a new password'],
     ])('refuses %j with 400 "%s" and keeps the old password and sessions', async (body, message) => {
       const p = await person();
       const other = await t.signIn(p.email, p.password);
       const before = await passwordHash(p.id);
-      const response = await send('POST', '/api/settings/password', p.cookie, body);
+      const given =
+        'currentPassword' in body && body.currentPassword === CURRENT.currentPassword
+          ? { ...body, currentPassword: p.password }
+          : body;
+      const response = await send('POST', '/api/settings/password', p.cookie, given);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toBe(message);
       expect(await passwordHash(p.id)).toBe(before);
@@ -196,6 +226,7 @@ describe.each(testDatabaseTargets())('account settings on $name', (target) => {
       const otherTab = await openStream(otherDevice);
 
       const response = await send('POST', '/api/settings/password', p.cookie, {
+        currentPassword: p.password,
         newPassword: 'brand-new-password',
         confirmPassword: 'brand-new-password',
       });
@@ -223,12 +254,97 @@ describe.each(testDatabaseTargets())('account settings on $name', (target) => {
       const p = await person();
       const bystander = await person();
       const response = await send('POST', '/api/settings/password', p.cookie, {
+        currentPassword: p.password,
         newPassword: 'another-new-one',
         confirmPassword: 'another-new-one',
       });
       expect(response.status).toBe(200);
       expect((await me(bystander.cookie)).status).toBe(200);
       await t.signIn(bystander.email, bystander.password);
+    });
+  });
+
+  describe('password change throttle', () => {
+    it('counts wrong current passwords like wrong sign-ins: after five, a wait', async () => {
+      const p = await person();
+      const wrong = { currentPassword: 'not-it', newPassword: 'abcdefg', confirmPassword: 'abcdefg' };
+      for (let i = 0; i < 5; i += 1) {
+        expect((await send('POST', '/api/settings/password', p.cookie, wrong)).status).toBe(400);
+      }
+      const refused = await send('POST', '/api/settings/password', p.cookie, {
+        ...wrong,
+        currentPassword: p.password,
+      });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^Too many wrong passwords\. Please wait \d+ seconds/,
+      );
+    });
+  });
+
+  describe('sessions', () => {
+    const CHROME_ON_WINDOWS =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
+    const sessionsOf = async (cookie: string) => {
+      const response = await t.request('/api/settings/sessions', { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { sessions: SessionItem[] }).sessions;
+    };
+    const secondDevice = async (p: TestUser) => {
+      const response = await t.postJson(
+        '/api/auth/sign-in/email',
+        { email: p.email, password: p.password },
+        { 'user-agent': CHROME_ON_WINDOWS },
+      );
+      expect(response.status).toBe(200);
+      return response.headers.get('set-cookie')!.split(';')[0]!;
+    };
+
+    it("lists the person's own sessions, this device first, with the browser and system", async () => {
+      const p = await person();
+      const other = await secondDevice(p);
+      const bystander = await person();
+      const listed = await sessionsOf(p.cookie);
+      expect(listed).toHaveLength(2);
+      expect(listed[0]!.current).toBe(true);
+      expect(listed[1]).toMatchObject({ current: false, device: 'Chrome 141 on Windows' });
+      expect((await sessionsOf(other)).find((s) => s.current)!.id).toBe(listed[1]!.id);
+      expect((await sessionsOf(bystander.cookie)).map((s) => s.id)).not.toContain(listed[1]!.id);
+    });
+
+    it("ends one other session, whose open tab is told at once; not the one in use, nor anyone else's", async () => {
+      const p = await person();
+      const other = await secondDevice(p);
+      const otherTab = await openStream(other);
+      const [current, second] = await sessionsOf(p.cookie);
+
+      const own = await t.sendJson('DELETE', `/api/settings/sessions/${current!.id}`, undefined, { cookie: p.cookie });
+      expect(own.status).toBe(400);
+      const bystander = await person();
+      const foreign = await t.sendJson('DELETE', `/api/settings/sessions/${second!.id}`, undefined, {
+        cookie: bystander.cookie,
+      });
+      expect(foreign.status).toBe(404);
+      expect((await me(other)).status).toBe(200);
+
+      const ended = await t.sendJson('DELETE', `/api/settings/sessions/${second!.id}`, undefined, { cookie: p.cookie });
+      expect(ended.status).toBe(200);
+      expect((await otherTab.next(2000)).event).toBe('sessions.ended');
+      expect((await me(other)).status).toBe(401);
+      expect((await me(p.cookie)).status).toBe(200);
+      const again = await t.sendJson('DELETE', `/api/settings/sessions/${second!.id}`, undefined, { cookie: p.cookie });
+      expect(again.status).toBe(404);
+    });
+
+    it('ends every other session and keeps this one', async () => {
+      const p = await person();
+      const a = await secondDevice(p);
+      const b = await secondDevice(p);
+      const response = await t.sendJson('POST', '/api/settings/sessions/end-others', undefined, { cookie: p.cookie });
+      expect(await response.json()).toEqual({ ended: 2 });
+      expect((await me(a)).status).toBe(401);
+      expect((await me(b)).status).toBe(401);
+      expect((await sessionsOf(p.cookie)).map((s) => s.current)).toEqual([true]);
     });
   });
 });

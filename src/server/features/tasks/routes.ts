@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import { requireFeature } from '../../http/require';
-import { contextOf } from '../../http/service-context';
-import { validate } from '../../http/validate';
-import { createTaskSchema, taskIdParamSchema, updateTaskSchema } from '../../../shared/schemas/tasks';
+import type { AppEnv } from '#server/http/app-env';
+import { requireFeature } from '#server/http/require';
+import { contextOf } from '#server/http/service-context';
+import { validate } from '#server/http/validate';
+import { createTaskSchema, taskIdParamSchema, updateTaskSchema } from '#shared/schemas/tasks';
 import { COMPLETED_LIST_LIMIT, createTask, deleteTask, listAssignees, listTasks, updateTask } from './service';
 
 /**

@@ -1,11 +1,12 @@
 import { asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { tasks, user } from '../../db/schema';
-import type { ServiceContext } from '../../service/context';
-import { refuse } from '../../service/errors';
-import { canDeleteTask, canEditTask, isStatusOnlyChange } from '../../../shared/tasks';
-import type { CreateTaskValues, UpdateTaskValues } from '../../../shared/schemas/tasks';
+import type { Db } from '#server/db/client';
+import { tasks, user } from '#server/db/schema';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { lockedRow } from '#server/service/locked-row';
+import { canDeleteTask, canEditTask, isStatusOnlyChange } from '#shared/tasks';
+import type { CreateTaskValues, UpdateTaskValues } from '#shared/schemas/tasks';
 
 /** How many completed tasks the board lists (newest first); the counter still counts them all. */
 export const COMPLETED_LIST_LIMIT = 50;
@@ -134,9 +135,7 @@ export async function createTask(ctx: ServiceContext, input: CreateTaskValues): 
 
 export async function updateTask(ctx: ServiceContext, id: string, patch: UpdateTaskValues): Promise<TaskRow> {
   return ctx.change(async (tx) => {
-    // Locked, so the checks below hold for the row this change writes.
-    const [existing] = await tx.db.select().from(tasks).where(eq(tasks.id, id)).for('update');
-    if (!existing) refuse(404, 'Task not found');
+    const existing = await lockedRow(tx.db.select().from(tasks).where(eq(tasks.id, id)), 404, 'Task not found');
     if (!isStatusOnlyChange(patch) && !canEditTask(existing, tx.actor))
       refuse(403, 'Only the person who created this task, its assignee or an admin can edit it.');
     if (patch.assignedTo && !(await userExists(tx.db, patch.assignedTo))) refuse(400, UNKNOWN_ASSIGNEE);
@@ -167,11 +166,16 @@ export async function updateTask(ctx: ServiceContext, id: string, patch: UpdateT
 
 export async function deleteTask(ctx: ServiceContext, id: string): Promise<{ id: string }> {
   return ctx.change(async (tx) => {
-    const [existing] = await tx.db.select().from(tasks).where(eq(tasks.id, id)).for('update');
-    if (!existing) refuse(404, 'Task not found');
-    if (!canDeleteTask(existing, tx.actor)) refuse(403, 'Only the person who created this task or an admin can delete it.');
+    const existing = await lockedRow(tx.db.select().from(tasks).where(eq(tasks.id, id)), 404, 'Task not found');
+    if (!canDeleteTask(existing, tx.actor))
+      refuse(403, 'Only the person who created this task or an admin can delete it.');
     await tx.db.delete(tasks).where(eq(tasks.id, id));
-    await tx.record({ action: 'task.deleted', subject: subject(id), announce: announce(id, 'deleted'), before: existing });
+    await tx.record({
+      action: 'task.deleted',
+      subject: subject(id),
+      announce: announce(id, 'deleted'),
+      before: existing,
+    });
     return { id };
   });
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tasks, user } from '../../db/schema';
-import { testDatabaseTargets, type TestApp, type TestUser } from '../../testing/test-database';
+import { tasks, user } from '#server/db/schema';
+import { testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 import { COMPLETED_LIST_LIMIT } from './service';
-import { openTasksFixture, tasksTestApi, type TasksFixture } from './tasks-test-api';
+import { openTasksFixture, tasksTestApi, type TasksFixture } from '#test-support/features/tasks-test-api';
 
 // Who may use the board, its assignees, creating tasks and the board itself (changes to a task
 // are in task-changes.int.test.ts).

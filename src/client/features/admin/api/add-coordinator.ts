@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { AddCoordinatorInput } from '../../../../shared/schemas/admin';
+import type { AddCoordinatorInput } from '#shared/schemas/admin';
 import { coordinatorsQueryOptions, type Coordinator } from './list-coordinators';
 
 export async function addCoordinator(input: AddCoordinatorInput) {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { CreateUserInput } from '../../../../shared/schemas/admin';
+import type { CreateUserValues } from '#shared/schemas/admin';
 
-export async function createUser(input: CreateUserInput) {
+export async function createUser(input: CreateUserValues) {
   const response = await ensureOk(await api.api.admin.users.$post({ json: input }));
   return ((await response.json()) as { user: { id: string; email: string; name: string } }).user;
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { addCoordinatorSchema, EMAIL_REQUIRED, type AddCoordinatorInput } from '../../../../shared/schemas/admin';
+import { addCoordinatorSchema, EMAIL_REQUIRED, type AddCoordinatorInput } from '#shared/schemas/admin';
 import { useAddCoordinator } from '../api/add-coordinator';
 
 export function AddCoordinatorCard() {

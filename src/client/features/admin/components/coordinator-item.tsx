@@ -15,7 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { FEATURE_LABELS, SWITCHABLE_FEATURES, type SwitchableFeature } from '../../../../shared/permissions';
+import { FEATURE_LABELS, SWITCHABLE_FEATURES, type SwitchableFeature } from '#shared/permissions';
 import { useAddCoordinator } from '../api/add-coordinator';
 import type { Coordinator } from '../api/list-coordinators';
 import { useRemoveCoordinator } from '../api/remove-coordinator';

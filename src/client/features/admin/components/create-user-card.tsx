@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,22 +11,29 @@ import {
   createUserSchema,
   FULL_NAME_MAX_LENGTH,
   type CreateUserInput,
-} from '../../../../shared/schemas/admin';
+  type CreateUserValues,
+} from '#shared/schemas/admin';
+import { useAuthOptions } from '@/features/auth/api/password-reset';
 import { useCreateUser } from '../api/create-user';
 
 export function CreateUserCard() {
   const createUser = useCreateUser();
-  const form = useForm<CreateUserInput>({
+  // An invitation needs email; without it the choice is not offered (issue 16).
+  const emailOn = useAuthOptions().data?.passwordReset ?? false;
+  const form = useForm<CreateUserValues, unknown, CreateUserInput>({
     resolver: zodResolver(createUserSchema),
-    defaultValues: { email: '', password: '', fullName: '' },
+    defaultValues: { email: '', password: '', fullName: '', invite: false },
   });
+  const invite = useWatch({ control: form.control, name: 'invite' }) === true;
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
         const user = await createUser.mutateAsync(values);
         toast.success('User created successfully', {
-          description: `${user.email} can now sign in. Add them as a coordinator to choose what they can use.`,
+          description: values.invite
+            ? `An invitation was emailed to ${user.email}; its link works for 7 days. Add them as a coordinator to choose what they can use.`
+            : `${user.email} can now sign in. Add them as a coordinator to choose what they can use.`,
         });
         form.reset();
       } catch (err) {
@@ -35,7 +42,7 @@ export function CreateUserCard() {
     },
     (errors) => {
       const { email, password } = form.getValues();
-      if (!email.trim() || !password) {
+      if (!email.trim() || (!invite && !password)) {
         toast.error(BOTH_REQUIRED);
         return;
       }
@@ -59,16 +66,35 @@ export function CreateUserCard() {
             <Label htmlFor="create-user-email">Email</Label>
             <Input id="create-user-email" type="email" autoComplete="off" required {...form.register('email')} />
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="create-user-password">Password</Label>
-            <Input
-              id="create-user-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...form.register('password')}
-            />
-          </div>
+          {emailOn && (
+            <div className="space-y-1">
+              <div className="flex items-center gap-2">
+                <input
+                  id="create-user-invite"
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  aria-describedby="create-user-invite-description"
+                  {...form.register('invite')}
+                />
+                <Label htmlFor="create-user-invite">Send an invitation instead</Label>
+              </div>
+              <p id="create-user-invite-description" className="text-sm text-muted-foreground">
+                They get a link by email, valid for 7 days, to choose their own password.
+              </p>
+            </div>
+          )}
+          {!invite && (
+            <div className="space-y-2">
+              <Label htmlFor="create-user-password">Password</Label>
+              <Input
+                id="create-user-password"
+                type="password"
+                autoComplete="new-password"
+                required
+                {...form.register('password')}
+              />
+            </div>
+          )}
           <div className="space-y-2">
             <Label htmlFor="create-user-full-name">Full Name</Label>
             <Input
@@ -79,7 +105,7 @@ export function CreateUserCard() {
             />
           </div>
           <Button type="submit" disabled={createUser.isPending}>
-            {createUser.isPending ? 'Creating...' : 'Create User'}
+            {createUser.isPending ? 'Creating...' : invite ? 'Create and Invite' : 'Create User'}
           </Button>
         </form>
       </CardContent>

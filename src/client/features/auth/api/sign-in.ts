@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '@/lib/api';
-import type { SignInInput } from '../../../../shared/schemas/auth';
+import type { SignInInput } from '#shared/schemas/auth';
 import { getMe, meQueryOptions } from './get-me';
 
 export async function signIn(input: SignInInput) {

@@ -1,15 +1,14 @@
-import { Church } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/lib/product';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
-import { landingPath } from '../../../../shared/navigation';
-import { checkSignIn } from '../../../../shared/sign-in-check';
+import { landingPath } from '#shared/navigation';
+import { checkSignIn } from '#shared/sign-in-check';
+import { useAuthOptions } from '../api/password-reset';
 import { useSignIn } from '../api/sign-in';
+import { AuthScreen } from './auth-screen';
 
 /**
  * The first screen anyone downloads, so it checks its two fields without zod or a form
@@ -19,6 +18,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
+  const { data: options } = useAuthOptions();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,37 +44,27 @@ export function SignInPage() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-primary/10 via-background to-accent p-4">
-      <div className="w-full max-w-md space-y-6">
-        <div className="text-center">
-          <div className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground">
-            <Church className="size-7" aria-hidden="true" />
-          </div>
-          <h1 className="text-3xl font-bold tracking-tight">{PRODUCT_TITLE}</h1>
-          <p className="mt-1 text-muted-foreground">{PRODUCT_SUBTITLE}</p>
+    <AuthScreen title="Welcome Back" description="Sign in to access your ministry dashboard">
+      <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
         </div>
-        <Card>
-          <CardHeader>
-            <CardTitle>Welcome Back</CardTitle>
-            <CardDescription>Sign in to access your ministry dashboard</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-              <div className="space-y-2">
-                <Label htmlFor="email">Email</Label>
-                <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="password">Password</Label>
-                <Input id="password" name="password" type="password" autoComplete="current-password" required />
-              </div>
-              <Button type="submit" className="w-full" disabled={signIn.isPending}>
-                {signIn.isPending ? 'Signing in...' : 'Sign In'}
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+        <div className="space-y-2">
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor="password">Password</Label>
+            {options?.passwordReset && (
+              <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+                Forgot password?
+              </Link>
+            )}
+          </div>
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthScreen>
   );
 }

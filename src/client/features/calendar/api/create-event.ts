@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '@/lib/upload';
-import type { CalendarEvent } from '../../../../shared/schemas/calendar';
+import type { CalendarEvent } from '#shared/schemas/calendar';
 import { eventsQueryKey } from './get-events';
 
 /** The event form as the API takes it: text fields plus an optional "image" file. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import { useRefetchOn } from '@/lib/realtime';
-import type { EventList } from '../../../../shared/schemas/calendar';
+import type { EventList } from '#shared/schemas/calendar';
 
 export async function getEvents(): Promise<EventList> {
   const response = await ensureOk(await api.api.calendar.events.$get());

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '@/lib/upload';
-import type { CalendarEvent } from '../../../../shared/schemas/calendar';
+import type { CalendarEvent } from '#shared/schemas/calendar';
 import { eventFormData, type EventPayload } from './create-event';
 import { eventsQueryKey } from './get-events';
 

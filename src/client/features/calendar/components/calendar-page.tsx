@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { CalendarEvent } from '../../../../shared/schemas/calendar';
+import type { CalendarEvent } from '#shared/schemas/calendar';
 import { useEvents } from '../api/get-events';
 import { EventCard } from './event-card';
 import { EventDetailsDialog } from './event-details-dialog';

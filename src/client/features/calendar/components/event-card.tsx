@@ -1,6 +1,6 @@
 import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import type { CalendarEvent } from '../../../../shared/schemas/calendar';
+import type { CalendarEvent } from '#shared/schemas/calendar';
 import { cardDateLabel } from './event-dates';
 
 /** A card in the grid; the whole card opens the details (the title is the button, stretched). */

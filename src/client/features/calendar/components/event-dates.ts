@@ -1,5 +1,5 @@
 import { format, isSameDay } from 'date-fns';
-import { DATE_FORMAT, LONG_DATE_FORMAT } from '../../../../shared/format';
+import { DATE_FORMAT, LONG_DATE_FORMAT } from '#shared/format';
 
 /** Times as people here read them: '6:00 PM'. */
 const TIME_FORMAT = 'h:mm a';

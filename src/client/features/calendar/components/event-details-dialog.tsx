@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import type { CalendarEvent } from '../../../../shared/schemas/calendar';
+import type { CalendarEvent } from '#shared/schemas/calendar';
 import { detailDateLines } from './event-dates';
 
 /** An event's details (long date with times, location, description, image) with Edit. */

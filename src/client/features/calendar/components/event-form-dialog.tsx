@@ -23,8 +23,8 @@ import {
   NOT_AN_IMAGE,
   type CalendarEvent,
   type EventFormValues,
-} from '../../../../shared/schemas/calendar';
-import { fileTooLargeMessage } from '../../../../shared/schemas/files';
+} from '#shared/schemas/calendar';
+import { fileTooLargeMessage } from '#shared/schemas/files';
 import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent } from '../api/update-event';
 import { fromLocalInput, toLocalInput } from './event-dates';

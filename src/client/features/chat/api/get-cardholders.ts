@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { Cardholder } from '../../../../shared/chat';
+import type { Cardholder } from '#shared/chat';
 
 export async function getCardholders(): Promise<Cardholder[]> {
   const response = await ensureOk(await api.api.chat.cardholders.$get());

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
 import { useRealtimeEvent, useRefetchOn } from '@/lib/realtime';
-import type { Channel, ChatMessage } from '../../../../shared/chat';
+import type { Channel, ChatMessage } from '#shared/chat';
 
 export async function getMessages(channel: Channel): Promise<ChatMessage[]> {
   const response = await ensureOk(await api.api.chat.messages.$get({ query: channel }));

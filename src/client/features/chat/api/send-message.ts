@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { ChatMessage, SendMessageInput } from '../../../../shared/chat';
+import type { ChatMessage, SendMessageInput } from '#shared/chat';
 import { addMessageToCache } from './get-messages';
 
 export async function sendMessage(input: SendMessageInput): Promise<ChatMessage> {

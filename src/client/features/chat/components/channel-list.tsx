@@ -2,12 +2,7 @@ import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  CARDHOLDER_GROUP_CHANNELS,
-  COORDINATOR_CHANNELS,
-  PARTNER_CHANNELS,
-  type Channel,
-} from '../../../../shared/chat';
+import { CARDHOLDER_GROUP_CHANNELS, COORDINATOR_CHANNELS, PARTNER_CHANNELS, type Channel } from '#shared/chat';
 import { useCardholders } from '../api/get-cardholders';
 import { ChannelButton, ChannelGroup } from './channel-group';
 
@@ -25,7 +20,11 @@ export function ChannelList({
 }) {
   const fixed = (chatType: Channel['chatType'], names: readonly string[]) =>
     names.map((partner) => (
-      <ChannelButton key={partner} selected={same(selected, { chatType, partner })} onSelect={() => onSelect({ chatType, partner })}>
+      <ChannelButton
+        key={partner}
+        selected={same(selected, { chatType, partner })}
+        onSelect={() => onSelect({ chatType, partner })}
+      >
         # {partner}
       </ChannelButton>
     ));
@@ -58,7 +57,10 @@ function CardholderChannels({ selected, onSelect }: { selected: Channel; onSelec
   return (
     <div className="mt-2 px-4">
       <div className="relative">
-        <Search className="pointer-events-none absolute left-2.5 top-3 size-4 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-2.5 top-3 size-4 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           aria-label="Search cardholders"
           placeholder="Search cardholders..."

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { useMe } from '@/features/auth/api/get-me';
 import { useRealtimeStatus } from '@/lib/realtime';
-import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel } from '../../../../shared/chat';
+import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel } from '#shared/chat';
 import { useMessages } from '../api/get-messages';
 import { ChannelList } from './channel-list';
 import { MessageComposer } from './message-composer';

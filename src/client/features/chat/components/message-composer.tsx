@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { MESSAGE_MAX_LENGTH, type Channel } from '../../../../shared/chat';
+import { MESSAGE_MAX_LENGTH, type Channel } from '#shared/chat';
 import { useSendMessage } from '../api/send-message';
 
 /** Enter sends. The text is kept when sending fails, so nothing typed is lost. */

@@ -3,7 +3,7 @@ import { Crown, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import type { ChatMessage } from '../../../../shared/chat';
+import type { ChatMessage } from '#shared/chat';
 import { useNow } from './use-now';
 
 const SCROLL_DELAY_MS = 100;
@@ -64,7 +64,11 @@ export function MessageList({
   if (!messages || messages.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-muted-foreground">
-        {vip ? <Crown className="size-10 text-amber-500" aria-hidden="true" /> : <MessageSquare className="size-10" aria-hidden="true" />}
+        {vip ? (
+          <Crown className="size-10 text-amber-500" aria-hidden="true" />
+        ) : (
+          <MessageSquare className="size-10" aria-hidden="true" />
+        )}
         {vip && <p className="text-lg font-semibold text-foreground">Exclusive VIP Cardholder Success Team Chat</p>}
         <p>No messages yet in this channel. Start the conversation!</p>
       </div>

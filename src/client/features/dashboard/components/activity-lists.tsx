@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DATE_FORMAT, formatUsd } from '../../../../shared/format';
+import { DATE_FORMAT, formatUsd } from '#shared/format';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 
 type Activity = NonNullable<DashboardSummary['recentActivity']>[number];

@@ -7,7 +7,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { browserTimeZone } from '@/lib/time-zone';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { RecentActivity, UpcomingTasks } from './activity-lists';
-import { AddDonationDialog } from './add-donation-dialog';
+import { AddDonationDialog } from '@/features/giving/widgets/add-donation-dialog';
 import { GivingChart } from './giving-chart';
 import { MonthlyGivingCard } from './monthly-giving-card';
 import { StatCard } from './stat-card';

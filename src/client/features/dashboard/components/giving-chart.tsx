@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatUsdWhole } from '../../../../shared/format';
+import { formatUsdWhole } from '#shared/format';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 
 const monthLabel = (key: string, style: 'short' | 'long') => {

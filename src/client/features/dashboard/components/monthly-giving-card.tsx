@@ -1,7 +1,7 @@
 import { DollarSign } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { formatUsdWhole } from '../../../../shared/format';
+import { formatUsdWhole } from '#shared/format';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 import { Figure } from './figure';
 

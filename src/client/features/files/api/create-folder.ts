@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { CreateFolderInput, FolderEntry } from '../../../../shared/schemas/files';
+import type { CreateFolderInput, FolderEntry } from '#shared/schemas/files';
 import { folderQueryKey } from './get-folder';
 
 export async function createFolder(input: CreateFolderInput): Promise<FolderEntry> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { FileEntry } from '../../../../shared/schemas/files';
+import type { FileEntry } from '#shared/schemas/files';
 import { folderQueryKey } from './get-folder';
 
 export async function deleteFile(file: FileEntry): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import { useRefetchOn } from '@/lib/realtime';
-import type { FolderListing } from '../../../../shared/schemas/files';
+import type { FolderListing } from '#shared/schemas/files';
 
 export async function getFolder(folder: string): Promise<FolderListing> {
   const response = await ensureOk(await api.api.files.$get({ query: { folder } }));

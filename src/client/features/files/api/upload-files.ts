@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '@/lib/upload';
-import type { FileEntry } from '../../../../shared/schemas/files';
+import type { FileEntry } from '#shared/schemas/files';
 import { folderQueryKey } from './get-folder';
 
 export interface UploadResult {

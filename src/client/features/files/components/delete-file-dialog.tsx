@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import type { FileEntry } from '../../../../shared/schemas/files';
+import type { FileEntry } from '#shared/schemas/files';
 import { useDeleteFile } from '../api/delete-file';
 
 export function DeleteFileDialog({

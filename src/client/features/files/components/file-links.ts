@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { checkAvailable } from '@/lib/upload';
-import type { FileEntry } from '../../../../shared/schemas/files';
+import type { FileEntry } from '#shared/schemas/files';
 
 export const previewUrl = (file: FileEntry) => `/api/files/${encodeURIComponent(file.id)}/preview`;
 export const downloadUrl = (file: FileEntry) => `/api/files/${encodeURIComponent(file.id)}/download`;

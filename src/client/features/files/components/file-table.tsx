@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import { Download, Eye, File, FileImage, FileText, Folder, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DATE_FORMAT, formatFileSize } from '../../../../shared/format';
-import type { FileEntry, FolderEntry } from '../../../../shared/schemas/files';
+import { DATE_FORMAT, formatFileSize } from '#shared/format';
+import type { FileEntry, FolderEntry } from '#shared/schemas/files';
 import { startDownload } from './file-links';
 
 function FileIcon({ file }: { file: FileEntry }) {

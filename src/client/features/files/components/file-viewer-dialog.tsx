@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { checkAvailable } from '@/lib/upload';
-import { DATE_FORMAT, formatFileSize } from '../../../../shared/format';
-import type { FileEntry } from '../../../../shared/schemas/files';
+import { DATE_FORMAT, formatFileSize } from '#shared/format';
+import type { FileEntry } from '#shared/schemas/files';
 import { loadFailedMessage, previewUrl, startDownload } from './file-links';
 
 /**

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isFolderPath, ROOT_FOLDER, type FileEntry } from '../../../../shared/schemas/files';
+import { isFolderPath, ROOT_FOLDER, type FileEntry } from '#shared/schemas/files';
 import { useFolder } from '../api/get-folder';
 import { useUploadFiles } from '../api/upload-files';
 import { DeleteFileDialog } from './delete-file-dialog';

@@ -1,6 +1,6 @@
 import { ChevronRight, Home } from 'lucide-react';
 import { Fragment } from 'react';
-import { folderTrail, ROOT_FOLDER } from '../../../../shared/schemas/files';
+import { folderTrail, ROOT_FOLDER } from '#shared/schemas/files';
 
 /** Home, then each folder level; every level but the current one opens its folder. */
 export function FolderBreadcrumb({ folder, onOpen }: { folder: string; onOpen: (path: string) => void }) {

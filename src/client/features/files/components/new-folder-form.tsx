@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { FOLDER_NAME_MAX, folderNameSchema } from '../../../../shared/schemas/files';
+import { FOLDER_NAME_MAX, folderNameSchema } from '#shared/schemas/files';
 import { useCreateFolder } from '../api/create-folder';
 
 /** The inline 'New Folder' input: Enter or Create makes it, Cancel or Escape closes it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { CreateFormValues } from '../../../../shared/schemas/forms';
+import type { CreateFormValues } from '#shared/schemas/forms';
 import { FORMS_KEY, type SavedForm } from './get-forms';
 
 export async function createForm(input: CreateFormValues): Promise<SavedForm> {

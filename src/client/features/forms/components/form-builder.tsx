@@ -20,7 +20,7 @@ import {
   FORM_FIELDS_MAX,
   FORM_TITLE_MAX,
   type FormFieldType,
-} from '../../../../shared/schemas/forms';
+} from '#shared/schemas/forms';
 import { useCreateForm } from '../api/create-form';
 import { FormPreview, type PreviewField } from './form-preview';
 

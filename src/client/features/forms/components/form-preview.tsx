@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import type { FormFieldType } from '../../../../shared/schemas/forms';
+import type { FormFieldType } from '#shared/schemas/forms';
 
 export interface PreviewField {
   id: string;

@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { DATE_FORMAT } from '../../../../shared/format';
+import { DATE_FORMAT } from '#shared/format';
 import { useDeleteForm } from '../api/delete-form';
 import { useSavedForm } from '../api/get-form';
 import { useForms, type SavedForm } from '../api/get-forms';

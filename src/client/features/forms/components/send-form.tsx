@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { sendFormSchema } from '../../../../shared/schemas/forms';
+import { sendFormSchema } from '#shared/schemas/forms';
 
 /**
  * Send to Partners. As the spec says, nothing is actually sent (there is no mail delivery

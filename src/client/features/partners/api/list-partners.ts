@@ -18,7 +18,6 @@ export const partnerKeys = {
   lists: () => [...partnerKeys.all, 'list'] as const,
   list: (filters: PartnerFilters) => [...partnerKeys.lists(), filters] as const,
   detail: (id: string) => [...partnerKeys.all, 'detail', id] as const,
-  donations: (id: string) => [...partnerKeys.all, 'donations', id] as const,
   zones: () => [...partnerKeys.all, 'zones'] as const,
 };
 

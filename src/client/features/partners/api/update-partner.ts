@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { PartnerValues } from '../../../../shared/schemas/partners';
+import type { PartnerValues } from '#shared/schemas/partners';
 import { partnerKeys, type Partner } from './list-partners';
 
 export async function updatePartner({ id, values }: { id: string; values: PartnerValues }): Promise<Partner> {

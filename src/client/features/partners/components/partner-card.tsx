@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { DATE_FORMAT } from '../../../../shared/format';
+import { DATE_FORMAT } from '#shared/format';
 import type { Partner } from '../api/list-partners';
 
 /** "2025-06-13" as that calendar day in the browser (not midnight UTC). */

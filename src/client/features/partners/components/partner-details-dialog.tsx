@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DATE_FORMAT, formatUsd } from '../../../../shared/format';
+import { PartnerGifts } from '@/features/giving/widgets/partner-gifts';
+import { DATE_FORMAT } from '#shared/format';
 import { usePartner } from '../api/get-partner';
-import { usePartnerDonations } from '../api/get-partner-donations';
 import type { Partner } from '../api/list-partners';
 import { useUpdatePartner } from '../api/update-partner';
 import { formatDay, StatusBadge } from './partner-card';
@@ -21,60 +21,6 @@ function Detail({ label, value, className }: { label: string; value: string | nu
         {value || <span className="text-muted-foreground">Not given</span>}
       </dd>
     </div>
-  );
-}
-
-function Gifts({ partnerId }: { partnerId: string }) {
-  const { data, isPending, isError } = usePartnerDonations(partnerId);
-  return (
-    <section aria-labelledby={`gifts-${partnerId}`} className="space-y-3 border-t pt-4">
-      <h3 id={`gifts-${partnerId}`} className="font-semibold">
-        Gifts
-      </h3>
-      {isPending && <p className="text-sm text-muted-foreground">Loading gifts...</p>}
-      {isError && <p className="text-sm text-destructive">The gifts could not be loaded.</p>}
-      {data && data.count === 0 && <p className="text-sm text-muted-foreground">No gifts recorded yet.</p>}
-      {data && data.count > 0 && (
-        <>
-          <p className="text-sm" data-testid="partner-gift-total">
-            {formatUsd(Number(data.total))} given in {data.count} {data.count === 1 ? 'gift' : 'gifts'}
-          </p>
-          <div className="max-h-64 overflow-y-auto rounded-md border">
-            <table className="w-full text-sm">
-              <thead className="sticky top-0 bg-muted text-left">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Notes
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.donations.map((gift) => (
-                  <tr key={gift.id} className="border-t">
-                    <td className="px-3 py-2 whitespace-nowrap">{format(new Date(gift.donationDate), DATE_FORMAT)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(Number(gift.amount))}</td>
-                    <td className="px-3 py-2">{gift.donationType === 'monthly' ? 'Monthly' : 'One-time'}</td>
-                    <td className="px-3 py-2 break-words">{gift.notes}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {data.count > data.donations.length && (
-            <p className="text-xs text-muted-foreground">Showing the latest {data.donations.length} gifts.</p>
-          )}
-        </>
-      )}
-    </section>
   );
 }
 
@@ -148,7 +94,7 @@ export function PartnerDetailsDialog({
               <Detail label="Added" value={format(new Date(partner.createdAt), DATE_FORMAT)} />
               <Detail label="Notes" value={partner.notes} className="sm:col-span-2" />
             </dl>
-            <Gifts partnerId={partner.id} />
+            <PartnerGifts partnerId={partner.id} />
           </>
         )}
       </DialogContent>

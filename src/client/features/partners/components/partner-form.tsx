@@ -7,12 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  PARTNER_LIMITS,
-  partnerSchema,
-  type PartnerInput,
-  type PartnerValues,
-} from '../../../../shared/schemas/partners';
+import { PARTNER_LIMITS, partnerSchema, type PartnerInput, type PartnerValues } from '#shared/schemas/partners';
 
 export const EMPTY_PARTNER: PartnerInput = {
   name: '',

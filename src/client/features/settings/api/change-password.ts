@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { ChangePasswordInput } from '../../../../shared/schemas/settings';
+import type { ChangePasswordInput } from '#shared/schemas/settings';
 
 /** Keeps this session and ends the person's other sessions (the server does both). */
 export async function changePassword(input: ChangePasswordInput) {

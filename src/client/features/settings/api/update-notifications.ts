@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { NotificationKey, NotificationsInput } from '../../../../shared/schemas/settings';
+import type { NotificationKey, NotificationsInput } from '#shared/schemas/settings';
 import { settingsQueryOptions, type AccountSettings } from './get-settings';
 
 export async function updateNotifications(input: NotificationsInput): Promise<AccountSettings> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import { meQueryOptions } from '@/features/auth/api/get-me';
-import type { ProfileInput } from '../../../../shared/schemas/settings';
+import type { ProfileInput } from '#shared/schemas/settings';
 import { settingsQueryOptions, type AccountSettings } from './get-settings';
 
 export async function updateProfile(input: ProfileInput): Promise<AccountSettings> {

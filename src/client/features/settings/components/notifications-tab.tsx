@@ -2,9 +2,10 @@ import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import type { NotificationKey } from '../../../../shared/schemas/settings';
+import type { NotificationKey } from '#shared/schemas/settings';
 import type { AccountSettings } from '../api/get-settings';
 import { useUpdateNotification } from '../api/update-notifications';
+import { EmailFrequencyChoice } from './email-frequency-choice';
 
 const PREFERENCES: { name: NotificationKey; label: string; description: string }[] = [
   {
@@ -27,6 +28,11 @@ export function NotificationsTab({ settings }: { settings: AccountSettings }) {
         {PREFERENCES.map((preference) => (
           <PreferenceSwitch key={preference.name} {...preference} checked={settings[preference.name]} />
         ))}
+        <EmailFrequencyChoice
+          value={settings.emailFrequency}
+          disabled={!settings.emailNotifications}
+          emailEnabled={settings.emailEnabled}
+        />
       </CardContent>
     </Card>
   );

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { DISPLAY_NAME_MAX_LENGTH, profileSchema, type ProfileInput } from '../../../../shared/schemas/settings';
+import { DISPLAY_NAME_MAX_LENGTH, profileSchema, type ProfileInput } from '#shared/schemas/settings';
 import type { AccountSettings } from '../api/get-settings';
 import { useUpdateProfile } from '../api/update-profile';
 

@@ -5,14 +5,24 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/schemas/settings';
+import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/settings';
 import { useChangePassword } from '../api/change-password';
+import { SessionsCard } from './sessions-card';
 
 export function SecurityTab({ email }: { email: string }) {
+  return (
+    <div className="space-y-6">
+      <ChangePasswordCard email={email} />
+      <SessionsCard />
+    </div>
+  );
+}
+
+function ChangePasswordCard({ email }: { email: string }) {
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
   const onSubmit = form.handleSubmit(
@@ -27,7 +37,7 @@ export function SecurityTab({ email }: { email: string }) {
     },
     // 'Passwords do not match' or 'Password must be at least 6 characters', as the spec words them.
     (errors) => {
-      const message = errors.confirmPassword?.message ?? errors.newPassword?.message;
+      const message = errors.currentPassword?.message ?? errors.confirmPassword?.message ?? errors.newPassword?.message;
       if (message) toast.error(message);
     },
   );
@@ -42,6 +52,16 @@ export function SecurityTab({ email }: { email: string }) {
         <form className="space-y-4" onSubmit={onSubmit} noValidate>
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <div className="space-y-2">
+            <Label htmlFor="settings-current-password">Current Password</Label>
+            <Input
+              id="settings-current-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              {...form.register('currentPassword')}
+            />
+          </div>
           <div className="space-y-2">
             <Label htmlFor="settings-new-password">New Password</Label>
             <Input

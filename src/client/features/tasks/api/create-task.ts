@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { CreateTaskValues } from '../../../../shared/schemas/tasks';
+import type { CreateTaskValues } from '#shared/schemas/tasks';
 import { TASKS_KEY, type Task } from './get-tasks';
 
 export async function createTask(input: CreateTaskValues): Promise<Task> {

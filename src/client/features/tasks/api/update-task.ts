@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { UpdateTaskValues } from '../../../../shared/schemas/tasks';
+import type { UpdateTaskValues } from '#shared/schemas/tasks';
 import { TASKS_KEY, type Task } from './get-tasks';
 
 /** Edits a task; the checkbox sends the status alone. */

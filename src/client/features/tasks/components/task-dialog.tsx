@@ -25,7 +25,7 @@ import {
   TASK_TITLE_MAX,
   type CreateTaskInput,
   type CreateTaskValues,
-} from '../../../../shared/schemas/tasks';
+} from '#shared/schemas/tasks';
 import { useCreateTask } from '../api/create-task';
 import { useAssignees } from '../api/get-assignees';
 import type { Task } from '../api/get-tasks';

@@ -6,9 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
-import { DATE_FORMAT } from '../../../../shared/format';
-import type { TaskPriority, TaskStatus } from '../../../../shared/schemas/tasks';
-import { isOverdue, toggledStatus, type TaskActor, canDeleteTask, canEditTask } from '../../../../shared/tasks';
+import { DATE_FORMAT } from '#shared/format';
+import type { TaskPriority, TaskStatus } from '#shared/schemas/tasks';
+import type { ActingPerson } from '#shared/permissions';
+import { isOverdue, toggledStatus, canDeleteTask, canEditTask } from '#shared/tasks';
 import type { Task } from '../api/get-tasks';
 import { useUpdateTask } from '../api/update-task';
 
@@ -25,7 +26,7 @@ const STATUS_VARIANT: Record<TaskStatus, 'outline' | 'default' | 'success'> = {
 
 export interface TaskItemProps {
   task: Task;
-  actor: TaskActor | null;
+  actor: ActingPerson | null;
   today: string;
   /** Dialogs live on the page: an item remounts when the task moves to the other list. */
   onEdit: (task: Task) => void;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { TaskActor } from '../../../../shared/tasks';
+import type { ActingPerson } from '#shared/permissions';
 import type { Task } from '../api/get-tasks';
 import { TaskItem, type TaskItemProps } from './task-item';
 
@@ -15,7 +15,7 @@ export function TaskList({
 }: Pick<TaskItemProps, 'onEdit' | 'onDelete'> & {
   title: string;
   tasks: Task[];
-  actor: TaskActor | null;
+  actor: ActingPerson | null;
   today: string;
   empty: string;
   footer?: ReactNode;

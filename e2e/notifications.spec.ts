@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { USERS } from './support/users';
+
+// The notification centre (issue 16): the bell's count and list follow what happens elsewhere,
+// live. Only this file acts on the `notified` account, so its counts are exact.
+const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+
+async function assignTaskAsAdmin(admin: Page, title: string) {
+  const status = await admin.evaluate(
+    async ({ email, title: taskTitle }) => {
+      const response = await fetch('/api/tasks/assignees');
+      const { users } = (await response.json()) as { users: { id: string; email: string }[] };
+      const assignedTo = users.find((u) => u.email === email)!.id;
+      const created = await fetch('/api/tasks', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: taskTitle, assignedTo }),
+      });
+      return created.status;
+    },
+    { email: USERS.notified.email, title },
+  );
+  expect(status).toBe(201);
+}
+
+test("the bell's count and list update live when someone else assigns a task; opening one marks it read", async ({
+  page,
+  browser,
+}) => {
+  // Two sign-ins (argon2) and several live round trips: more than the default budget.
+  test.setTimeout(60_000);
+  await signIn(page, 'notified', '/tasks');
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await bell(page).click();
+  await expect(page.getByText('No notifications yet')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  try {
+    await signIn(admin, 'admin', '/tasks');
+    const first = unique('Visit the Ruth family');
+    await assignTaskAsAdmin(admin, first);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(page.getByTestId('notification-count').filter({ visible: true })).toHaveText('1');
+
+    const second = unique('Print the bulletins');
+    await assignTaskAsAdmin(admin, second);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+
+    // The list: newest first; opening an entry goes to its subject and marks it read.
+    await bell(page).click();
+    const entries = page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: /Task assigned to you/ });
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first()).toContainText(`Task assigned to you: ${second}`);
+    await entries.first().click();
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+    // Mark all as read, by keyboard.
+    await bell(page).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Mark all as read' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(bell(page)).toHaveAccessibleName('Notifications');
+    await expect(page.getByTestId('notification-count').filter({ visible: true })).toHaveCount(0);
+
+    // Read state is stored: a reload shows none unread.
+    await page.reload();
+    await expect(bell(page)).toHaveAccessibleName('Notifications');
+  } finally {
+    await adminContext.close();
+  }
+});
+
+test('on a phone the bell is in the top bar', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, 'notified', '/settings');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+});

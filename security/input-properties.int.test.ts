@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { ZodObject, ZodPipe, type ZodType } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThrottle } from '#server/db/schema';
+import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { MATRIX } from './support/access-matrix.table';
+import { hostileBodies, POLLUTION_MARKER, rawBodies } from './support/hostile-input';
+import { JSON_ENDPOINTS, type EndpointTargets, type JsonEndpoint } from './support/json-endpoints';
+import { snapshotData } from './support/matrix-context';
+
+/**
+ * Property tests over every JSON endpoint (issue 9): random, boundary, wrong-typed, huge,
+ * unicode and prototype-polluting bodies never cause a server error or a partial write; a
+ * refusal is a readable message; an accepted body is one the schema really accepts.
+ */
+
+const RUNS = 40;
+const RAW_RUNS = 10;
+const QUERY_RUNS = 25;
+/** Routes that take multipart uploads, not JSON (their own tests: upload-corpus.int.test.ts). */
+const MULTIPART_ROUTES = ['POST /api/files', 'POST /api/calendar/events', 'PUT /api/calendar/events/:id'];
+/** Actions whose path says everything: they read no body at all. */
+const BODYLESS_ROUTES = [
+  'POST /api/email/outbox/:id/retry',
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/:id/read',
+  'POST /api/unsubscribe',
+  'POST /api/settings/sessions/end-others',
+];
+
+function keysOf(schema: ZodType): string[] {
+  // An object schema with a transform after it (create user's password-or-invitation rule).
+  if (schema instanceof ZodPipe) return keysOf(schema.in as ZodType);
+  if (!(schema instanceof ZodObject)) throw new Error('every JSON body schema is an object schema');
+  return Object.keys(schema.shape);
+}
+
+describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) => {
+  let t: TestApp;
+  let cookie: string;
+  let targets: EndpointTargets;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    const admin = await t.createUser({ email: 'admin@example.org', password: 'admin-secret', role: 'admin' });
+    const coordinator = await t.createUser({ email: 'co@example.org', password: 'co-secret', role: 'coordinator' });
+    const plain = await t.createUser({ email: 'plain@example.org', password: 'plain-secret', role: 'none' });
+    cookie = await t.signIn(admin.email, admin.password);
+    const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
+    const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
+    targets = {
+      coordinatorId: coordinator.id,
+      plainUserEmail: plain.email,
+      taskId: ((await task.json()) as { task: { id: string } }).task.id,
+      partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('fuzzes every state-changing API route that takes JSON', () => {
+    const withBodies = Object.keys(MATRIX).filter(
+      (r) => /^(POST|PUT|PATCH) /.test(r) && !MULTIPART_ROUTES.includes(r) && !BODYLESS_ROUTES.includes(r),
+    );
+    expect(
+      Object.keys(JSON_ENDPOINTS)
+        .filter((r) => !r.startsWith('POST /api/auth/'))
+        .sort(),
+    ).toEqual(withBodies.sort());
+  });
+
+  async function send(endpoint: JsonEndpoint, body: string | undefined) {
+    // Guessed sign-ins would otherwise end up throttled (429), hiding the validation path.
+    await t.db.delete(signInThrottle);
+    return t.request(endpoint.path(targets), {
+      method: endpoint.method,
+      headers: { cookie, 'content-type': 'application/json' },
+      body,
+    });
+  }
+
+  /** The answer is never a server error; a refusal is readable and wrote nothing. */
+  async function expectSafeAnswer(endpoint: JsonEndpoint, body: unknown, response: Response, before: string) {
+    const text = await response.text();
+    const label = `${response.status} ${text.slice(0, 300)}`;
+    expect(response.status, label).toBeLessThan(500);
+    const answer = JSON.parse(text) as Record<string, unknown>;
+    if (response.status >= 400) {
+      const message = answer[endpoint.errorKey ?? 'error'];
+      expect(typeof message, label).toBe('string');
+      expect((message as string).length, label).toBeGreaterThan(0);
+      expect(message as string, label).not.toMatch(/\n\s+at |Error:|TypeError|SQL|syntax error|\[object|\bstack\b/);
+      expect(await snapshotData(t), `${label}: a refusal writes nothing`).toBe(before);
+    } else {
+      expect(endpoint.schema.safeParse(body).success, `${label}: accepted an invalid body`).toBe(true);
+    }
+    expect(({} as Record<string, unknown>)[POLLUTION_MARKER], 'Object.prototype polluted').toBeUndefined();
+  }
+
+  const QUERY_ROUTES: Record<string, readonly string[]> = {
+    '/api/partners': ['q', 'status', 'zone', 'cardholder', 'cursor', 'limit'],
+    '/api/dashboard/summary': ['tz'],
+    '/api/giving/partner-options': ['q'],
+    '/api/chat/messages': ['chatType', 'partner'],
+    '/api/files': ['folder'],
+  };
+
+  it.each(Object.entries(QUERY_ROUTES))(
+    'answers any query string on GET %s without a server error',
+    async (path, keys) => {
+      const value = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 500 }),
+        fc.constantFrom('\u0000', '%', '_', '\\', "'", '-1', '1e9'),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (query) => {
+          const response = await t.request(`${path}?${new URLSearchParams(query)}`, { headers: { cookie } });
+          const text = await response.text();
+          expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+          if (response.status >= 400) expect(typeof (JSON.parse(text) as { error: unknown }).error).toBe('string');
+        }),
+        { numRuns: QUERY_RUNS },
+      );
+    },
+  );
+
+  describe.each(Object.entries(JSON_ENDPOINTS))('%s', (_name, endpoint) => {
+    it('accepts its valid body (the fuzzing starts from a working request)', async () => {
+      const response = await send(endpoint, JSON.stringify(endpoint.valid(targets)));
+      const expected = endpoint.errorKey === 'message' ? 401 : response.status;
+      expect(response.status, await response.clone().text()).toBe(expected);
+      if (!endpoint.errorKey) expect(response.status).toBeLessThan(300);
+    });
+
+    it('never fails, never writes part of a refused body, and always explains a refusal', async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileBodies(keysOf(endpoint.schema), endpoint.valid(targets)), async (body) => {
+          const before = await snapshotData(t);
+          const wire = body === undefined ? undefined : JSON.stringify(body);
+          const response = await send(endpoint, wire);
+          // Judge what the server received: JSON turns -Infinity and NaN into null, and drops undefined.
+          await expectSafeAnswer(endpoint, wire === undefined ? undefined : JSON.parse(wire), response, before);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it('answers a body that is not the JSON it expects with a readable 400', async () => {
+      await fc.assert(
+        fc.asyncProperty(rawBodies, async (raw) => {
+          const before = await snapshotData(t);
+          const response = await send(endpoint, raw);
+          let parsed: unknown = Symbol('not json');
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            expect(response.status, raw.slice(0, 50)).toBe(400);
+          }
+          await expectSafeAnswer(endpoint, parsed, response, before);
+        }),
+        { numRuns: RAW_RUNS },
+      );
+    });
+  });
+});

@@ -1,0 +1,375 @@
+import { eq } from 'drizzle-orm';
+import { user } from '#server/db/schema';
+import {
+  eventFields,
+  pngPart,
+  textFilePart,
+  type Actor,
+  type Call,
+  type MatrixContext,
+  type SignedInActor,
+} from './matrix-context';
+import {
+  event,
+  failedEmail,
+  file,
+  form,
+  formBody,
+  notification,
+  partner,
+  secondSession,
+  task,
+  unsubscribeQuery,
+} from './matrix-fixtures';
+
+/**
+ * The authorisation matrix's expectations: one entry per API route (method + path as the
+ * router lists it). access-matrix.int.test.ts fails when the router has a route without an
+ * entry here, or an entry names a route the router no longer has.
+ */
+export interface MatrixEntry {
+  /** Who may use the route; everyone else gets the standard 401/403 refusal. */
+  allowed: readonly Actor[];
+  /** The status an allowed caller gets. */
+  ok: number;
+  /** A refusal for the anonymous caller that differs from the standard one, with its reason. */
+  anonymousRefusal?: { error: string };
+  /**
+   * A fresh, valid call. `owner` is the caller when the caller is allowed, else the admin:
+   * objects the call acts on belong to them, so an allowed call on "their own" object succeeds.
+   */
+  prepare(ctx: MatrixContext, owner: SignedInActor): Promise<Call>;
+}
+
+/** Signed in, whatever their role: their own session, profile and password (D4: Settings for all). */
+const SIGNED_IN: readonly Actor[] = ['noRole', 'removed', 'withoutFeature', 'coordinator', 'manager', 'admin'];
+const EVERYONE: readonly Actor[] = ['anonymous', ...SIGNED_IN];
+/** Holders of the route's feature (coordinators have it by default; withoutFeature has none). */
+const FEATURE: readonly Actor[] = ['coordinator', 'manager', 'admin'];
+const USER_MANAGEMENT: readonly Actor[] = ['manager', 'admin'];
+const ADMIN: readonly Actor[] = ['admin'];
+
+const get = (path: string): Call => ({ method: 'GET', path });
+
+export const MATRIX: Record<string, MatrixEntry> = {
+  'GET /api/health': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/health') },
+  'GET /api/ready': { allowed: EVERYONE, ok: 200, prepare: async () => get('/api/ready') },
+  'GET /api/me': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/me') },
+  'GET /api/realtime': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/realtime') },
+
+  'GET /api/settings': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/settings') },
+
+  'GET /api/notifications': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/notifications') },
+  'POST /api/notifications/read-all': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => {
+      await notification(ctx, owner);
+      return { method: 'POST', path: '/api/notifications/read-all' };
+    },
+  },
+  'POST /api/notifications/:id/read': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: `/api/notifications/${await notification(ctx, owner)}/read`,
+    }),
+  },
+  // The unsubscribe link of notification emails: no session, its token says whose emails stop.
+  'GET /api/unsubscribe': {
+    allowed: EVERYONE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/unsubscribe?${unsubscribeQuery(ctx, owner)}`),
+  },
+  'POST /api/unsubscribe': {
+    allowed: EVERYONE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'POST', path: `/api/unsubscribe?${unsubscribeQuery(ctx, owner)}` }),
+  },
+  'PATCH /api/settings/profile': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx) => ({ method: 'PATCH', path: '/api/settings/profile', json: { displayName: ctx.unique() } }),
+  },
+  'PUT /api/settings/notifications': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => {
+      const [row] = await ctx.t.db.select().from(user).where(eq(user.id, ctx.users[owner].id));
+      return { method: 'PUT', path: '/api/settings/notifications', json: { donationAlerts: !row!.donationAlerts } };
+    },
+  },
+  'POST /api/settings/password': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    // The caller's own password again (a new salt still changes the stored hash).
+    prepare: async (ctx, owner) => {
+      const password = ctx.users[owner].password;
+      return {
+        method: 'POST',
+        path: '/api/settings/password',
+        json: { currentPassword: password, newPassword: password, confirmPassword: password },
+      };
+    },
+  },
+
+  'GET /api/settings/sessions': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/settings/sessions') },
+  // Another session of the owner's (a second device) for these to end; the caller's stays.
+  'POST /api/settings/sessions/end-others': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => {
+      await secondSession(ctx, owner);
+      return { method: 'POST', path: '/api/settings/sessions/end-others' };
+    },
+  },
+  'DELETE /api/settings/sessions/:id': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'DELETE',
+      path: `/api/settings/sessions/${await secondSession(ctx, owner)}`,
+    }),
+  },
+
+  'GET /api/admin/coordinators': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async () => get('/api/admin/coordinators'),
+  },
+  'GET /api/email/outbox': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/email/outbox') },
+  'GET /api/email/outbox/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => get(`/api/email/outbox/${await failedEmail(ctx)}`),
+  },
+  'POST /api/email/outbox/:id/retry': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({ method: 'POST', path: `/api/email/outbox/${await failedEmail(ctx)}/retry` }),
+  },
+  'POST /api/admin/users': {
+    allowed: USER_MANAGEMENT,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/admin/users',
+      json: { email: `${ctx.unique()}@example.org`, password: 'created-secret', fullName: 'Created' },
+    }),
+  },
+  'POST /api/admin/coordinators': {
+    allowed: USER_MANAGEMENT,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/admin/coordinators',
+      json: { email: (await ctx.freshUser()).email },
+    }),
+  },
+  'PUT /api/admin/coordinators/:userId/permissions': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PUT',
+      path: `/api/admin/coordinators/${(await ctx.freshUser('coordinator')).id}/permissions`,
+      json: { feature: 'partners', enabled: false },
+    }),
+  },
+  'DELETE /api/admin/coordinators/:userId': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'DELETE',
+      path: `/api/admin/coordinators/${(await ctx.freshUser('coordinator')).id}`,
+    }),
+  },
+
+  'GET /api/chat/messages': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/chat/messages?chatType=partner&partner=General%20Partners'),
+  },
+  'POST /api/chat/messages': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/chat/messages',
+      json: { chatType: 'partner', partner: 'General Partners', content: `Hello ${ctx.unique()}` },
+    }),
+  },
+  'GET /api/chat/cardholders': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/chat/cardholders') },
+
+  'GET /api/tasks': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks') },
+  'GET /api/tasks/assignees': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks/assignees') },
+  'POST /api/tasks': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({ method: 'POST', path: '/api/tasks', json: { title: `Task ${ctx.unique()}` } }),
+  },
+  'PATCH /api/tasks/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PATCH',
+      path: `/api/tasks/${await task(ctx, owner)}`,
+      json: { title: `Renamed ${ctx.unique()}` },
+    }),
+  },
+  'DELETE /api/tasks/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/tasks/${await task(ctx, owner)}` }),
+  },
+
+  'GET /api/forms': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/forms') },
+  'GET /api/forms/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/forms/${await form(ctx, owner)}`),
+  },
+  'POST /api/forms': {
+    allowed: FEATURE,
+    ok: 201,
+    // The builder's own wording for a signed-out save (SPEC section 5), still no data.
+    anonymousRefusal: { error: 'You must be logged in to create forms' },
+    prepare: async (ctx) => ({ method: 'POST', path: '/api/forms', json: formBody(ctx) }),
+  },
+  'DELETE /api/forms/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/forms/${await form(ctx, owner)}` }),
+  },
+
+  'GET /api/dashboard/summary': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/dashboard/summary?tz=UTC'),
+  },
+  // Giving: adding a gift and its type-ahead are the dashboard's (admins); a partner's gifts, the partners feature's.
+  'GET /api/giving/partner-options': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/giving/partner-options?q=Partner'),
+  },
+  'POST /api/giving/donations': {
+    allowed: ADMIN,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/giving/donations',
+      json: { partnerName: `Donor ${ctx.unique()}`, amount: '25.00', donationType: 'one-time' },
+    }),
+  },
+  'GET /api/giving/partners/:id/donations': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/giving/partners/${await partner(ctx, owner)}/donations`),
+  },
+
+  'GET /api/partners': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners') },
+  'GET /api/partners/zones': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners/zones') },
+  'POST /api/partners': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/partners',
+      json: { name: `Partner ${ctx.unique()}`, email: `${ctx.unique()}@partners.example.org` },
+    }),
+  },
+  'GET /api/partners/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/partners/${await partner(ctx, owner)}`),
+  },
+  'PUT /api/partners/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PUT',
+      path: `/api/partners/${await partner(ctx, owner)}`,
+      json: { name: `Renamed ${ctx.unique()}`, email: `${ctx.unique()}@partners.example.org` },
+    }),
+  },
+  'GET /api/calendar/events': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/calendar/events') },
+  'POST /api/calendar/events': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/calendar/events',
+      multipart: [...eventFields(`Event ${ctx.unique()}`), pngPart()],
+    }),
+  },
+  'PUT /api/calendar/events/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PUT',
+      path: `/api/calendar/events/${(await event(ctx, owner)).id}`,
+      multipart: eventFields(`Moved ${ctx.unique()}`),
+    }),
+  },
+  'GET /api/calendar/images/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get((await event(ctx, owner)).imageUrl!),
+  },
+
+  'GET /api/files': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/files?folder=%2F') },
+  'POST /api/files/folders': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({ method: 'POST', path: '/api/files/folders', json: { parent: '/', name: ctx.unique() } }),
+  },
+  'POST /api/files': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/files?folder=%2F',
+      multipart: [textFilePart(`${ctx.unique()}.txt`)],
+    }),
+  },
+  'GET /api/files/:id/download': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/files/${await file(ctx, owner)}/download`),
+  },
+  'GET /api/files/:id/preview': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/files/${await file(ctx, owner)}/preview`),
+  },
+  'DELETE /api/files/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/files/${await file(ctx, owner)}` }),
+  },
+};
+
+/**
+ * Router entries that are not API endpoints of their own, each with the reason it is left
+ * out. Only middleware (`ALL`) and routes outside /api may be listed; a route the router gains
+ * that is in neither table fails the test.
+ */
+export const NOT_IN_MATRIX: Record<string, string> = {
+  'ALL /*': 'middleware for every path: restart refusal, security headers, client address',
+  'ALL /assets/*': "middleware: the built web client's hashed files are cacheable",
+  'GET /*': 'the web client (static files and the SPA fallback): public, holds no data',
+  'ALL /api/*': 'middleware (origin guard, session) and the 404 for unknown API paths',
+  'ALL /api/auth/*':
+    'better-auth: sign-in, sign-out and, with email on, the password-reset request and reset answer, all open to anyone by design, and GET /options (auth.int.test.ts, sign-in-throttle.int.test.ts, password-reset.int.test.ts)',
+  'ALL /api/admin/*': "the admin router's user_management guard",
+  'ALL /api/email/*': "the email router's user_management and admin-role guard",
+  'ALL /api/settings/*': "the settings router's signed-in guard",
+  'ALL /api/notifications/*': "the notifications router's signed-in guard",
+  'ALL /api/chat/*': "the chat router's feature guard",
+  'ALL /api/tasks/*': "the tasks router's feature guard",
+  'ALL /api/dashboard/*': "the dashboard router's feature guard",
+  'ALL /api/partners/*': "the partners router's feature guard",
+  'ALL /api/calendar/*': "the calendar router's feature guard",
+  'ALL /api/files/*': "the files router's feature guard",
+};

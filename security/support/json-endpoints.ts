@@ -1,0 +1,127 @@
+import type { ZodType } from 'zod';
+import { signInSchema } from '#shared/schemas/auth';
+import { addCoordinatorSchema, createUserSchema, setPermissionSchema } from '#shared/schemas/admin';
+import { sendMessageSchema } from '#shared/chat';
+import { donationSchema } from '#shared/schemas/giving';
+import { createFolderSchema } from '#shared/schemas/files';
+import { createFormSchema } from '#shared/schemas/forms';
+import { partnerSchema } from '#shared/schemas/partners';
+import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
+import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
+
+/** Ids of objects the path-parameter endpoints act on, created once by the test. */
+export interface EndpointTargets {
+  coordinatorId: string;
+  taskId: string;
+  partnerId: string;
+  /** A signed-in user without any role, whom "add coordinator" may promote. */
+  plainUserEmail: string;
+}
+
+/**
+ * Every endpoint that takes a JSON body, with the zod schema the route validates it with and
+ * a valid body to mutate. The property tests (input-properties.int.test.ts) send random and
+ * boundary bodies to each.
+ */
+export interface JsonEndpoint {
+  method: 'POST' | 'PUT' | 'PATCH';
+  path(targets: EndpointTargets): string;
+  schema: ZodType;
+  valid(targets: EndpointTargets): Record<string, unknown>;
+  /** better-auth's sign-in answers `{ message }` where the portal's own routes say `{ error }`. */
+  errorKey?: 'message';
+}
+
+export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
+  'POST /api/auth/sign-in/email': {
+    method: 'POST',
+    path: () => '/api/auth/sign-in/email',
+    schema: signInSchema,
+    valid: () => ({ email: 'nobody@example.org', password: 'not-the-password' }),
+    errorKey: 'message',
+  },
+  'POST /api/admin/users': {
+    method: 'POST',
+    path: () => '/api/admin/users',
+    schema: createUserSchema,
+    valid: () => ({ email: 'someone-new@example.org', password: 'a long secret', fullName: 'Someone New' }),
+  },
+  'POST /api/admin/coordinators': {
+    method: 'POST',
+    path: () => '/api/admin/coordinators',
+    schema: addCoordinatorSchema,
+    valid: (targets) => ({ email: targets.plainUserEmail }),
+  },
+  'PUT /api/admin/coordinators/:userId/permissions': {
+    method: 'PUT',
+    path: (targets) => `/api/admin/coordinators/${targets.coordinatorId}/permissions`,
+    schema: setPermissionSchema,
+    valid: () => ({ feature: 'partners', enabled: false }),
+  },
+  'PATCH /api/settings/profile': {
+    method: 'PATCH',
+    path: () => '/api/settings/profile',
+    schema: profileSchema,
+    valid: () => ({ displayName: 'Pastor Dan' }),
+  },
+  'PUT /api/settings/notifications': {
+    method: 'PUT',
+    path: () => '/api/settings/notifications',
+    schema: notificationsSchema,
+    valid: () => ({ donationAlerts: false }),
+  },
+  'POST /api/settings/password': {
+    method: 'POST',
+    path: () => '/api/settings/password',
+    schema: changePasswordSchema,
+    valid: () => ({ currentPassword: 'admin-secret', newPassword: 'admin-secret', confirmPassword: 'admin-secret' }),
+  },
+  'POST /api/chat/messages': {
+    method: 'POST',
+    path: () => '/api/chat/messages',
+    schema: sendMessageSchema,
+    valid: () => ({ chatType: 'partner', partner: 'General Partners', content: 'Hello' }),
+  },
+  'POST /api/tasks': {
+    method: 'POST',
+    path: () => '/api/tasks',
+    schema: createTaskSchema,
+    valid: () => ({ title: 'Call the Smiths', priority: 'high', dueDate: '2030-01-31', status: 'pending' }),
+  },
+  'PATCH /api/tasks/:id': {
+    method: 'PATCH',
+    path: (targets) => `/api/tasks/${targets.taskId}`,
+    schema: updateTaskSchema,
+    valid: () => ({ title: 'Call the Smiths again' }),
+  },
+  'POST /api/forms': {
+    method: 'POST',
+    path: () => '/api/forms',
+    schema: createFormSchema,
+    valid: () => ({ title: 'Prayer request', fields: [{ id: 'a', label: 'Name', type: 'text' }] }),
+  },
+  'POST /api/giving/donations': {
+    method: 'POST',
+    path: () => '/api/giving/donations',
+    schema: donationSchema,
+    valid: () => ({ partnerName: 'The Smiths', amount: '25.00', donationType: 'one-time', notes: 'Thanks' }),
+  },
+  'POST /api/partners': {
+    method: 'POST',
+    path: () => '/api/partners',
+    schema: partnerSchema,
+    valid: () => ({ name: 'Ruth Miller', email: 'ruth@partners.example.org', zone: 'North' }),
+  },
+  'PUT /api/partners/:id': {
+    method: 'PUT',
+    path: (targets) => `/api/partners/${targets.partnerId}`,
+    schema: partnerSchema,
+    valid: () => ({ name: 'Ruth Miller', email: 'ruth@partners.example.org', lastContact: '2025-05-01' }),
+  },
+  'POST /api/files/folders': {
+    method: 'POST',
+    path: () => '/api/files/folders',
+    schema: createFolderSchema,
+    valid: () => ({ parent: '/', name: 'Letters' }),
+  },
+};

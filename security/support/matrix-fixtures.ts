@@ -1,0 +1,77 @@
+import { desc, eq } from 'drizzle-orm';
+import { emailOutbox, notifications, session } from '#server/db/schema';
+import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
+import { eventFields, pngPart, textFilePart, type MatrixContext, type SignedInActor } from './matrix-context';
+
+/** Objects the matrix's calls act on, created through the API by their owner; each returns its id. */
+export const partner = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (
+    await ctx.create<{ partner: { id: string } }>(owner, '/api/partners', {
+      name: `Partner ${ctx.unique()}`,
+      email: `${ctx.unique()}@partners.example.org`,
+    })
+  ).partner.id;
+export const task = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await ctx.create<{ task: { id: string } }>(owner, '/api/tasks', { title: `Task ${ctx.unique()}` })).task.id;
+export const formBody = (ctx: MatrixContext) => ({
+  title: `Form ${ctx.unique()}`,
+  fields: [{ id: 'f1', label: 'Name', type: 'text' }],
+});
+export const form = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await ctx.create<{ form: { id: string } }>(owner, '/api/forms', formBody(ctx))).form.id;
+export const file = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (
+    await ctx.createMultipart<{ file: { id: string } }>(owner, '/api/files?folder=%2F', [
+      textFilePart(`${ctx.unique()}.txt`),
+    ])
+  ).file.id;
+export const event = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (
+    await ctx.createMultipart<{ event: { id: string; imageUrl: string | null } }>(owner, '/api/calendar/events', [
+      ...eventFields(`Event ${ctx.unique()}`),
+      pngPart(),
+    ])
+  ).event;
+/** An email the server could not send (written straight to the outbox: no route queues one). */
+export const failedEmail = async (ctx: MatrixContext) => {
+  const [row] = await ctx.t.db
+    .insert(emailOutbox)
+    .values({
+      kind: 'test',
+      toAddress: `${ctx.unique()}@example.org`,
+      subject: 'Undeliverable',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      status: 'failed',
+      attempts: 1,
+      lastError: '550 Mailbox unavailable',
+    })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+};
+
+/** A notification of the owner's (written straight to the table: the rules are tested elsewhere). */
+export const notification = async (ctx: MatrixContext, owner: SignedInActor) => {
+  const [row] = await ctx.t.db
+    .insert(notifications)
+    .values({ recipientId: ctx.users[owner].id, kind: 'test', title: `Notice ${ctx.unique()}`, link: '/tasks' })
+    .returning({ id: notifications.id });
+  return row!.id;
+};
+
+/** The unsubscribe link's token of the owner (the admin for the anonymous caller: the link needs no session). */
+export const unsubscribeQuery = (ctx: MatrixContext, owner: SignedInActor) =>
+  `token=${encodeURIComponent(unsubscribeToken(ctx.t.deps.linkKey, ctx.users[owner].id))}`;
+
+/** Signs the owner in once more (a second device) and answers that session's id. */
+export const secondSession = async (ctx: MatrixContext, owner: SignedInActor) => {
+  const { email, password } = ctx.users[owner];
+  await ctx.t.signIn(email, password);
+  const [newest] = await ctx.t.db
+    .select({ id: session.id })
+    .from(session)
+    .where(eq(session.userId, ctx.users[owner].id))
+    .orderBy(desc(session.createdAt))
+    .limit(1);
+  return newest!.id;
+};

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api';
+import { formatUsd } from '#shared/format';
+import { DONATION_LIMITS, donationSchema, type DonationInput, type DonationValues } from '#shared/schemas/giving';
+import { useAddDonation } from '../api/add-donation';
+import { PartnerNameCombobox } from '../components/partner-name-combobox';
+
+const EMPTY: DonationInput = { partnerName: '', partnerId: null, amount: '', donationType: 'one-time', notes: '' };
+
+/** The Add Donation dialog (admins): SPEC.md sections 2, 5 and 8. */
+export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const ids = useId();
+  const addDonation = useAddDonation();
+  const form = useForm<DonationInput, unknown, DonationValues>({
+    resolver: zodResolver(donationSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const partnerId = useWatch({ control: form.control, name: 'partnerId' });
+
+  const close = (next: boolean) => {
+    if (!next) form.reset(EMPTY);
+    onOpenChange(next);
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const donation = await addDonation.mutateAsync(values);
+        toast.success('Donation added', {
+          description: `Successfully added ${formatUsd(Number(donation.amount))} donation.`,
+        });
+        close(false);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400)
+          toast.error('Validation error', { description: err.message });
+        else toast.error('Error', { description: 'Failed to add donation. Please try again.' });
+      }
+    },
+    (invalid) => {
+      const first = invalid.partnerName ?? invalid.amount ?? invalid.donationType ?? invalid.notes ?? invalid.partnerId;
+      toast.error('Validation error', { description: first?.message ?? 'Please check the form.' });
+    },
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Donation</DialogTitle>
+          <DialogDescription>Enter donation details. This will update across all accounts.</DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-partner`}>Partner Name</Label>
+            <Controller
+              control={form.control}
+              name="partnerName"
+              render={({ field }) => (
+                <PartnerNameCombobox
+                  id={`${ids}-partner`}
+                  value={field.value ?? ''}
+                  linked={Boolean(partnerId)}
+                  invalid={Boolean(errors.partnerName)}
+                  onChange={(name, partner) => {
+                    field.onChange(name);
+                    form.setValue('partnerId', partner?.id ?? null);
+                  }}
+                />
+              )}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-amount`}>Amount (USD)</Label>
+            <Input
+              id={`${ids}-amount`}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              aria-invalid={Boolean(errors.amount) || undefined}
+              {...form.register('amount')}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-type`}>Donation Type</Label>
+            <NativeSelect id={`${ids}-type`} {...form.register('donationType')}>
+              <option value="one-time">One-time</option>
+              <option value="monthly">Monthly</option>
+            </NativeSelect>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
+            <Textarea
+              id={`${ids}-notes`}
+              maxLength={DONATION_LIMITS.notes}
+              aria-invalid={Boolean(errors.notes) || undefined}
+              {...form.register('notes')}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={addDonation.isPending}>
+              {addDonation.isPending ? 'Adding...' : 'Add Donation'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

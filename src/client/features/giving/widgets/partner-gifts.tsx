@@ -1,0 +1,44 @@
+import { format } from 'date-fns';
+import { TableHead } from '@/components/ui/table-head';
+import { DATE_FORMAT, formatUsd } from '#shared/format';
+import { usePartnerDonations } from '../api/get-partner-donations';
+
+/** The 'Gifts' section of a partner's details (D9): their gifts, newest first, and the total. */
+export function PartnerGifts({ partnerId }: { partnerId: string }) {
+  const { data, isPending, isError } = usePartnerDonations(partnerId);
+  return (
+    <section aria-labelledby={`gifts-${partnerId}`} className="space-y-3 border-t pt-4">
+      <h3 id={`gifts-${partnerId}`} className="font-semibold">
+        Gifts
+      </h3>
+      {isPending && <p className="text-sm text-muted-foreground">Loading gifts...</p>}
+      {isError && <p className="text-sm text-destructive">The gifts could not be loaded.</p>}
+      {data && data.count === 0 && <p className="text-sm text-muted-foreground">No gifts recorded yet.</p>}
+      {data && data.count > 0 && (
+        <>
+          <p className="text-sm" data-testid="partner-gift-total">
+            {formatUsd(Number(data.total))} given in {data.count} {data.count === 1 ? 'gift' : 'gifts'}
+          </p>
+          <div className="max-h-64 overflow-y-auto rounded-md border">
+            <table className="w-full text-sm">
+              <TableHead labels={['Date', 'Amount', 'Type', 'Notes']} className="sticky top-0" />
+              <tbody>
+                {data.donations.map((gift) => (
+                  <tr key={gift.id} className="border-t">
+                    <td className="px-3 py-2 whitespace-nowrap">{format(new Date(gift.donationDate), DATE_FORMAT)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(Number(gift.amount))}</td>
+                    <td className="px-3 py-2">{gift.donationType === 'monthly' ? 'Monthly' : 'One-time'}</td>
+                    <td className="px-3 py-2 break-words">{gift.notes}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.count > data.donations.length && (
+            <p className="text-xs text-muted-foreground">Showing the latest {data.donations.length} gifts.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

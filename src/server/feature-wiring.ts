@@ -1,0 +1,49 @@
+/**
+ * How features ask one another, wired at the root (docs/decisions/0098). A feature never
+ * imports another (the lint boundaries, decision 0096): it states what it needs as an interface
+ * in its own folder, and this file hands it the owning feature's functions, so TypeScript
+ * checks here that each answer has the shape asked for.
+ */
+import { countUpcomingEvents } from './features/calendar/figures';
+import { chatNotices } from './features/chat/notices';
+import type { DashboardSources } from './features/dashboard/sources';
+import { givingFigures, recentGifts } from './features/giving/figures';
+import { givingNotices } from './features/giving/notices';
+import type { PartnerDirectory } from './features/giving/service';
+import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
+import { partnerNotices } from './features/partners/notices';
+import { partnerExists, partnerNameOptions } from './features/partners/service';
+import { pendingTasks, upcomingTasks } from './features/tasks/figures';
+import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
+import type { NoticeSweep, NotificationRules } from './service/notices';
+
+/** The dashboard's cards and lists, from the features that own them. */
+export const dashboardSources: DashboardSources = {
+  giving: givingFigures,
+  activePartners: countActivePartners,
+  pendingTasks,
+  upcomingEvents: countUpcomingEvents,
+  partnerActivity: recentPartnerActivity,
+  giftActivity: recentGifts,
+  upcomingTasks,
+};
+
+/** Giving's view of the partner directory: whether a partner exists, and the type-ahead. */
+export const partnerDirectory: PartnerDirectory = {
+  exists: partnerExists,
+  options: partnerNameOptions,
+};
+
+/**
+ * Who hears of which change (docs/decisions/0100): each feature's rules for its own actions.
+ * Form responses join when forms can be answered (issue 21).
+ */
+export const notificationRules: NotificationRules = {
+  ...taskNotices,
+  ...givingNotices,
+  ...partnerNotices,
+  ...chatNotices,
+};
+
+/** Notices time brings: a task due tomorrow. */
+export const noticeSweeps: readonly NoticeSweep[] = [dueTomorrowNotices];

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { messages, user } from '#server/db/schema';
+import type { NotificationRules, RecordedChange } from '#server/service/notices';
+import type { ChatType } from '#shared/chat';
+import { mentionedIds } from '#shared/mentions';
+import type { Feature } from '#shared/permissions';
+
+/** How much of the message an @mention notification quotes. */
+const QUOTE_LENGTH = 200;
+
+/**
+ * An @mention tells the person mentioned (issue 16, docs/decisions/0100), when they may read
+ * the channel: chat, and for the Cardholder Success channels that feature too.
+ */
+async function mentions(change: RecordedChange, db: Db) {
+  const [message] = await db
+    .select({ content: messages.content, partner: messages.partner, chatType: messages.chatType })
+    .from(messages)
+    .where(eq(messages.id, Number(change.subject.id)));
+  if (!message?.content.includes('@')) return [];
+  const people = await db
+    .select({ id: user.id, displayName: user.displayName, name: user.name, email: user.email })
+    .from(user);
+  const ids = mentionedIds(
+    message.content,
+    people.map((p) => ({ id: p.id, names: [p.displayName, p.name, p.email.split('@')[0], p.email] })),
+  );
+  if (ids.length === 0) return [];
+  const sender = people.find((p) => p.id === change.actorId);
+  const senderName = sender?.displayName || sender?.name || sender?.email || 'Someone';
+  const features: Feature[] =
+    (message.chatType as ChatType) === 'cardholder_success' ? ['chat', 'cardholder_success'] : ['chat'];
+  const quote =
+    message.content.length > QUOTE_LENGTH ? `${message.content.slice(0, QUOTE_LENGTH - 1)}…` : message.content;
+  return [
+    {
+      to: { features, userIds: ids },
+      category: 'always' as const,
+      kind: 'chat.mention',
+      title: `${senderName} mentioned you in ${message.partner}`,
+      body: quote,
+      link: '/chat',
+    },
+  ];
+}
+
+export const chatNotices: NotificationRules = { 'message.sent': mentions };

@@ -1,0 +1,79 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { donations } from '#server/db/schema';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { centsToDecimal, decimalToCents } from '#shared/money';
+import type { DonationValues } from '#shared/schemas/giving';
+
+/**
+ * What giving asks of the partners feature, which owns the partners table. Giving does not
+ * import that feature: src/server/feature-wiring.ts hands these in (docs/decisions/0098).
+ */
+export interface PartnerDirectory {
+  /** True when a partner with this id exists (read with `db`, the change's transaction when writing). */
+  exists(db: Db, id: string): Promise<boolean>;
+  /** Partners whose name contains the text, for the Add Donation type-ahead. */
+  options(db: Db, text: string | undefined): Promise<{ id: string; name: string; location: string | null }[]>;
+}
+
+/**
+ * Records a gift dated now (SPEC.md section 7); a picked partner must exist. Every open
+ * dashboard and the partner's details refresh.
+ */
+export async function addDonation(ctx: ServiceContext, directory: PartnerDirectory, values: DonationValues) {
+  return ctx.change(async (tx) => {
+    if (values.partnerId && !(await directory.exists(tx.db, values.partnerId))) refuse(400, 'Partner not found');
+    const [row] = await tx.db
+      .insert(donations)
+      .values({ ...values, userId: tx.actor.id, donationDate: new Date() })
+      .returning({
+        id: donations.id,
+        partnerId: donations.partnerId,
+        partnerName: donations.partnerName,
+        amount: donations.amount,
+        donationType: donations.donationType,
+        notes: donations.notes,
+        donationDate: donations.donationDate,
+      });
+    const event = { type: 'donations.changed' as const, partnerId: row!.partnerId };
+    await tx.record({
+      action: 'donation.created',
+      subject: { type: 'donation', id: row!.id },
+      announce: [
+        { audience: { feature: 'dashboard' }, event },
+        { audience: { feature: 'partners' }, event },
+      ],
+      after: row,
+    });
+    return row!;
+  });
+}
+
+const GIFTS_SHOWN = 100;
+
+/** A partner's gifts, newest first, with their exact total (summed in SQL, D10). */
+export async function listPartnerDonations(db: Db, partnerId: string) {
+  const [gifts, [totals]] = await Promise.all([
+    db
+      .select({
+        id: donations.id,
+        amount: donations.amount,
+        donationType: donations.donationType,
+        notes: donations.notes,
+        donationDate: donations.donationDate,
+      })
+      .from(donations)
+      .where(eq(donations.partnerId, partnerId))
+      .orderBy(desc(donations.donationDate), desc(donations.id))
+      .limit(GIFTS_SHOWN),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${donations.amount}), 0)::text`,
+      })
+      .from(donations)
+      .where(eq(donations.partnerId, partnerId)),
+  ]);
+  return { donations: gifts, count: totals?.count ?? 0, total: centsToDecimal(decimalToCents(totals?.total ?? '0')) };
+}

@@ -1,0 +1,55 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { user } from '#server/db/schema';
+import { accessFrom, accessRoleSql, switchesSql, type SwitchPairs } from '#server/auth/permissions';
+import type { NoticeDraft } from '#server/service/notices';
+import type { AccessRole } from '#shared/permissions';
+
+/** A person a notice goes to, with what decides whether and how it is emailed. */
+export interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+  emailNotifications: boolean;
+  emailFrequency: 'immediately' | 'daily';
+}
+
+/**
+ * The people a draft reaches: holding its features now (admins hold all), with the category's
+ * switch on, never the person who made the change. One statement; a ministry has tens of
+ * accounts, so the rules run over all of them in memory.
+ */
+export async function recipientsOf(db: Db, draft: NoticeDraft, actorId: string | null): Promise<Recipient[]> {
+  const ids = draft.to.userIds;
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: sql<string>`coalesce(nullif(${user.displayName}, ''), nullif(${user.name}, ''), ${user.email})`,
+      emailNotifications: user.emailNotifications,
+      emailFrequency: user.emailFrequency,
+      partnerUpdates: user.partnerUpdates,
+      donationAlerts: user.donationAlerts,
+      role: accessRoleSql(user.id),
+      switches: switchesSql(user.id),
+    })
+    .from(user)
+    .where(ids ? inArray(user.id, [...ids]) : undefined);
+  return rows
+    .filter((row) => row.id !== actorId)
+    .filter((row) => {
+      const { permissions } = accessFrom(row.role as AccessRole, row.switches as SwitchPairs | string);
+      return draft.to.features.every((feature) => permissions[feature]);
+    })
+    .filter((row) =>
+      draft.category === 'donation' ? row.donationAlerts : draft.category === 'partner' ? row.partnerUpdates : true,
+    )
+    .map(({ id, email, name, emailNotifications, emailFrequency }) => ({
+      id,
+      email,
+      name,
+      emailNotifications,
+      emailFrequency,
+    }));
+}

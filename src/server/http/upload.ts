@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import { fileTooLargeMessage } from '#shared/schemas/files';
+import { ObjectTooLargeError } from '../storage/index';
+import type { AppEnv } from './app-env';
+import { parseMultipart, UploadError, type IncomingFile } from './multipart';
+
+/**
+ * Receives a form with at most one file (`fileField`), which goes to `store` as it arrives,
+ * never whole into memory, within the installation's upload limit. `use` then gets the text
+ * fields and what was stored. A refused upload, or a refusal or failure of `use`, removes what
+ * was stored: no object without its record.
+ */
+export async function withUpload<Stored, Result>(
+  c: Context<AppEnv>,
+  options: {
+    fileField: string;
+    store: (incoming: IncomingFile) => Promise<Stored>;
+    remove: (stored: Stored) => Promise<void>;
+  },
+  use: (fields: Record<string, string>, stored: Stored | undefined) => Promise<Result>,
+): Promise<Result> {
+  const { MAX_UPLOAD_MB } = c.var.deps.config;
+  const tooLarge = fileTooLargeMessage(MAX_UPLOAD_MB);
+  const parsed = await parseMultipart(c.req.raw, {
+    fileField: options.fileField,
+    maxFileBytes: Math.floor(MAX_UPLOAD_MB * 1024 * 1024),
+    tooLargeMessage: tooLarge,
+    onFile: options.store,
+  });
+  const stored = parsed.file?.status === 'fulfilled' ? parsed.file.value : undefined;
+  try {
+    if (parsed.error) throw parsed.error;
+    if (parsed.file?.status === 'rejected') {
+      const reason = parsed.file.reason;
+      throw reason instanceof ObjectTooLargeError ? new UploadError(tooLarge, 413) : reason;
+    }
+    return await use(parsed.fields, stored);
+  } catch (err) {
+    if (stored !== undefined) await options.remove(stored);
+    throw err;
+  }
+}
