@@ -24,6 +24,9 @@ import {
 
 const SIGNED_IN_ACTORS = ACTORS.filter((a): a is SignedInActor => a !== 'anonymous');
 
+/** The admin area's routers, whose refusals of a signed-in person are logged (http/audit-refusals.ts). */
+const ADMIN_AREA = /^\/api\/(admin|email|audit)(\/|\?|$)/;
+
 /** Activity records so far: a write that records its change adds at least one (decision 0097). */
 async function activityCount(t: TestApp): Promise<number> {
   const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(activity);
@@ -92,6 +95,7 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
     const owner: SignedInActor = allowed && actor !== 'anonymous' ? actor : 'admin';
     const call = await entry.prepare(ctx, owner);
     const before = await snapshotData(t);
+    const beforeExceptLog = await snapshotData(t, ['activity']);
     const recordsBefore = await activityCount(t);
 
     const response = await sendCall(t, call, actor === 'anonymous' ? undefined : ctx.cookies[actor]);
@@ -119,6 +123,18 @@ describe.each(testDatabaseTargets())('authorisation matrix over every API route 
     const refusal = actor === 'anonymous' ? (entry.anonymousRefusal ?? NOT_AUTHENTICATED) : FORBIDDEN;
     expect(response.status, text).toBe(actor === 'anonymous' ? 401 : 403);
     expect(JSON.parse(text)).toEqual(refusal);
+    if (actor !== 'anonymous' && ADMIN_AREA.test(call.path)) {
+      // A refused admin action is itself logged, naming who tried (issue 17), and nothing else changes.
+      expect(await snapshotData(t, ['activity']), 'a refusal changes nothing else').toBe(beforeExceptLog);
+      expect(await activityCount(t), 'a refused admin action is logged once').toBe(recordsBefore + 1);
+      const [newest] = await t.db
+        .select({ actorId: activity.actorId, action: activity.action })
+        .from(activity)
+        .orderBy(desc(activity.seq))
+        .limit(1);
+      expect(newest).toEqual({ actorId: ctx.users[actor].id, action: 'admin.refused' });
+      return;
+    }
     expect(await snapshotData(t), 'a refusal changes nothing').toBe(before);
   });
 

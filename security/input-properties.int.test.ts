@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { ZodObject, ZodPipe, type ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThrottle } from '#server/db/schema';
+import { gt, sql } from 'drizzle-orm';
+import { activity, signInThrottle } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { MATRIX } from './support/access-matrix.table';
 import { hostileBodies, POLLUTION_MARKER, rawBodies } from './support/hostile-input';
 import { JSON_ENDPOINTS, type EndpointTargets, type JsonEndpoint } from './support/json-endpoints';
 import { snapshotData } from './support/matrix-context';
+
+/** What a refusal may add to the audit log: a refused sign-in, or a refused admin action (decision 0103). */
+const REFUSAL_RECORDS = ['sign_in.failed', 'sign_in.locked_out', 'admin.refused'];
+
+interface Snapshot {
+  data: string;
+  lastSeq: number;
+}
 
 /**
  * Property tests over every JSON endpoint (issue 9): random, boundary, wrong-typed, huge,
@@ -80,8 +89,14 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     });
   }
 
+  /** The data apart from the audit log, and where the log ended. */
+  async function snapshot(): Promise<Snapshot> {
+    const [last] = await t.db.select({ seq: sql<number>`coalesce(max(${activity.seq}), 0)::int` }).from(activity);
+    return { data: await snapshotData(t, ['activity']), lastSeq: last!.seq };
+  }
+
   /** The answer is never a server error; a refusal is readable and wrote nothing. */
-  async function expectSafeAnswer(endpoint: JsonEndpoint, body: unknown, response: Response, before: string) {
+  async function expectSafeAnswer(endpoint: JsonEndpoint, body: unknown, response: Response, before: Snapshot) {
     const text = await response.text();
     const label = `${response.status} ${text.slice(0, 300)}`;
     expect(response.status, label).toBeLessThan(500);
@@ -91,7 +106,13 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       expect(typeof message, label).toBe('string');
       expect((message as string).length, label).toBeGreaterThan(0);
       expect(message as string, label).not.toMatch(/\n\s+at |Error:|TypeError|SQL|syntax error|\[object|\bstack\b/);
-      expect(await snapshotData(t), `${label}: a refusal writes nothing`).toBe(before);
+      expect(await snapshotData(t, ['activity']), `${label}: a refusal writes nothing`).toBe(before.data);
+      // ...but the audit log, which records a refused sign-in or admin action (decision 0103).
+      const added = await t.db
+        .select({ action: activity.action })
+        .from(activity)
+        .where(gt(activity.seq, before.lastSeq));
+      for (const entry of added) expect(REFUSAL_RECORDS, label).toContain(entry.action);
     } else {
       expect(endpoint.schema.safeParse(body).success, `${label}: accepted an invalid body`).toBe(true);
     }
@@ -136,7 +157,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     it('never fails, never writes part of a refused body, and always explains a refusal', async () => {
       await fc.assert(
         fc.asyncProperty(hostileBodies(keysOf(endpoint.schema), endpoint.valid(targets)), async (body) => {
-          const before = await snapshotData(t);
+          const before = await snapshot();
           const wire = body === undefined ? undefined : JSON.stringify(body);
           const response = await send(endpoint, wire);
           // Judge what the server received: JSON turns -Infinity and NaN into null, and drops undefined.
@@ -149,7 +170,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     it('answers a body that is not the JSON it expects with a readable 400', async () => {
       await fc.assert(
         fc.asyncProperty(rawBodies, async (raw) => {
-          const before = await snapshotData(t);
+          const before = await snapshot();
           const response = await send(endpoint, raw);
           let parsed: unknown = Symbol('not json');
           try {

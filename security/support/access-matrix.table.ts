@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { user } from '#server/db/schema';
+import { appSettings, user } from '#server/db/schema';
 import {
   eventFields,
   pngPart,
@@ -148,6 +148,23 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: ADMIN,
     ok: 200,
     prepare: async (ctx) => ({ method: 'POST', path: `/api/email/outbox/${await failedEmail(ctx)}/retry` }),
+  },
+  'GET /api/audit': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/audit?action=task.created') },
+  'GET /api/audit/facets': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/audit/facets') },
+  'GET /api/audit/export': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/audit/export?action=task.created'),
+  },
+  'GET /api/audit/settings': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/audit/settings') },
+  'PUT /api/audit/settings': {
+    allowed: ADMIN,
+    ok: 200,
+    // Alternates, so each allowed call changes the setting.
+    prepare: async (ctx) => {
+      const [current] = await ctx.t.db.select().from(appSettings).where(eq(appSettings.key, 'audit_retention_days'));
+      return { method: 'PUT', path: '/api/audit/settings', json: { retentionDays: current ? null : 365 } };
+    },
   },
   'POST /api/admin/users': {
     allowed: USER_MANAGEMENT,
@@ -364,6 +381,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
     'better-auth: sign-in, sign-out and, with email on, the password-reset request and reset answer, all open to anyone by design, and GET /options (auth.int.test.ts, sign-in-throttle.int.test.ts, password-reset.int.test.ts)',
   'ALL /api/admin/*': "the admin router's user_management guard",
   'ALL /api/email/*': "the email router's user_management and admin-role guard",
+  'ALL /api/audit/*': "the audit router's refusal log, user_management and admin-role guard",
   'ALL /api/settings/*': "the settings router's signed-in guard",
   'ALL /api/notifications/*': "the notifications router's signed-in guard",
   'ALL /api/chat/*': "the chat router's feature guard",

@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { signInSchema } from '#shared/schemas/auth';
 import { addCoordinatorSchema, createUserSchema, setPermissionSchema } from '#shared/schemas/admin';
 import { sendMessageSchema } from '#shared/chat';
+import { auditSettingsSchema } from '#shared/schemas/audit';
 import { donationSchema } from '#shared/schemas/giving';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
@@ -45,6 +46,12 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/admin/users',
     schema: createUserSchema,
     valid: () => ({ email: 'someone-new@example.org', password: 'a long secret', fullName: 'Someone New' }),
+  },
+  'PUT /api/audit/settings': {
+    method: 'PUT',
+    path: () => '/api/audit/settings',
+    schema: auditSettingsSchema,
+    valid: () => ({ retentionDays: 365 }),
   },
   'POST /api/admin/coordinators': {
     method: 'POST',

@@ -8,6 +8,7 @@ import { chatRoutes } from './features/chat/routes';
 import { replayMessages } from './features/chat/service';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { emailRoutes } from './features/email/routes';
+import { auditRoutes } from './features/audit/routes';
 import { filesRoutes } from './features/files/routes';
 import { formsRoutes } from './features/forms/routes';
 import { givingRoutes } from './features/giving/routes';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/me', meRoutes())
     .route('/api/admin', adminRoutes())
     .route('/api/email', emailRoutes())
+    .route('/api/audit', auditRoutes())
     .route('/api/settings', settingsRoutes())
     .route('/api/notifications', notificationsRoutes())
     .route(

@@ -14,6 +14,7 @@ import { createStorage } from './storage';
 import { createHmac } from 'node:crypto';
 import { noticeSweeps, notificationRules } from './feature-wiring';
 import { createNotifier } from './features/notifications/notifier';
+import { pruneAudit } from './features/audit/service';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -26,8 +27,12 @@ export async function createDeps(config: Config, database: Database, logger: Log
   const bus = new EventBus(database, logger);
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
+  // The audit log keeps everything unless an admin chose a retention (decision 0103).
   const pruner = setInterval(() => {
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
+    pruneAudit(database.db).catch((err: unknown) =>
+      logger.warn({ err }, 'removing audit entries past retention failed'),
+    );
   }, PRUNE_EVERY_MS);
   pruner.unref();
   const mail = createMailer(config, database.db, logger);

@@ -28,6 +28,8 @@ export const ROUTE_FEATURES: Record<string, Feature> = {
   '/admin': 'user_management',
   // The outbox is for admins (issue 16); the page says so to a manager who types the address.
   '/admin/email': 'user_management',
+  // The audit log too is for admins only (issue 17); the server refuses (and logs) anyone else.
+  '/admin/audit': 'user_management',
 };
 
 /**

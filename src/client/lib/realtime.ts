@@ -105,8 +105,11 @@ export function useRealtimeConnection(enabled: boolean) {
           void queryClient.invalidateQueries({ queryKey: ['settings'] });
       }
       // The server sends this only to the session that ended: this tab is signed out now. When
-      // this tab is the one signing out, its sign-out already says so and moves it to /auth.
-      if (event.type === 'sessions.ended' && queryClient.isMutating({ mutationKey: SIGN_OUT_KEY }) === 0) {
+      // this tab is the one signing out, its sign-out already says so and moves it to /auth;
+      // the event may arrive while it does or just after (then "me" is already forgotten).
+      const signingOutHere =
+        queryClient.isMutating({ mutationKey: SIGN_OUT_KEY }) > 0 || queryClient.getQueryData(['me']) === null;
+      if (event.type === 'sessions.ended' && !signingOutHere) {
         queryClient.setQueryData(['me'], null);
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
         toast.info('Signed out', {

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/auth';
 import { callBetterAuth } from './better-auth-calls';
 import { CLIENT_IP_HEADER } from './client-ip';
+import { recordSignIn } from './sign-in-audit';
 import { reserveAttempt, reservePasswordResetRequest } from './sign-in-throttle';
 
 /**
@@ -55,7 +56,9 @@ export function authRoutes() {
     const { email } = parsed.data;
 
     const attempt = await reserveAttempt(database.db, email, c.var.clientIp);
+    const audited = { email, clientIp: c.var.clientIp };
     if (!attempt.allowed) {
+      await recordSignIn(database.db, 'locked_out', audited);
       c.header('Retry-After', String(attempt.waitSeconds));
       return c.json(
         { message: `Too many failed sign-in attempts. Please wait ${attempt.waitSeconds} seconds and try again.` },
@@ -72,8 +75,11 @@ export function authRoutes() {
       throw err;
     }
     await attempt.settle(response.ok ? 'success' : response.status === 401 ? 'wrong-password' : 'not-counted');
+    if (response.status === 401) await recordSignIn(database.db, 'failed', audited);
     if (!response.ok) return response;
-    return withoutSessionToken(response);
+    const signedIn = await withoutSessionToken(response);
+    if (signedIn.user) await recordSignIn(database.db, 'succeeded', { ...audited, userId: signedIn.user.id });
+    return signedIn.response;
   });
 }
 
@@ -81,12 +87,12 @@ export function authRoutes() {
  * better-auth also puts the session token in the sign-in JSON. The token belongs only in the
  * httpOnly cookie, where page scripts cannot read it, so the body keeps just the user.
  */
-async function withoutSessionToken(response: Response): Promise<Response> {
+async function withoutSessionToken(response: Response) {
   const body = (await response.json()) as { user?: { id: string; email: string; name: string } };
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   const user = body.user ? { id: body.user.id, email: body.user.email, name: body.user.name } : null;
-  return new Response(JSON.stringify({ user }), { status: response.status, headers });
+  return { user, response: new Response(JSON.stringify({ user }), { status: response.status, headers }) };
 }
 
 function parseJson(text: string | undefined): unknown {

@@ -352,10 +352,26 @@ export const activity = pgTable(
   (t) => [
     uniqueIndex('activity_seq_idx').on(t.seq),
     index('activity_subject_idx').on(t.subjectType, t.subjectId, t.id),
-    index('activity_actor_idx').on(t.actorId, t.id),
-    index('activity_at_idx').on(t.at),
+    // The audit log screen reads newest first by (at, id), alone or by who or by action
+    // (src/server/features/audit/service.ts): one index each, so a page is a short index scan
+    // at a million entries.
+    index('activity_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('activity_action_at_idx').on(t.action, t.at, t.id),
+    index('activity_at_id_idx').on(t.at, t.id),
   ],
 );
+
+/**
+ * Where the audit chain starts after old entries were removed under the retention setting
+ * (decision 0103): the first kept entry's number and the hash it links to. Append-only, like
+ * the log; `npm run audit:verify` starts from the newest row.
+ */
+export const activityChainStart = pgTable('activity_chain_start', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  prevHash: text('prev_hash'),
+  prunedAt: timestamp('pruned_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Realtime envelopes too large for a NOTIFY payload (PostgreSQL's limit is 8,000 bytes): the

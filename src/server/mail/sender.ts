@@ -41,6 +41,9 @@ interface Claimed {
  * PostgreSQL never claim the same email (docs/decisions/0099).
  */
 async function claimNext(db: Db, now: Date): Promise<Claimed | null> {
+  // The database keeps microseconds, a Date only milliseconds: an email queued earlier in the
+  // same millisecond as `now` is due, so the bound is the end of that millisecond.
+  const dueBefore = ts(new Date(now.getTime() + 1));
   const rows = await queryRows<Claimed>(
     db,
     sql`
@@ -48,7 +51,7 @@ async function claimNext(db: Db, now: Date): Promise<Claimed | null> {
     set status = 'sending', lease_until = ${ts(new Date(now.getTime() + LEASE_MS))}, attempts = attempts + 1
     where id = (
       select id from ${emailOutbox}
-      where (status = 'pending' and next_attempt_at <= ${ts(now)}) or (status = 'sending' and lease_until <= ${ts(now)})
+      where (status = 'pending' and next_attempt_at < ${dueBefore}) or (status = 'sending' and lease_until < ${dueBefore})
       order by next_attempt_at, id
       limit 1
       for update skip locked

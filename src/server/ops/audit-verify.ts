@@ -8,6 +8,8 @@ const BATCH = 5_000;
 export interface AuditVerification {
   /** Entries checked, in chain order. */
   entries: number;
+  /** The first entry kept when older ones were removed under the retention setting, or null. */
+  startsAt: number | null;
   /** The first entry found wrong, or null when the whole chain holds. */
   broken: { seq: number; id: number; reason: string } | null;
 }
@@ -27,8 +29,15 @@ interface ChainRow {
  * recomputed by the database with the same function its insert trigger uses.
  */
 export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
-  let expectedSeq = 1;
-  let previousHash: string | null = null;
+  // After retention removed old entries, the chain starts where activity_prune wrote it did
+  // (migration 0013): the first kept entry, linking to the hash of the last removed one.
+  const [start] = await queryRows<{ seq: string | number; prev_hash: string | null }>(
+    db,
+    sql`select seq, prev_hash from activity_chain_start order by id desc limit 1`,
+  );
+  const startsAt = start ? Number(start.seq) : null;
+  let expectedSeq = startsAt ?? 1;
+  let previousHash: string | null = start?.prev_hash ?? null;
   let entries = 0;
   for (;;) {
     const rows = await queryRows<ChainRow>(
@@ -41,13 +50,13 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
       const at = { seq, id: Number(row.id) };
       if (seq !== expectedSeq) {
         const missing = expectedSeq === seq - 1 ? `${expectedSeq}` : `${expectedSeq} to ${seq - 1}`;
-        return { entries, broken: { ...at, reason: `entry ${missing} before it is missing (removed)` } };
+        return { entries, startsAt, broken: { ...at, reason: `entry ${missing} before it is missing (removed)` } };
       }
       if (row.prev_hash !== previousHash) {
-        return { entries, broken: { ...at, reason: 'its link to the entry before does not match' } };
+        return { entries, startsAt, broken: { ...at, reason: 'its link to the entry before does not match' } };
       }
       if (row.hash !== row.recomputed) {
-        return { entries, broken: { ...at, reason: 'its content does not match its hash (altered)' } };
+        return { entries, startsAt, broken: { ...at, reason: 'its content does not match its hash (altered)' } };
       }
       previousHash = row.hash;
       expectedSeq += 1;
@@ -60,7 +69,7 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
     sql`select count(*) as n from activity where seq is null`,
   );
   if (Number(unchained?.n ?? 0) > 0) {
-    return { entries, broken: { seq: 0, id: 0, reason: `${unchained!.n} entries are outside the chain` } };
+    return { entries, startsAt, broken: { seq: 0, id: 0, reason: `${unchained!.n} entries are outside the chain` } };
   }
-  return { entries, broken: null };
+  return { entries, startsAt, broken: null };
 }

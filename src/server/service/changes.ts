@@ -31,7 +31,8 @@ export interface Change {
  */
 export async function recordChange(
   tx: Db,
-  actor: Pick<Actor, 'id' | 'clientIp'> | null,
+  // A person, or only the address of someone not signed in (a failed sign-in), or nobody (the server).
+  actor: { id: Actor['id'] | null; clientIp?: Actor['clientIp'] } | null,
   change: Change,
 ): Promise<number> {
   const announcements = change.announce === undefined ? [] : [change.announce].flat();

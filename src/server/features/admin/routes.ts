@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
+import { auditRefusals } from '#server/http/audit-refusals';
 import { requireFeature } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
@@ -18,7 +19,7 @@ import { addCoordinator, createUser, listCoordinators, removeCoordinator, setPer
  */
 export function adminRoutes() {
   return new Hono<AppEnv>()
-    .use('*', requireFeature('user_management'))
+    .use('*', auditRefusals, requireFeature('user_management'))
     .get('/coordinators', async (c) => {
       return c.json({ coordinators: await listCoordinators(c.var.deps.database.db) }, 200);
     })

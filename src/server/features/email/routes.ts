@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
+import { auditRefusals } from '#server/http/audit-refusals';
 import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
@@ -13,7 +14,7 @@ import { getEmail, listOutbox, retryEmail } from './service';
  */
 export function emailRoutes() {
   return new Hono<AppEnv>()
-    .use('*', requireFeature('user_management'), requireRole('admin'))
+    .use('*', auditRefusals, requireFeature('user_management'), requireRole('admin'))
     .get('/outbox', validate('query', outboxQuerySchema), async (c) =>
       c.json(
         { ...(await listOutbox(c.var.deps.database.db, c.req.valid('query'))), enabled: c.var.deps.mail.enabled },

@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Mail, ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -17,12 +17,20 @@ export function AdminPage() {
         description="Create accounts, assign the coordinator role and choose what each coordinator can use."
         actions={
           me?.role === 'admin' && (
-            <Button variant="outline" asChild>
-              <Link to="/admin/email">
-                <Mail aria-hidden="true" />
-                Email
-              </Link>
-            </Button>
+            <>
+              <Button variant="outline" asChild>
+                <Link to="/admin/audit">
+                  <ScrollText aria-hidden="true" />
+                  Audit log
+                </Link>
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to="/admin/email">
+                  <Mail aria-hidden="true" />
+                  Email
+                </Link>
+              </Button>
+            </>
           )
         }
       />

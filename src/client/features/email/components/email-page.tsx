@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableHead } from '@/components/ui/table-head';
-import { useMe } from '@/features/auth/api/get-me';
+import { AdminOnly } from '@/components/admin-only';
 import { DATE_FORMAT } from '#shared/format';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus } from '#shared/schemas/email';
 import { useOutbox } from '../api/list-outbox';
@@ -22,16 +22,11 @@ import { EmailStatusBadge } from './email-status-badge';
  * SMTP the emails wait here, and this is where an admin reads them.
  */
 export function EmailPage() {
-  const { data: me } = useMe();
-  if (me && me.role !== 'admin') {
-    return (
-      <>
-        <PageHeader title="Email" />
-        <p className="text-muted-foreground">Only admins can read the portal's emails.</p>
-      </>
-    );
-  }
-  return <Outbox />;
+  return (
+    <AdminOnly title="Email" reason="Only admins can read the portal's emails.">
+      <Outbox />
+    </AdminOnly>
+  );
 }
 
 function Outbox() {

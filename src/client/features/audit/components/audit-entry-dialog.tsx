@@ -1,0 +1,58 @@
+import { format } from 'date-fns';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DATE_FORMAT } from '#shared/format';
+import { personOf, type AuditEntry } from '../api/list-audit';
+
+const shown = (value: unknown) => (value === null || value === undefined ? 'None' : JSON.stringify(value, null, 2));
+
+/** One entry whole: who, when, from where, and the values before and after the change. */
+export function AuditEntryDialog({
+  entry,
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  entry: AuditEntry;
+  open: boolean;
+  onClose: () => void;
+  /** The entry's button: it opened the dialog without being its trigger, so focus goes back by hand. */
+  returnFocusTo: HTMLElement;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent
+        className="max-w-3xl"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocusTo.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="break-words pr-6 font-mono">{entry.action}</DialogTitle>
+          <DialogDescription>
+            {personOf(entry)}, {format(new Date(entry.at), `${DATE_FORMAT} HH:mm:ss`)}
+            {entry.clientIp ? `, from ${entry.clientIp}` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-3 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Subject</dt>
+            <dd className="break-all">
+              {entry.subjectType} {entry.subjectId}
+            </dd>
+          </div>
+          {(['before', 'after'] as const).map((key) => (
+            <div key={key}>
+              <dt className="text-muted-foreground">{key === 'before' ? 'Before' : 'After'}</dt>
+              <dd>
+                <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs">
+                  {shown(entry[key])}
+                </pre>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}

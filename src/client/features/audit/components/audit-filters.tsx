@@ -1,0 +1,139 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useAuditFacets } from '../api/audit-facets';
+
+/** The filters as the screen holds them (in the address bar): dates are the person's own days. */
+export interface AuditFilterValues {
+  actor: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  fromDate: string;
+  toDate: string;
+}
+
+export const NO_FILTERS: AuditFilterValues = {
+  actor: '',
+  action: '',
+  subjectType: '',
+  subjectId: '',
+  fromDate: '',
+  toDate: '',
+};
+
+/**
+ * Who, what, which subject and when. Choices apply at once; the subject and dates apply with
+ * "Apply" (or Enter), so a half-typed id or date is not sent on every key.
+ */
+export function AuditFilters({
+  values,
+  onChange,
+}: {
+  values: AuditFilterValues;
+  onChange: (values: AuditFilterValues) => void;
+}) {
+  const id = useId();
+  const facets = useAuditFacets();
+  const [typed, setTyped] = useState({
+    subjectId: values.subjectId,
+    fromDate: values.fromDate,
+    toDate: values.toDate,
+  });
+  const choose = (key: 'actor' | 'action' | 'subjectType') => (value: string) => onChange({ ...values, [key]: value });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...values, ...typed });
+  };
+  const filtered = Object.values(values).some(Boolean);
+
+  return (
+    <form className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" onSubmit={apply} aria-label="Filters">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-actor`}>Person</Label>
+        <NativeSelect id={`${id}-actor`} value={values.actor} onChange={(e) => choose('actor')(e.target.value)}>
+          <option value="">Everyone</option>
+          {facets.data?.actors.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name || a.email || `Removed account (${a.id})`}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-action`}>Action</Label>
+        <NativeSelect id={`${id}-action`} value={values.action} onChange={(e) => choose('action')(e.target.value)}>
+          <option value="">All actions</option>
+          {facets.data?.actions.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-type`}>Subject type</Label>
+        <NativeSelect
+          id={`${id}-type`}
+          value={values.subjectType}
+          onChange={(e) => choose('subjectType')(e.target.value)}
+        >
+          <option value="">All subjects</option>
+          {facets.data?.subjectTypes.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-subject`}>Subject id or address</Label>
+        <Input
+          id={`${id}-subject`}
+          value={typed.subjectId}
+          maxLength={300}
+          onChange={(e) => setTyped({ ...typed, subjectId: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          min="1900-01-01"
+          max="2200-12-31"
+          value={typed.fromDate}
+          onChange={(e) => setTyped({ ...typed, fromDate: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          min="1900-01-01"
+          max="2200-12-31"
+          value={typed.toDate}
+          onChange={(e) => setTyped({ ...typed, toDate: e.target.value })}
+        />
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+        <Button type="submit">Apply</Button>
+        {filtered && (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setTyped({ subjectId: '', fromDate: '', toDate: '' });
+              onChange(NO_FILTERS);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { TableHead } from '@/components/ui/table-head';
+import { DATE_FORMAT } from '#shared/format';
+import { personOf, type AuditEntry } from '../api/list-audit';
+import { AuditEntryDialog } from './audit-entry-dialog';
+
+/** The entries, newest first; an entry's action opens its before and after values. */
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  // The button that opened the entry gets the focus back when it closes (keyboard users).
+  // The dialog stays mounted while it closes, so its focus scope lets go before that.
+  const [selected, setSelected] = useState<{ entry: AuditEntry; opener: HTMLElement } | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <div className="overflow-x-auto rounded-md border">
+        <table className="w-full text-sm">
+          <TableHead labels={['Time', 'Person', 'Action', 'Subject', 'Client address']} />
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className="border-t">
+                <td className="whitespace-nowrap px-3 py-2">{format(new Date(entry.at), `${DATE_FORMAT} HH:mm:ss`)}</td>
+                <td className="px-3 py-2">{personOf(entry)}</td>
+                <td className="px-3 py-2">
+                  <button
+                    type="button"
+                    className="font-mono text-left underline-offset-4 hover:underline focus-visible:underline"
+                    onClick={(e) => {
+                      setSelected({ entry, opener: e.currentTarget });
+                      setIsOpen(true);
+                    }}
+                  >
+                    {entry.action}
+                  </button>
+                </td>
+                <td className="break-all px-3 py-2">
+                  <span className="text-muted-foreground">{entry.subjectType}</span> {entry.subjectId}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">{entry.clientIp ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {selected && (
+        <AuditEntryDialog
+          entry={selected.entry}
+          open={isOpen}
+          onClose={() => setIsOpen(false)}
+          returnFocusTo={selected.opener}
+        />
+      )}
+    </>
+  );
+}

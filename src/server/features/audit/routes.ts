@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { auditRefusals } from '#server/http/audit-refusals';
+import type { AppEnv } from '#server/http/app-env';
+import { requireFeature, requireRole } from '#server/http/require';
+import { contextOf } from '#server/http/service-context';
+import { validate } from '#server/http/validate';
+import { auditQuerySchema, auditSettingsSchema } from '#shared/schemas/audit';
+import { auditCsv } from './csv';
+import { auditFacets, exportAudit, getAuditSettings, listAudit, setAuditSettings } from './service';
+
+/**
+ * /api/audit: the audit log (issue 17), for admins only, as the issue says; a coordinator with
+ * user management is refused, and the refusal is itself logged.
+ */
+export function auditRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', auditRefusals, requireFeature('user_management'), requireRole('admin'))
+    .get('/', validate('query', auditQuerySchema), async (c) =>
+      c.json(await listAudit(c.var.deps.database.db, c.req.valid('query')), 200),
+    )
+    .get('/facets', async (c) => c.json(await auditFacets(c.var.deps.database.db), 200))
+    .get('/export', validate('query', auditQuerySchema), async (c) => {
+      const entries = exportAudit(contextOf(c), c.req.valid('query'));
+      // The export is recorded before the first byte (the generator's first step): started is logged.
+      const first = await entries.next();
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(auditCsv(first, entries), {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="audit-log-${day}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    })
+    .get('/settings', async (c) => c.json(await getAuditSettings(c.var.deps.database.db), 200))
+    .put('/settings', validate('json', auditSettingsSchema), async (c) =>
+      c.json(await setAuditSettings(contextOf(c), c.req.valid('json')), 200),
+    );
+}

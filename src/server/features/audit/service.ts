@@ -1,0 +1,202 @@
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { queryRows } from '#server/db/query-rows';
+import { activity, appSettings, user } from '#server/db/schema';
+import { recordChange } from '#server/service/changes';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditSettings } from '#shared/schemas/audit';
+
+/** What the audit log shows of an entry: the chain's own columns stay for audit:verify. */
+const entryColumns = {
+  id: activity.id,
+  at: activity.at,
+  // The time as the database wrote it, to the microsecond: the cursor must not round it.
+  atText: sql<string>`${activity.at}::text`,
+  actorId: activity.actorId,
+  actorName: user.name,
+  actorEmail: user.email,
+  clientIp: activity.clientIp,
+  action: activity.action,
+  subjectType: activity.subjectType,
+  subjectId: activity.subjectId,
+  before: activity.before,
+  after: activity.after,
+};
+
+// A timestamptz as PostgreSQL writes it as text: '2026-11-25 04:11:49.123456+00'.
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+function encodeCursor(atText: string, id: number): string {
+  return Buffer.from(JSON.stringify([atText, id])).toString('base64url');
+}
+
+/** Where the previous page ended, in (at, id) order, newest first. */
+function decodeCursor(text: string): { atText: string; id: number } {
+  try {
+    const [atText, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof atText === 'string' && TIMESTAMP_TEXT.test(atText) && Number.isSafeInteger(id) && (id as number) > 0)
+      return { atText, id: id as number };
+  } catch {
+    // fall through: not a cursor this server wrote
+  }
+  refuse(400, 'Invalid cursor');
+}
+
+function filters(query: AuditQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.actor) conditions.push(eq(activity.actorId, query.actor));
+  if (query.action) conditions.push(eq(activity.action, query.action));
+  if (query.subjectType) conditions.push(eq(activity.subjectType, query.subjectType));
+  if (query.subjectId) conditions.push(eq(activity.subjectId, query.subjectId));
+  if (query.from) conditions.push(gte(activity.at, new Date(query.from)));
+  if (query.to) conditions.push(lte(activity.at, new Date(query.to)));
+  return conditions;
+}
+
+async function readPage(db: Db, query: AuditQuery, cursor: string | undefined, size: number) {
+  const conditions = filters(query);
+  if (cursor) {
+    const { atText, id } = decodeCursor(cursor);
+    conditions.push(sql`(${activity.at}, ${activity.id}) < (${atText}::timestamptz, ${id})`);
+  }
+  const rows = await db
+    .select(entryColumns)
+    .from(activity)
+    .leftJoin(user, eq(user.id, activity.actorId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(activity.at), desc(activity.id))
+    .limit(size + 1);
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > size && last ? encodeCursor(last.atText, last.id) : null };
+}
+
+type EntryRow = Awaited<ReturnType<typeof readPage>>['page'][number];
+
+function present({ atText: _atText, actorName, actorEmail, ...entry }: EntryRow) {
+  return {
+    ...entry,
+    actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '', email: actorEmail ?? null } : null,
+  };
+}
+
+/** One page of the audit log, newest first, and the cursor of the next. */
+export async function listAudit(db: Db, query: AuditQuery) {
+  const { page, nextCursor } = await readPage(db, query, query.cursor, AUDIT_PAGE_SIZE);
+  return { entries: page.map(present), nextCursor };
+}
+
+/**
+ * The values the screen's filters offer: every action, subject type and person in the log.
+ * Each is a loose index scan (one index probe per distinct value), not a scan of a million rows.
+ */
+export async function auditFacets(db: Db) {
+  const distinct = (column: 'action' | 'subject_type' | 'actor_id') =>
+    queryRows<{ value: string }>(
+      db,
+      sql`with recursive v as (
+            (select ${sql.raw(column)} as value from activity where ${sql.raw(column)} is not null
+              order by ${sql.raw(column)} limit 1)
+            union all
+            select (select ${sql.raw(column)} from activity where ${sql.raw(column)} > v.value
+                      order by ${sql.raw(column)} limit 1)
+              from v where v.value is not null
+          ) select value from v where value is not null`,
+    ).then((rows) => rows.map((r) => r.value));
+  const [actions, subjectTypes, actorIds] = await Promise.all([
+    distinct('action'),
+    distinct('subject_type'),
+    distinct('actor_id'),
+  ]);
+  const people =
+    actorIds.length === 0
+      ? []
+      : await db
+          .select({ id: user.id, name: user.name, email: user.email })
+          .from(user)
+          .where(inArray(user.id, actorIds));
+  const known = new Map(people.map((p) => [p.id, p]));
+  // A removed account's entries keep its id: it stays choosable, named by that id.
+  const actors = actorIds
+    .map((id) => known.get(id) ?? { id, name: '', email: null })
+    .sort((a, b) => (a.name || a.email || a.id).localeCompare(b.name || b.email || b.id));
+  return { actions, subjectTypes, actors };
+}
+
+/** Rows per statement when exporting: bounded memory for a million entries. */
+const EXPORT_BATCH = 2_000;
+
+/**
+ * Every entry the filters match, newest first, a batch at a time. The export is itself
+ * recorded first (issue 17: "a CSV export, itself logged"), with the filters it used.
+ */
+export async function* exportAudit(ctx: ServiceContext, query: AuditQuery) {
+  const { cursor: _ignored, ...used } = query;
+  await ctx.change((tx) =>
+    tx.record({ action: 'audit.exported', subject: { type: 'audit', id: 'export' }, after: { filters: used } }),
+  );
+  let cursor: string | undefined;
+  for (;;) {
+    const { page, nextCursor } = await readPage(ctx.db, used, cursor, EXPORT_BATCH);
+    for (const row of page) yield present(row);
+    if (!nextCursor) return;
+    cursor = nextCursor;
+  }
+}
+
+const RETENTION_KEY = 'audit_retention_days';
+
+export async function getAuditSettings(db: Db): Promise<AuditSettings> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, RETENTION_KEY));
+  return { retentionDays: row ? Number(row.value) : null };
+}
+
+/** Sets how long entries are kept; null keeps everything (the default). */
+export async function setAuditSettings(ctx: ServiceContext, settings: AuditSettings): Promise<AuditSettings> {
+  return ctx.change(async (tx) => {
+    const before = await getAuditSettings(tx.db);
+    if (settings.retentionDays === null) {
+      await tx.db.delete(appSettings).where(eq(appSettings.key, RETENTION_KEY));
+    } else {
+      const value = String(settings.retentionDays);
+      await tx.db
+        .insert(appSettings)
+        .values({ key: RETENTION_KEY, value })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+    }
+    await tx.record({
+      action: 'audit.retention_changed',
+      subject: { type: 'audit', id: 'retention' },
+      before,
+      after: settings,
+    });
+    return settings;
+  });
+}
+
+/**
+ * Removes entries older than the retention setting, oldest first and only as a prefix of the
+ * chain (activity_prune, migration 0013), and records that it did. Run hourly by the server.
+ */
+export async function pruneAudit(db: Db, now = new Date()): Promise<number> {
+  const { retentionDays } = await getAuditSettings(db);
+  if (retentionDays === null) return 0;
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600_000);
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ removed: string | number }>(
+      tx as unknown as Db,
+      sql`select activity_prune(${cutoff.toISOString()}::timestamptz) as removed`,
+    );
+    const removed = Number(row?.removed ?? 0);
+    if (removed > 0) {
+      // The server's own act: no person, no client address.
+      await recordChange(tx as unknown as Db, null, {
+        action: 'audit.pruned',
+        subject: { type: 'audit', id: 'retention' },
+        after: { removed, olderThan: cutoff.toISOString(), retentionDays },
+      });
+    }
+    return removed;
+  });
+}
