@@ -18,6 +18,7 @@ const budgets: Budgets = {
   fanOutP99MsMax: 100,
   startupEmptyMsMax: 3000,
   authJsGzipKbMax: 150,
+  auditPageP95MsMaxPostgres: 50,
 };
 
 const http = (requestsPerSecond: number): HttpFigure => ({
@@ -72,6 +73,8 @@ function results(mode: Mode, postgres: DatabaseFigures | { skipped: string }, au
         startupRuns: 1,
         emailSamples: 1,
         emailDeliveries: 1,
+        auditEntries: 1,
+        auditSamples: 1,
       },
       machine: { cpus: 2, cpuModel: 'x', memoryGiB: 1, os: 'x', node: 'x' },
       seconds: 1,
@@ -100,11 +103,18 @@ describe('checkBudgets', () => {
       http: { bareNode: http(10_000), honoFloor: http(9500), health: http(5000), partnersPage: http(2000) },
       dashboard: { api: ms(90), direct: ms(30), statements: 8 },
       startup: { emptyMs: [5000], populatedMs: [5000] },
+      audit: {
+        entries: 1_000_000,
+        seedSeconds: 1,
+        write: { alone: ms(1), withEntry: ms(2) },
+        pages: { first: ms(5), deeper: ms(6), byPerson: ms(8), byAction: ms(70), byMonth: ms(9) },
+      },
     });
     const checks = checkBudgets(results('full', slow, 190), budgets);
     const missed = checks.filter((c) => c.outcome === 'miss').map((c) => c.name);
     expect(missed).toEqual([
       'postgres: /api/health req/s vs bare node:http',
+      'postgres: audit log page p95 ms (slowest)',
       'postgres: dashboard p95 ms',
       'postgres: dashboard p95 vs direct SQL',
       'postgres: start-up ms on an empty data store (median)',

@@ -20,6 +20,8 @@ export interface Budgets {
   fanOutP99MsMax: number;
   startupEmptyMsMax: number;
   authJsGzipKbMax: number;
+  /** Issue 17: the slowest audit log page at 1,000,000 entries, p95 on PostgreSQL. */
+  auditPageP95MsMaxPostgres: number;
 }
 
 export interface BudgetCheck {
@@ -75,6 +77,18 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
       figures.http.partnersPage.requestsPerSecond / figures.http.health.requestsPerSecond,
       budgets.partnersPageToHealthMin,
     );
+    if (name === 'postgres' && figures.audit) {
+      const pages = Object.values(figures.audit.pages);
+      add(
+        `${name}: audit log page p95 ms (slowest)`,
+        'max',
+        Math.max(...pages.map((p) => p.p95)),
+        budgets.auditPageP95MsMaxPostgres,
+        {
+          fullOnly: true,
+        },
+      );
+    }
     if (name === 'postgres')
       add(`${name}: dashboard p95 ms`, 'max', figures.dashboard.api.p95, budgets.dashboardP95MsMaxPostgres, {
         fullOnly: true,

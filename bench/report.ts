@@ -82,7 +82,12 @@ below shares the same cores with the load generator.
    portal and by email), and a gift alert to a team of fifty (fifty notifications and emails); then
    ${s.emailDeliveries.toLocaleString('en-US')} queued emails delivered by the sender to an SMTP receiver (\`smtp-server\`) started in
    the bench process, timed from the first claim to the last acceptance (decisions 0099, 0100).
-7. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
+7. **Audit log**: a one-row write in its transaction, ${s.auditSamples} times alone and ${s.auditSamples} times
+   with its audit entry chained under the lock (what an entry adds to a write); then, with
+   ${int(s.auditEntries)} entries over three years in the log, ${s.auditSamples} requests each through the
+   API as an admin: the first page, the page ten "Show more" further, and pages filtered by one
+   person, by one action and by a month a year ago (decision 0103).
+8. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
    chunk and its static imports) and for \`/dashboard\` (plus the route's lazy chunk and its
    imports), from a fresh \`vite build --manifest\`.
 
@@ -286,8 +291,48 @@ ${table(
   }),
 )}`);
 
+  out.push(`### 7. Audit log (decisions 0102, 0103)
+
+${table(
+  [
+    'database',
+    'write p95 ms',
+    'with its entry p95 ms',
+    'added p95 ms',
+    'first page p95',
+    '10 pages down p95',
+    'one person p95',
+    'one action p95',
+    'one month p95',
+  ],
+  DBS.map((name) => {
+    const f = results.databases[name];
+    const a = ran(f) ? f.audit : undefined;
+    if (!a) return [DB_LABEL[name], 'skipped', '', '', '', '', '', '', ''];
+    return [
+      DB_LABEL[name],
+      ms(a.write.alone.p95),
+      ms(a.write.withEntry.p95),
+      ms(a.write.withEntry.p95 - a.write.alone.p95),
+      ms(a.pages.first.p95),
+      ms(a.pages.deeper.p95),
+      ms(a.pages.byPerson.p95),
+      ms(a.pages.byAction.p95),
+      ms(a.pages.byMonth.p95),
+    ];
+  }),
+)}
+
+Page times in ms, through the API. The entries were written in one statement (seeded in
+${DBS.map((name) => {
+  const f = results.databases[name];
+  return ran(f) && f.audit ? `${round(f.audit.seedSeconds, 1)} s on ${DB_LABEL[name]}` : '';
+})
+  .filter(Boolean)
+  .join(', ')}).`);
+
   const c = results.client;
-  out.push(`### 7. Client (gzip)
+  out.push(`### 8. Client (gzip)
 
 ${table(
   ['route', 'JavaScript', 'CSS', 'files'],

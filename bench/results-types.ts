@@ -1,4 +1,5 @@
 import type { EmailFigures } from './scenarios/email';
+import type { AuditFigures } from './scenarios/audit';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -20,6 +21,9 @@ export interface Scale {
   /** Writes timed with and without a queued email, and emails delivered (scenarios/email.ts). */
   emailSamples: number;
   emailDeliveries: number;
+  /** Entries in the audit log, and samples of each audit timing (scenarios/audit.ts). */
+  auditEntries: number;
+  auditSamples: number;
 }
 
 export interface SearchFigures {
@@ -37,6 +41,8 @@ export interface DatabaseFigures {
   search: { common: SearchFigures; rare: SearchFigures };
   chat: FanOutFigure[];
   email: EmailFigures;
+  /** Absent from runs made before the audit scenario existed. */
+  audit?: AuditFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

@@ -19,6 +19,7 @@ import { renderReport } from './report';
 import type { BenchResults, DatabaseFigures, Mode, Scale } from './results-types';
 import { measureFanOut } from './scenarios/chat';
 import { measureEmail } from './scenarios/email';
+import { measureAuditPages, seedAuditAndTimeWrites } from './scenarios/audit';
 import { measureClient } from './scenarios/client';
 import { measureDashboardApi, measureDashboardDirect } from './scenarios/dashboard';
 import { measurePortalHttp } from './scenarios/http';
@@ -38,6 +39,8 @@ const SCALES: Record<Mode, Scale> = {
     startupRuns: 3,
     emailSamples: 300,
     emailDeliveries: 1000,
+    auditEntries: 1_000_000,
+    auditSamples: 200,
   },
   quick: {
     partners: 10_000,
@@ -50,6 +53,8 @@ const SCALES: Record<Mode, Scale> = {
     startupRuns: 1,
     emailSamples: 50,
     emailDeliveries: 100,
+    auditEntries: 50_000,
+    auditSamples: 30,
   },
 };
 /** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
@@ -133,7 +138,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
   // Seeded and measured "directly" from this process before the portal opens the store
   // (PGlite admits one process at a time).
   const database = await openDatabase(store.databaseTarget, silent);
-  let seed, dashboardDirect, searchDirect, email;
+  let seed, dashboardDirect, searchDirect, email, auditSeed;
   try {
     await runMigrations(database);
     seed = await seedBenchData(database.db, scale);
@@ -148,6 +153,8 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       `${name}: email (a write with and without a queued email; ${scale.emailDeliveries} emails to a local SMTP receiver)`,
     );
     email = await measureEmail(database, scale.emailSamples, scale.emailDeliveries);
+    log(`${name}: audit log (${scale.auditEntries} entries; a write with and without its entry)`);
+    auditSeed = await seedAuditAndTimeWrites(database, scale.auditEntries, scale.auditSamples);
   } finally {
     await database.close();
   }
@@ -179,7 +186,11 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       scale.streams,
       messagesAt(mode),
     );
+    log(`${name}: audit log pages through the API`);
+    await settle(portal.pid);
+    const audit = { ...auditSeed, pages: await measureAuditPages(portal.url, cookie, scale.auditSamples) };
     figures = {
+      audit,
       seed,
       http,
       dashboard: { api: dashboardApi, direct: dashboardDirect.summary, statements: dashboardDirect.statements },

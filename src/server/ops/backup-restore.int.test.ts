@@ -165,9 +165,10 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup).toEqual(await storedGivingRollup(source.db));
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
         // The rollup's triggers, those announcing principal changes (decision 0064) and the
-        // audit log's chain and append-only guard (decision 0102).
+        // audit log's chain and append-only guards (decisions 0102, 0103).
         expect(await tablesWithTriggers(restored)).toEqual([
           'activity',
+          'activity_chain_start',
           'coordinator_permissions',
           'donations',
           'session',
