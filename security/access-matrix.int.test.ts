@@ -25,7 +25,7 @@ import {
 const SIGNED_IN_ACTORS = ACTORS.filter((a): a is SignedInActor => a !== 'anonymous');
 
 /** The admin area's routers, whose refusals of a signed-in person are logged (http/audit-refusals.ts). */
-const ADMIN_AREA = /^\/api\/(admin|email|audit)(\/|\?|$)/;
+const ADMIN_AREA = /^\/api\/(admin|email|audit|accounts)(\/|\?|$)/;
 
 /** Activity records so far: a write that records its change adds at least one (decision 0097). */
 async function activityCount(t: TestApp): Promise<number> {

@@ -35,6 +35,9 @@ const BODYLESS_ROUTES = [
   'POST /api/notifications/:id/read',
   'POST /api/unsubscribe',
   'POST /api/settings/sessions/end-others',
+  'POST /api/accounts/:id/deactivate',
+  'POST /api/accounts/:id/reactivate',
+  'POST /api/accounts/:id/password-reset',
 ];
 
 function keysOf(schema: ZodType): string[] {

@@ -166,6 +166,41 @@ export const MATRIX: Record<string, MatrixEntry> = {
       return { method: 'PUT', path: '/api/audit/settings', json: { retentionDays: current ? null : 365 } };
     },
   },
+  'GET /api/accounts': { allowed: USER_MANAGEMENT, ok: 200, prepare: async () => get('/api/accounts?q=example') },
+  'PATCH /api/accounts/:id': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PATCH',
+      path: `/api/accounts/${(await ctx.freshUser('coordinator')).id}`,
+      json: { name: 'Corrected Name' },
+    }),
+  },
+  'POST /api/accounts/:id/deactivate': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/accounts/${(await ctx.freshUser('coordinator')).id}/deactivate`,
+    }),
+  },
+  'POST /api/accounts/:id/reactivate': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => {
+      const person = await ctx.freshUser('coordinator');
+      await ctx.t.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, person.id));
+      return { method: 'POST', path: `/api/accounts/${person.id}/reactivate` };
+    },
+  },
+  'POST /api/accounts/:id/password-reset': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/accounts/${(await ctx.freshUser('coordinator')).id}/password-reset`,
+    }),
+  },
   'POST /api/admin/users': {
     allowed: USER_MANAGEMENT,
     ok: 201,
@@ -382,6 +417,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /api/admin/*': "the admin router's user_management guard",
   'ALL /api/email/*': "the email router's user_management and admin-role guard",
   'ALL /api/audit/*': "the audit router's refusal log, user_management and admin-role guard",
+  'ALL /api/accounts/*': "the accounts router's refusal log and user_management guard",
   'ALL /api/settings/*': "the settings router's signed-in guard",
   'ALL /api/notifications/*': "the notifications router's signed-in guard",
   'ALL /api/chat/*': "the chat router's feature guard",

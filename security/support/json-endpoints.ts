@@ -3,6 +3,7 @@ import { signInSchema } from '#shared/schemas/auth';
 import { addCoordinatorSchema, createUserSchema, setPermissionSchema } from '#shared/schemas/admin';
 import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
+import { updateAccountSchema } from '#shared/schemas/accounts';
 import { donationSchema } from '#shared/schemas/giving';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
@@ -52,6 +53,12 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/audit/settings',
     schema: auditSettingsSchema,
     valid: () => ({ retentionDays: 365 }),
+  },
+  'PATCH /api/accounts/:id': {
+    method: 'PATCH',
+    path: (targets) => `/api/accounts/${targets.coordinatorId}`,
+    schema: updateAccountSchema,
+    valid: () => ({ name: 'Corrected Name' }),
   },
   'POST /api/admin/coordinators': {
     method: 'POST',

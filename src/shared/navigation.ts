@@ -30,6 +30,8 @@ export const ROUTE_FEATURES: Record<string, Feature> = {
   '/admin/email': 'user_management',
   // The audit log too is for admins only (issue 17); the server refuses (and logs) anyone else.
   '/admin/audit': 'user_management',
+  // Every account (issue 17): for the holders of user management; admins' accounts for admins.
+  '/admin/accounts': 'user_management',
 };
 
 /**

@@ -20,6 +20,8 @@ const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNo
   '/settings': () => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
   '/admin': () => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
   '/admin/email': () => import('@/features/email/components/email-page').then((m) => ({ default: m.EmailPage })),
+  '/admin/accounts': () =>
+    import('@/features/accounts/components/accounts-page').then((m) => ({ default: m.AccountsPage })),
   '/admin/audit': () => import('@/features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })),
 };
 

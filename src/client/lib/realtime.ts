@@ -114,7 +114,7 @@ export function useRealtimeConnection(enabled: boolean) {
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
         toast.info('Signed out', {
           description:
-            'This session has ended: you signed out in another window, or your password was changed. Please sign in again.',
+            'This session has ended: it was signed out elsewhere, the password was changed, or an admin ended it. Please sign in again.',
         });
       }
       for (const handler of handlers.get(event.type) ?? []) handler(event);

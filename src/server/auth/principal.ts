@@ -6,6 +6,7 @@ import { accessFrom, accessRoleSql, loadAccess, switchesSql, type Access, type S
 import type { AccessRole } from '#shared/permissions';
 import type { PrincipalCache } from './principal-cache';
 import { signedSessionToken } from './session-cookie';
+import { isDeactivated } from './account-status';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 
@@ -31,6 +32,8 @@ export interface PrincipalRow {
   name: string;
   role: AccessRole;
   switches: SwitchPairs | string;
+  /** Set when an admin deactivated the account (its sessions were ended then; this is the backstop). */
+  deactivatedAt: Date | null;
 }
 
 const EXPIRES_IN_MS = SESSION_EXPIRES_IN_SECONDS * 1000;
@@ -50,6 +53,7 @@ export function principalByTokenQuery(db: Db) {
       name: user.name,
       role: accessRoleSql(user.id),
       switches: switchesSql(user.id),
+      deactivatedAt: user.deactivatedAt,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -89,6 +93,7 @@ export function createPrincipalResolver(
     const setCookies = out?.getSetCookie() ?? [];
     if (!response) return { principal: null, setCookies };
     const { id, email, name } = response.user;
+    if (await isDeactivated(db, id)) return { principal: null, setCookies };
     return {
       principal: { user: { id, email, name }, sessionId: response.session.id, access: await loadAccess(db, id) },
       setCookies,
@@ -109,6 +114,7 @@ export function createPrincipalResolver(
     const expiresAt = row?.expiresAt.getTime() ?? 0;
     // better-auth's own rule: extend once the session is updateAge old (session.ts in better-auth).
     const dueForExtension = expiresAt - EXPIRES_IN_MS + UPDATE_AGE_MS <= now;
+    if (row?.deactivatedAt) return { principal: null, setCookies: [] };
     if (!row || expiresAt <= now || dueForExtension) return viaBetterAuth(headers);
     return {
       principal: {

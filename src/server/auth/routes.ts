@@ -9,6 +9,10 @@ import {
 } from '#shared/schemas/auth';
 import { callBetterAuth } from './better-auth-calls';
 import { CLIENT_IP_HEADER } from './client-ip';
+import { eq } from 'drizzle-orm';
+import { session } from '../db/schema';
+import { isDeactivated, rememberSignIn } from './account-status';
+import { ACCOUNT_DEACTIVATED } from '#shared/schemas/accounts';
 import { recordSignIn } from './sign-in-audit';
 import { reserveAttempt, reservePasswordResetRequest } from './sign-in-throttle';
 
@@ -78,7 +82,15 @@ export function authRoutes() {
     if (response.status === 401) await recordSignIn(database.db, 'failed', audited);
     if (!response.ok) return response;
     const signedIn = await withoutSessionToken(response);
-    if (signedIn.user) await recordSignIn(database.db, 'succeeded', { ...audited, userId: signedIn.user.id });
+    if (!signedIn.user) return signedIn.response;
+    // The password was right: only its owner learns that the account is deactivated.
+    if (await isDeactivated(database.db, signedIn.user.id)) {
+      await database.db.delete(session).where(eq(session.userId, signedIn.user.id));
+      await recordSignIn(database.db, 'refused_deactivated', { ...audited, userId: signedIn.user.id });
+      return c.json({ message: ACCOUNT_DEACTIVATED }, 403);
+    }
+    await recordSignIn(database.db, 'succeeded', { ...audited, userId: signedIn.user.id });
+    await rememberSignIn(database.db, signedIn.user.id);
     return signedIn.response;
   });
 }

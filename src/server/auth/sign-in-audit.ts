@@ -4,7 +4,7 @@ import { activity } from '../db/schema';
 import { recordChange } from '../service/changes';
 import { THROTTLE_RULES } from './sign-in-throttle';
 
-export type SignInOutcome = 'succeeded' | 'failed' | 'locked_out';
+export type SignInOutcome = 'succeeded' | 'failed' | 'locked_out' | 'refused_deactivated';
 
 /**
  * Sign-ins in the audit log (issue 17): each success and each wrong password, and a lock-out

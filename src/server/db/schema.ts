@@ -48,9 +48,23 @@ export const user = pgTable(
       .notNull()
       .default('immediately'),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    // Set by an admin (issue 17, decision 0104): the person cannot sign in, their sessions were
+    // ended, and they are told of nothing; null while the account is active.
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [check('user_email_frequency_check', sql`${t.emailFrequency} in ('immediately', 'daily')`)],
 );
+
+/**
+ * When each person last signed in, for the admin's list of accounts. Its own table: a column
+ * of `user` would empty every instance's principal cache at each sign-in (decision 0064).
+ */
+export const userSignIns = pgTable('user_sign_ins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+});
 
 export const session = pgTable(
   'session',

@@ -19,8 +19,8 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     const now = new Date('2026-06-15T12:00:00Z');
     const users = await seedDemoData(t.db, now);
     const countOf = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
-    expect(await countOf(user)).toBe(1 + users.coordinators.length);
-    expect(await countOf(userRoles)).toBe(1 + users.coordinators.length);
+    expect(await countOf(user)).toBe(2 + users.coordinators.length);
+    expect(await countOf(userRoles)).toBe(2 + users.coordinators.length);
     expect(await countOf(partners)).toBeGreaterThanOrEqual(10);
     expect(await countOf(events)).toBeGreaterThanOrEqual(3);
     expect(await countOf(tasks)).toBeGreaterThanOrEqual(5);
@@ -43,6 +43,8 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
       role: string;
     };
     expect(me.role).toBe('coordinator');
+    // The volunteer who left is deactivated: the right password is refused (decision 0104).
+    expect((await t.signInResponse(users.former.email, DEMO_PASSWORD)).status).toBe(403);
 
     // The bell has something to show, some of it unread.
     const bell = (await (await t.request('/api/notifications', { headers: { cookie: adminCookie } })).json()) as {

@@ -30,7 +30,10 @@ export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
   return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
-export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 export function AlertDialogCancel(props: ComponentProps<typeof Button>) {

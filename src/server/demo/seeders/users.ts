@@ -1,5 +1,7 @@
 import { createUserWithPassword, grantRole } from '#server/auth/users';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { user } from '#server/db/schema';
 
 export interface DemoUser {
   id: string;
@@ -9,6 +11,8 @@ export interface DemoUser {
 export interface DemoUsers {
   admin: DemoUser;
   coordinators: DemoUser[];
+  /** A coordinator who left: deactivated, cannot sign in. */
+  former: DemoUser;
 }
 
 const COORDINATORS = [
@@ -26,5 +30,16 @@ export async function seedDemoUsers(db: Db, password: string): Promise<DemoUsers
     await grantRole(db, created.id, 'coordinator');
     coordinators.push({ ...created, name: c.name });
   }
-  return { admin: { ...admin, name: adminName }, coordinators };
+  // A volunteer who left: Admin > Accounts shows a deactivated account (decision 0104).
+  const former = await createUserWithPassword(db, {
+    email: 'former.volunteer@example.org',
+    password,
+    fullName: 'Grace Okafor',
+  });
+  await grantRole(db, former.id, 'coordinator');
+  await db
+    .update(user)
+    .set({ deactivatedAt: new Date(Date.now() - 30 * 24 * 3600_000) })
+    .where(eq(user.id, former.id));
+  return { admin: { ...admin, name: adminName }, coordinators, former: { ...former, name: 'Grace Okafor' } };
 }

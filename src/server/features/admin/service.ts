@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
+import { isUniqueViolation } from '#server/db/errors';
 import { coordinatorPermissions, user, user as userTable, userRoles } from '#server/db/schema';
 import { createUserWithPassword, findUserByEmail, grantRole, revokeRole, rolesOf } from '#server/auth/users';
 import { queueInvitation, unusablePassword } from '#server/auth/invitation';
@@ -275,10 +276,3 @@ const accessChanged = (userId: string): Announcement[] => [
   { audience: { userId }, event: { type: 'permissions.changed', userId } },
   listChanged(userId),
 ];
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { user } from '#server/db/schema';
 import { accessFrom, accessRoleSql, switchesSql, type SwitchPairs } from '#server/auth/permissions';
@@ -35,7 +35,8 @@ export async function recipientsOf(db: Db, draft: NoticeDraft, actorId: string |
       switches: switchesSql(user.id),
     })
     .from(user)
-    .where(ids ? inArray(user.id, [...ids]) : undefined);
+    // A deactivated person is told of nothing (decision 0104).
+    .where(and(isNull(user.deactivatedAt), ids ? inArray(user.id, [...ids]) : undefined));
   return rows
     .filter((row) => row.id !== actorId)
     .filter((row) => {

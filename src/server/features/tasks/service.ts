@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, ne, sql, isNull } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
 import { tasks, user } from '#server/db/schema';
@@ -78,6 +78,8 @@ export async function listAssignees(db: Db) {
   return db
     .select({ id: user.id, name: displayName(user), email: user.email })
     .from(user)
+    // Not a deactivated person: they can no longer see a task given to them (decision 0104).
+    .where(isNull(user.deactivatedAt))
     .orderBy(sql`lower(${displayName(user)})`, asc(user.email));
 }
 

@@ -1,4 +1,4 @@
-import { Mail, ScrollText } from 'lucide-react';
+import { Mail, ScrollText, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,22 +16,30 @@ export function AdminPage() {
         title="User Management"
         description="Create accounts, assign the coordinator role and choose what each coordinator can use."
         actions={
-          me?.role === 'admin' && (
-            <>
-              <Button variant="outline" asChild>
-                <Link to="/admin/audit">
-                  <ScrollText aria-hidden="true" />
-                  Audit log
-                </Link>
-              </Button>
-              <Button variant="outline" asChild>
-                <Link to="/admin/email">
-                  <Mail aria-hidden="true" />
-                  Email
-                </Link>
-              </Button>
-            </>
-          )
+          <>
+            <Button variant="outline" asChild>
+              <Link to="/admin/accounts">
+                <Users aria-hidden="true" />
+                Accounts
+              </Link>
+            </Button>
+            {me?.role === 'admin' && (
+              <>
+                <Button variant="outline" asChild>
+                  <Link to="/admin/audit">
+                    <ScrollText aria-hidden="true" />
+                    Audit log
+                  </Link>
+                </Button>
+                <Button variant="outline" asChild>
+                  <Link to="/admin/email">
+                    <Mail aria-hidden="true" />
+                    Email
+                  </Link>
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,0 +1,82 @@
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { expectToast, uniqueEmail } from './support/toasts';
+
+// Admin > Accounts (issue 17): every account listed and searchable; deactivating one signs its
+// person out at once and keeps them out until reactivated; a name is corrected.
+
+test('an admin deactivates an account: its open tab is signed out at once, and sign-in is refused until reactivated', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/admin');
+  const email = uniqueEmail('leaving');
+  const password = 'leaving-password-1';
+  const created = await page.request.post('/api/admin/users', { data: { email, password, fullName: 'Lena Leaving' } });
+  expect(created.status()).toBe(201);
+  expect((await page.request.post('/api/admin/coordinators', { data: { email } })).status()).toBe(201);
+
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  try {
+    await them.goto('/auth');
+    await them.getByLabel('Email').fill(email);
+    await them.getByLabel('Password').fill(password);
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    await expect(them).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
+    await page.getByLabel('Search name or email').fill(email);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Coordinator');
+    await expect(row).toContainText('Active');
+    await expectAccessible(page);
+
+    // Cancel changes nothing; the confirmation deactivates.
+    await row.getByRole('button', { name: 'Deactivate Lena Leaving' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(row.getByRole('button', { name: 'Deactivate Lena Leaving' })).toBeFocused();
+    await row.getByRole('button', { name: 'Deactivate Lena Leaving' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expectToast(page, 'Account deactivated');
+    await expect(row).toContainText('Deactivated');
+
+    // Their open tab is signed out at once; the right password is told why.
+    await expect(them).toHaveURL(/\/auth$/, { timeout: 5000 });
+    await them.getByLabel('Email').fill(email);
+    await them.getByLabel('Password').fill(password);
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    await expect(them.getByText('This account has been deactivated.')).toBeVisible();
+
+    await row.getByRole('button', { name: 'Reactivate' }).click();
+    await expectToast(page, 'Account reactivated');
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    await expect(them).toHaveURL(/\/dashboard$/);
+  } finally {
+    await theirs.close();
+  }
+});
+
+test('an admin corrects a name, and a wrong email is refused with a clear message', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/accounts');
+  const email = uniqueEmail('typo');
+  expect(
+    (
+      await page.request.post('/api/admin/users', { data: { email, password: 'typo-password-1', fullName: 'Jhon' } })
+    ).status(),
+  ).toBe(201);
+  await page.getByLabel('Search name or email').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Edit Jhon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit account' });
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Name').fill('John');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Account saved');
+  await expect(row).toContainText('John');
+});

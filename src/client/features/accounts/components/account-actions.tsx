@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmAction } from '@/components/confirm-action';
+import { Button } from '@/components/ui/button';
+import { useMe } from '@/features/auth/api/get-me';
+import type { Account } from '../api/list-accounts';
+import { useChangeAccount } from '../api/change-account';
+import { EditAccountDialog } from './edit-account-dialog';
+
+const failed = (what: string) => (err: unknown) =>
+  toast.error(`Failed to ${what}`, { description: err instanceof Error ? err.message : String(err) });
+
+/**
+ * Edit, deactivate (after a confirmation) or reactivate, and send a password link. The server
+ * refuses what the person may not do (an admin's account for a coordinator, oneself, the last
+ * admin) with a reason, shown as the toast's description.
+ */
+export function AccountActions({ account }: { account: Account }) {
+  const { data: me } = useMe();
+  const change = useChangeAccount();
+  const [editing, setEditing] = useState(false);
+  const who = account.name || account.email;
+  const isMe = me?.user.id === account.id;
+
+  const deactivate = () =>
+    change.deactivate.mutate(account.id, {
+      onSuccess: () => toast.success('Account deactivated', { description: `${who} is signed out everywhere.` }),
+      onError: failed('deactivate the account'),
+    });
+  const reactivate = () =>
+    change.reactivate.mutate(account.id, {
+      onSuccess: () => toast.success('Account reactivated', { description: `${who} can sign in again.` }),
+      onError: failed('reactivate the account'),
+    });
+  const sendReset = () =>
+    change.sendReset.mutate(account.id, {
+      onSuccess: ({ emailed }) =>
+        toast.success('Password link ready', {
+          description: emailed
+            ? `A link to choose a new password was emailed to ${account.email}. It works once, for 24 hours.`
+            : 'Email is off on this portal: the link waits in Admin > Email, for you to pass on.',
+        }),
+      onError: failed('send the password link'),
+    });
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${who}`}>
+        Edit
+      </Button>
+      {account.deactivatedAt ? (
+        <Button size="sm" variant="outline" onClick={reactivate} disabled={change.reactivate.isPending}>
+          Reactivate
+        </Button>
+      ) : (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={sendReset}
+            disabled={change.sendReset.isPending}
+            aria-label={`Send ${who} a password link`}
+          >
+            Send password link
+          </Button>
+          {!isMe && (
+            <ConfirmAction
+              trigger={
+                <Button size="sm" variant="outline" aria-label={`Deactivate ${who}`}>
+                  Deactivate
+                </Button>
+              }
+              title={`Deactivate ${who}?`}
+              description="They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Nothing they made is removed."
+              confirmLabel="Deactivate"
+              onConfirm={deactivate}
+            />
+          )}
+        </>
+      )}
+      {editing && <EditAccountDialog account={account} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}

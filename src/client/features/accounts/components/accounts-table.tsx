@@ -1,0 +1,40 @@
+import { format } from 'date-fns';
+import { Badge } from '@/components/ui/badge';
+import { TableHead } from '@/components/ui/table-head';
+import { DATE_FORMAT } from '#shared/format';
+import type { Account } from '../api/list-accounts';
+import { AccountActions } from './account-actions';
+
+const ROLE_LABELS: Record<Account['role'], string> = { admin: 'Admin', coordinator: 'Coordinator', none: 'No role' };
+
+export function AccountsTable({ accounts }: { accounts: Account[] }) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm" aria-label="Accounts">
+        <TableHead labels={['Name', 'Email', 'Role', 'Last sign-in', 'Status', 'Actions']} />
+        <tbody>
+          {accounts.map((account) => (
+            <tr key={account.id} className="border-t">
+              <td className="px-3 py-2">{account.name || '—'}</td>
+              <td className="break-all px-3 py-2">{account.email}</td>
+              <td className="whitespace-nowrap px-3 py-2">{ROLE_LABELS[account.role]}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                {account.lastSignInAt ? format(new Date(account.lastSignInAt), `${DATE_FORMAT} HH:mm`) : 'Never'}
+              </td>
+              <td className="px-3 py-2">
+                {account.deactivatedAt ? (
+                  <Badge variant="secondary">Deactivated</Badge>
+                ) : (
+                  <Badge variant="outline">Active</Badge>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <AccountActions account={account} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { session, user, userRoles, userSignIns } from '#server/db/schema';
+import { queueAdminReset } from '#server/auth/invitation';
+import type { ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import { isUniqueViolation } from '#server/db/errors';
+import {
+  ACCOUNT_REASONS,
+  ACCOUNTS_PAGE_SIZE,
+  type AccountRole,
+  type AccountsQuery,
+  type UpdateAccountInput,
+} from '#shared/schemas/accounts';
+
+const hasRole = (role: 'admin' | 'coordinator') =>
+  sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = ${role})`;
+
+const accountColumns = {
+  id: user.id,
+  email: user.email,
+  name: sql<string>`coalesce(nullif(${user.displayName}, ''), ${user.name})`,
+  isAdmin: hasRole('admin'),
+  isCoordinator: hasRole('coordinator'),
+  deactivatedAt: user.deactivatedAt,
+  lastSignInAt: userSignIns.lastSignInAt,
+};
+
+type AccountRow = {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  isCoordinator: boolean;
+  deactivatedAt: Date | null;
+  lastSignInAt: Date | null;
+};
+
+const present = ({ isAdmin, isCoordinator, ...row }: AccountRow) => ({
+  ...row,
+  role: (isAdmin ? 'admin' : isCoordinator ? 'coordinator' : 'none') as AccountRole,
+});
+export type Account = ReturnType<typeof present>;
+
+/** `like` text that matches itself only: % and _ in a search are letters. */
+const literal = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every account, admins included (issue 17 item 4), by email; a search matches the name or the
+ * email anywhere, ignoring case. Paged by the last email (emails are unique).
+ */
+export async function listAccounts(db: Db, query: AccountsQuery) {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${literal(query.q)}%`;
+    conditions.push(
+      sql`(lower(${user.email}) like ${pattern} or lower(coalesce(${user.displayName}, '') || ' ' || ${user.name}) like ${pattern})`,
+    );
+  }
+  if (query.status === 'active') conditions.push(isNull(user.deactivatedAt));
+  if (query.status === 'deactivated') conditions.push(isNotNull(user.deactivatedAt));
+  if (query.cursor) conditions.push(gt(user.email, query.cursor));
+  const rows = await db
+    .select(accountColumns)
+    .from(user)
+    .leftJoin(userSignIns, eq(userSignIns.userId, user.id))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(user.email))
+    .limit(ACCOUNTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, ACCOUNTS_PAGE_SIZE).map(present);
+  return { accounts: page, nextCursor: rows.length > ACCOUNTS_PAGE_SIZE ? page.at(-1)!.email : null };
+}
+
+/**
+ * The account, locked for the change; an admin's account only for an admin (a coordinator with
+ * user management manages the team, not those who gave them that right).
+ */
+async function targetOf(ctx: ServiceContext, id: string): Promise<Account> {
+  const [row] = await ctx.db
+    .select(accountColumns)
+    .from(user)
+    .leftJoin(userSignIns, eq(userSignIns.userId, user.id))
+    .where(eq(user.id, id))
+    .for('update', { of: user });
+  if (!row) refuse(404, ACCOUNT_REASONS.notFound);
+  const account = present(row);
+  if (account.role === 'admin' && ctx.actor.role !== 'admin') refuse(403, ACCOUNT_REASONS.adminsOnly);
+  return account;
+}
+
+const recorded = (account: Account) => ({
+  name: account.name,
+  email: account.email,
+  role: account.role,
+  deactivatedAt: account.deactivatedAt,
+});
+
+/** Corrects a person's name or email. */
+export async function updateAccount(ctx: ServiceContext, id: string, input: UpdateAccountInput) {
+  try {
+    return await ctx.change(async (tx) => {
+      const before = await targetOf(tx, id);
+      await tx.db
+        .update(user)
+        .set({
+          ...(input.name === undefined ? {} : { name: input.name, displayName: input.name }),
+          ...(input.email === undefined ? {} : { email: input.email.toLowerCase() }),
+          updatedAt: new Date(),
+        })
+        .where(eq(user.id, id));
+      const after = await targetOf(tx, id);
+      await tx.record({
+        action: 'account.updated',
+        subject: { type: 'user', id },
+        before: recorded(before),
+        after: recorded(after),
+      });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) refuse(409, ACCOUNT_REASONS.duplicateEmail);
+    throw err;
+  }
+}
+
+// Admin-affecting changes wait for each other: two admins deactivating each other at once must
+// not leave the portal without one.
+const ADMIN_CHANGES_LOCK = 7340018;
+
+/**
+ * Deactivates an account: the person cannot sign in, every session of theirs ends now (the
+ * session table's trigger closes their open tabs' streams on every instance, decision 0091),
+ * and they are told of nothing. Never oneself, never the last active admin.
+ */
+export async function deactivateAccount(ctx: ServiceContext, id: string) {
+  if (id === ctx.actor.id) refuse(409, ACCOUNT_REASONS.self);
+  return ctx.change(async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+    const before = await targetOf(tx, id);
+    if (before.deactivatedAt) refuse(409, ACCOUNT_REASONS.alreadyDeactivated);
+    if (before.role === 'admin') {
+      const [other] = await tx.db
+        .select({ id: user.id })
+        .from(user)
+        .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, 'admin')))
+        .where(and(ne(user.id, id), isNull(user.deactivatedAt)))
+        .limit(1);
+      if (!other) refuse(409, ACCOUNT_REASONS.lastAdmin);
+    }
+    await tx.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, id));
+    const ended = await tx.db.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+    const after = await targetOf(tx, id);
+    await tx.record({
+      action: 'account.deactivated',
+      subject: { type: 'user', id },
+      before: recorded(before),
+      after: { ...recorded(after), sessionsEnded: ended.length },
+    });
+    return after;
+  });
+}
+
+/** Lets a deactivated person sign in again (with their old password, or a reset link). */
+export async function reactivateAccount(ctx: ServiceContext, id: string) {
+  return ctx.change(async (tx) => {
+    const before = await targetOf(tx, id);
+    if (!before.deactivatedAt) refuse(409, ACCOUNT_REASONS.alreadyActive);
+    await tx.db.update(user).set({ deactivatedAt: null }).where(eq(user.id, id));
+    const after = await targetOf(tx, id);
+    await tx.record({
+      action: 'account.reactivated',
+      subject: { type: 'user', id },
+      before: recorded(before),
+      after: recorded(after),
+    });
+    return after;
+  });
+}
+
+/**
+ * Emails the person a link to choose a new password (a day, single use). Without SMTP it waits
+ * in the outbox (Admin > Email), and the answer says so.
+ */
+export async function sendPasswordReset(ctx: ServiceContext, id: string) {
+  return ctx.change(async (tx) => {
+    const account = await targetOf(tx, id);
+    if (account.deactivatedAt) refuse(409, ACCOUNT_REASONS.deactivated);
+    const [me] = await tx.db
+      .select({ name: sql<string>`coalesce(nullif(display_name, ''), nullif(name, ''), email)` })
+      .from(user)
+      .where(eq(user.id, tx.actor.id));
+    await queueAdminReset(tx.db, tx.deps.mail, tx.deps.config.BASE_URL, account, me?.name ?? 'An admin');
+    await tx.record({ action: 'account.password_reset_sent', subject: { type: 'user', id } });
+    return { emailed: tx.deps.mail.enabled };
+  });
+}
