@@ -75,12 +75,14 @@ export async function getTask(db: Db, id: string): Promise<TaskRow | undefined> 
 
 /** Everyone who can be given a task, by name. */
 export async function listAssignees(db: Db) {
-  return db
-    .select({ id: user.id, name: displayName(user), email: user.email })
-    .from(user)
-    // Not a deactivated person: they can no longer see a task given to them (decision 0104).
-    .where(isNull(user.deactivatedAt))
-    .orderBy(sql`lower(${displayName(user)})`, asc(user.email));
+  return (
+    db
+      .select({ id: user.id, name: displayName(user), email: user.email })
+      .from(user)
+      // Not a deactivated person: they can no longer see a task given to them (decision 0104).
+      .where(isNull(user.deactivatedAt))
+      .orderBy(sql`lower(${displayName(user)})`, asc(user.email))
+  );
 }
 
 async function userExists(db: Db, id: string) {
