@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -70,13 +71,7 @@ export function AccountsPage() {
         <p className="text-muted-foreground">{q || status ? 'No accounts match.' : 'No accounts yet.'}</p>
       )}
       {rows.length > 0 && <AccountsTable accounts={rows} />}
-      {accounts.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" disabled={accounts.isFetchingNextPage} onClick={() => accounts.fetchNextPage()}>
-            {accounts.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
-        </div>
-      )}
+      <ShowMore query={accounts} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AdminOnly } from '@/components/admin-only';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { auditQuery, useAuditLog, type AuditFilters as ServerFilters } from '../api/list-audit';
@@ -83,13 +84,7 @@ function AuditLog() {
         </p>
       )}
       {entries.length > 0 && <AuditTable entries={entries} />}
-      {log.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" disabled={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
-            {log.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
-        </div>
-      )}
+      <ShowMore query={log} />
       <RetentionSetting />
     </>
   );

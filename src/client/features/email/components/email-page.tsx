@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -110,13 +111,7 @@ function Outbox() {
           </table>
         </div>
       )}
-      {outbox.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" disabled={outbox.isFetchingNextPage} onClick={() => outbox.fetchNextPage()}>
-            {outbox.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
-        </div>
-      )}
+      <ShowMore query={outbox} />
       {open && <EmailDialog id={open} onClose={() => setOpen(null)} />}
     </>
   );
