@@ -69,6 +69,10 @@ test('an admin corrects a name, and a wrong email is refused with a clear messag
   ).toBe(201);
   await page.getByLabel('Search name or email').fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
+  // Escape closes without saving and gives the focus back to the button.
+  await row.getByRole('button', { name: 'Edit Jhon' }).click();
+  await page.keyboard.press('Escape');
+  await expect(row.getByRole('button', { name: 'Edit Jhon' })).toBeFocused();
   await row.getByRole('button', { name: 'Edit Jhon' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit account' });
   await dialog.getByLabel('Email').fill('not-an-email');
@@ -79,4 +83,25 @@ test('an admin corrects a name, and a wrong email is refused with a clear messag
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Account saved');
   await expect(row).toContainText('John');
+});
+
+test('an admin makes a person a coordinator from Accounts, and their role shows at once', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/accounts');
+  const email = uniqueEmail('promoted');
+  expect(
+    (
+      await page.request.post('/api/admin/users', { data: { email, password: 'promoted-1', fullName: 'Pia Promoted' } })
+    ).status(),
+  ).toBe(201);
+  await page.getByLabel('Search name or email').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('No role');
+  await row.getByRole('button', { name: 'Change the role of Pia Promoted' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change role' });
+  await dialog.getByLabel('Role').selectOption('coordinator');
+  await expect(dialog).toContainText('A coordinator uses the features their switches');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Role changed');
+  await expect(row).toContainText('Coordinator');
+  await expect(row.getByRole('button', { name: 'Change the role of Pia Promoted' })).toBeFocused();
 });

@@ -57,11 +57,14 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     const admin = await t.createUser({ email: 'admin@example.org', password: 'admin-secret', role: 'admin' });
     const coordinator = await t.createUser({ email: 'co@example.org', password: 'co-secret', role: 'coordinator' });
     const plain = await t.createUser({ email: 'plain@example.org', password: 'plain-secret', role: 'none' });
+    // Whose role and details the account endpoints change, leaving the fixtures above as they are.
+    const account = await t.createUser({ email: 'account@example.org', password: 'account-secret', role: 'none' });
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
     targets = {
       coordinatorId: coordinator.id,
+      accountId: account.id,
       plainUserEmail: plain.email,
       taskId: ((await task.json()) as { task: { id: string } }).task.id,
       partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,

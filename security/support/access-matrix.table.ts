@@ -193,6 +193,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
       return { method: 'POST', path: `/api/accounts/${person.id}/reactivate` };
     },
   },
+  'PUT /api/accounts/:id/role': {
+    // Roles are for admins: a coordinator with user management is refused (and logged).
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PUT',
+      path: `/api/accounts/${(await ctx.freshUser()).id}/role`,
+      json: { role: 'coordinator' },
+    }),
+  },
   'POST /api/accounts/:id/password-reset': {
     allowed: USER_MANAGEMENT,
     ok: 200,

@@ -3,7 +3,7 @@ import { signInSchema } from '#shared/schemas/auth';
 import { addCoordinatorSchema, createUserSchema, setPermissionSchema } from '#shared/schemas/admin';
 import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
-import { updateAccountSchema } from '#shared/schemas/accounts';
+import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { donationSchema } from '#shared/schemas/giving';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
@@ -14,6 +14,8 @@ import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
 /** Ids of objects the path-parameter endpoints act on, created once by the test. */
 export interface EndpointTargets {
   coordinatorId: string;
+  /** An account the account endpoints may change (role, name, email) without disturbing the others. */
+  accountId: string;
   taskId: string;
   partnerId: string;
   /** A signed-in user without any role, whom "add coordinator" may promote. */
@@ -56,9 +58,15 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   },
   'PATCH /api/accounts/:id': {
     method: 'PATCH',
-    path: (targets) => `/api/accounts/${targets.coordinatorId}`,
+    path: (targets) => `/api/accounts/${targets.accountId}`,
     schema: updateAccountSchema,
     valid: () => ({ name: 'Corrected Name' }),
+  },
+  'PUT /api/accounts/:id/role': {
+    method: 'PUT',
+    path: (targets) => `/api/accounts/${targets.accountId}/role`,
+    schema: setRoleSchema,
+    valid: () => ({ role: 'coordinator' }),
   },
   'POST /api/admin/coordinators': {
     method: 'POST',

@@ -31,6 +31,12 @@ export const updateAccountSchema = z
   .refine((v) => v.name !== undefined || v.email !== undefined, { message: 'Nothing to change' });
 export type UpdateAccountInput = z.output<typeof updateAccountSchema>;
 
+/** PUT /api/accounts/:id/role: an admin makes a person an admin, a coordinator, or takes their role away. */
+export const setRoleSchema = z.object({
+  role: z.enum(['admin', 'coordinator', 'none'], { error: 'Choose admin, coordinator or no role' }),
+});
+export type SetRoleInput = z.output<typeof setRoleSchema>;
+
 export const ACCOUNT_REASONS = {
   notFound: 'Account not found',
   self: 'You cannot deactivate your own account.',
@@ -40,6 +46,9 @@ export const ACCOUNT_REASONS = {
   alreadyDeactivated: 'This account is already deactivated.',
   alreadyActive: 'This account is already active.',
   deactivated: 'This account is deactivated: reactivate it first.',
+  ownRole: 'You cannot change your own role.',
+  rolesByAdmins: 'Only an admin can change roles.',
+  sameRole: 'This person already has this role.',
 } as const;
 
 /** What a deactivated person is told when they sign in with the right password. */

@@ -1,11 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, coordinatorPermissions, emailOutbox, session, user, verification } from '#server/db/schema';
+import {
+  activity,
+  coordinatorPermissions,
+  emailOutbox,
+  session,
+  user,
+  userRoles,
+  verification,
+} from '#server/db/schema';
 import { serviceContext } from '#server/service/context';
 import { resolvePermissions } from '#shared/permissions';
 import { ACCOUNT_DEACTIVATED, ACCOUNT_REASONS } from '#shared/schemas/accounts';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
-import { deactivateAccount } from './service';
+import { deactivateAccount, setRole } from './service';
 
 interface AccountsPage {
   accounts: {
@@ -205,6 +213,48 @@ describe.each(testDatabaseTargets())('accounts on $name', (target) => {
     const refused = await post(`/api/accounts/${fay.id}/password-reset`, manager);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: ACCOUNT_REASONS.deactivated });
+  });
+
+  it('an admin changes roles; never their own, never the last active admin; a coordinator with user management cannot', async () => {
+    const gil = await person('gil@example.org', 'Gil Growing', 'none');
+    const gilCookie = await t.signIn(gil.email, PASSWORD);
+    const role = (id: string, value: string, who: { cookie: string } = admin) =>
+      t.sendJson('PUT', `/api/accounts/${id}/role`, { role: value }, as(who));
+    const meRole = async (cookie: string) =>
+      ((await (await t.request('/api/me', { headers: { cookie } })).json()) as { role: string }).role;
+
+    expect((await role(gil.id, 'coordinator', manager)).status).toBe(403);
+    expect(await lastEntry()).toMatchObject({ action: 'admin.refused', actorId: manager.id });
+
+    expect((await role(gil.id, 'coordinator')).status).toBe(200);
+    expect(await meRole(gilCookie)).toBe('coordinator');
+    expect((await role(gil.id, 'coordinator')).status).toBe(409);
+    expect((await role(gil.id, 'admin')).status).toBe(200);
+    expect(await meRole(gilCookie)).toBe('admin');
+    expect(await lastEntry()).toMatchObject({
+      action: 'account.role_changed',
+      actorId: admin.id,
+      before: { role: 'coordinator' },
+      after: { role: 'admin' },
+    });
+    const own = await role(admin.id, 'coordinator');
+    expect(own.status).toBe(409);
+    expect(await own.json()).toEqual({ error: ACCOUNT_REASONS.ownRole });
+
+    // Ada takes the role away again. Then a demotion of Ada that would leave no active admin is
+    // refused: Gil, an admin again but deactivated meanwhile, with his request already under way.
+    expect((await role(gil.id, 'none')).status).toBe(200);
+    expect(await meRole(gilCookie)).toBe('none');
+    await t.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, gil.id));
+    await t.db.insert(userRoles).values({ userId: gil.id, role: 'admin' });
+    const asGil = serviceContext(t.deps, { id: gil.id, role: 'admin', permissions: resolvePermissions('admin', []) });
+    const others = (await list('?status=active')).accounts.filter((a) => a.role === 'admin' && a.id !== admin.id);
+    for (const other of others) await t.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, other.id));
+    await expect(setRole(asGil, admin.id, 'coordinator')).rejects.toMatchObject({
+      status: 409,
+      message: ACCOUNT_REASONS.lastAdmin,
+    });
+    expect(await meRole(admin.cookie)).toBe('admin');
   });
 
   it('refuses an unknown account with a 404 and bad input with a readable 400', async () => {

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { session, user, userRoles, userSignIns } from '#server/db/schema';
+import { coordinatorPermissions, session, user, userRoles, userSignIns } from '#server/db/schema';
 import { queueAdminReset } from '#server/auth/invitation';
+import type { Announcement } from '#server/service/changes';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { isUniqueViolation } from '#server/db/errors';
@@ -127,6 +128,57 @@ export async function updateAccount(ctx: ServiceContext, id: string, input: Upda
 // not leave the portal without one.
 const ADMIN_CHANGES_LOCK = 7340018;
 
+/** Refuses when `id` is the only active admin besides nobody: the portal must keep one. */
+async function keepAnActiveAdmin(tx: ServiceContext, id: string) {
+  const [other] = await tx.db
+    .select({ id: user.id })
+    .from(user)
+    .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, 'admin')))
+    .where(and(ne(user.id, id), isNull(user.deactivatedAt)))
+    .limit(1);
+  if (!other) refuse(409, ACCOUNT_REASONS.lastAdmin);
+}
+
+/**
+ * The person's open tabs reload what they may do; open admin screens reload their lists (the
+ * same events the coordinator switches send).
+ */
+const accessChanged = (userId: string): Announcement[] => [
+  { audience: { userId }, event: { type: 'permissions.changed', userId } },
+  { audience: { feature: 'user_management' }, event: { type: 'coordinators.changed', userId } },
+];
+
+/**
+ * Makes a person an admin or a coordinator, or takes their role away (admins only, never one's
+ * own, never the last active admin's). A new coordinator starts with the default switches;
+ * switches kept from before apply again, except user management, which only an admin grants.
+ */
+export async function setRole(ctx: ServiceContext, id: string, role: AccountRole) {
+  if (ctx.actor.role !== 'admin') refuse(403, ACCOUNT_REASONS.rolesByAdmins);
+  if (id === ctx.actor.id) refuse(409, ACCOUNT_REASONS.ownRole);
+  return ctx.change(async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+    const before = await targetOf(tx, id);
+    if (before.role === role) refuse(409, ACCOUNT_REASONS.sameRole);
+    if (before.role === 'admin') await keepAnActiveAdmin(tx, id);
+    await tx.db.delete(userRoles).where(eq(userRoles.userId, id));
+    if (role !== 'none') await tx.db.insert(userRoles).values({ userId: id, role });
+    if (before.role === 'admin' || role !== 'coordinator')
+      await tx.db
+        .delete(coordinatorPermissions)
+        .where(and(eq(coordinatorPermissions.userId, id), eq(coordinatorPermissions.feature, 'user_management')));
+    const after = await targetOf(tx, id);
+    await tx.record({
+      action: 'account.role_changed',
+      subject: { type: 'user', id },
+      announce: accessChanged(id),
+      before: recorded(before),
+      after: recorded(after),
+    });
+    return after;
+  });
+}
+
 /**
  * Deactivates an account: the person cannot sign in, every session of theirs ends now (the
  * session table's trigger closes their open tabs' streams on every instance, decision 0091),
@@ -138,15 +190,7 @@ export async function deactivateAccount(ctx: ServiceContext, id: string) {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
     const before = await targetOf(tx, id);
     if (before.deactivatedAt) refuse(409, ACCOUNT_REASONS.alreadyDeactivated);
-    if (before.role === 'admin') {
-      const [other] = await tx.db
-        .select({ id: user.id })
-        .from(user)
-        .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, 'admin')))
-        .where(and(ne(user.id, id), isNull(user.deactivatedAt)))
-        .limit(1);
-      if (!other) refuse(409, ACCOUNT_REASONS.lastAdmin);
-    }
+    if (before.role === 'admin') await keepAnActiveAdmin(tx, id);
     await tx.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, id));
     const ended = await tx.db.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
     const after = await targetOf(tx, id);

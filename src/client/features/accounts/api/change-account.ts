@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { UpdateAccountInput } from '#shared/schemas/accounts';
+import type { AccountRole, UpdateAccountInput } from '#shared/schemas/accounts';
 import { accountKeys } from './list-accounts';
 
 /** The account changes of Admin > Accounts; each refreshes the list. */
@@ -20,6 +20,11 @@ export function useChangeAccount() {
     }),
     reactivate: useMutation({
       mutationFn: async (id: string) => ensureOk(await api.api.accounts[':id'].reactivate.$post(param(id))),
+      onSuccess: refresh,
+    }),
+    setRole: useMutation({
+      mutationFn: async ({ id, role }: { id: string; role: AccountRole }) =>
+        ensureOk(await api.api.accounts[':id'].role.$put({ ...param(id), json: { role } })),
       onSuccess: refresh,
     }),
     sendReset: useMutation({

@@ -6,6 +6,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import type { Account } from '../api/list-accounts';
 import { useChangeAccount } from '../api/change-account';
 import { EditAccountDialog } from './edit-account-dialog';
+import { RoleDialog } from './role-dialog';
 
 const failed = (what: string) => (err: unknown) =>
   toast.error(`Failed to ${what}`, { description: err instanceof Error ? err.message : String(err) });
@@ -18,7 +19,9 @@ const failed = (what: string) => (err: unknown) =>
 export function AccountActions({ account }: { account: Account }) {
   const { data: me } = useMe();
   const change = useChangeAccount();
-  const [editing, setEditing] = useState(false);
+  // The button that opened a dialog, to give the focus back to when it closes.
+  const [editing, setEditing] = useState<HTMLElement | null>(null);
+  const [changingRole, setChangingRole] = useState<HTMLElement | null>(null);
   const who = account.name || account.email;
   const isMe = me?.user.id === account.id;
 
@@ -45,9 +48,19 @@ export function AccountActions({ account }: { account: Account }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${who}`}>
+      <Button size="sm" variant="outline" onClick={(e) => setEditing(e.currentTarget)} aria-label={`Edit ${who}`}>
         Edit
       </Button>
+      {me?.role === 'admin' && !isMe && (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={(e) => setChangingRole(e.currentTarget)}
+          aria-label={`Change the role of ${who}`}
+        >
+          Role
+        </Button>
+      )}
       {account.deactivatedAt ? (
         <Button size="sm" variant="outline" onClick={reactivate} disabled={change.reactivate.isPending}>
           Reactivate
@@ -78,7 +91,8 @@ export function AccountActions({ account }: { account: Account }) {
           )}
         </>
       )}
-      {editing && <EditAccountDialog account={account} onClose={() => setEditing(false)} />}
+      {editing && <EditAccountDialog account={account} opener={editing} onClose={() => setEditing(null)} />}
+      {changingRole && <RoleDialog account={account} opener={changingRole} onClose={() => setChangingRole(null)} />}
     </div>
   );
 }

@@ -9,7 +9,16 @@ import type { Account } from '../api/list-accounts';
 import { useChangeAccount } from '../api/change-account';
 
 /** Corrects a person's name or email; the same rules as the server, checked before sending. */
-export function EditAccountDialog({ account, onClose }: { account: Account; onClose: () => void }) {
+export function EditAccountDialog({
+  account,
+  opener,
+  onClose,
+}: {
+  account: Account;
+  /** The button that opened it: it gets the focus back (the dialog has no trigger of its own). */
+  opener: HTMLElement;
+  onClose: () => void;
+}) {
   const id = useId();
   const { update } = useChangeAccount();
   const [name, setName] = useState(account.name);
@@ -40,7 +49,12 @@ export function EditAccountDialog({ account, onClose }: { account: Account; onCl
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          opener.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Edit account</DialogTitle>
           <DialogDescription>Correct the name or the email address this person signs in with.</DialogDescription>
