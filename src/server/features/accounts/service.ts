@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client';
 import { coordinatorPermissions, session, user, userRoles, userSignIns } from '#server/db/schema';
 import { queueAdminReset } from '#server/auth/invitation';
 import type { Announcement } from '#server/service/changes';
-import type { ServiceContext } from '#server/service/context';
+import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { isUniqueViolation } from '#server/db/errors';
 import {
@@ -96,6 +96,24 @@ const recorded = (account: Account) => ({
   deactivatedAt: account.deactivatedAt,
 });
 
+/** Reads the account after a change and records the change with its values before and after. */
+async function recordAccountChange(
+  tx: ChangeContext,
+  action: string,
+  before: Account,
+  extra: { announce?: Announcement[]; after?: Record<string, unknown> } = {},
+): Promise<Account> {
+  const after = await targetOf(tx, before.id);
+  await tx.record({
+    action,
+    subject: { type: 'user', id: before.id },
+    announce: extra.announce,
+    before: recorded(before),
+    after: { ...recorded(after), ...extra.after },
+  });
+  return after;
+}
+
 /** Corrects a person's name or email. */
 export async function updateAccount(ctx: ServiceContext, id: string, input: UpdateAccountInput) {
   try {
@@ -109,14 +127,7 @@ export async function updateAccount(ctx: ServiceContext, id: string, input: Upda
           updatedAt: new Date(),
         })
         .where(eq(user.id, id));
-      const after = await targetOf(tx, id);
-      await tx.record({
-        action: 'account.updated',
-        subject: { type: 'user', id },
-        before: recorded(before),
-        after: recorded(after),
-      });
-      return after;
+      return recordAccountChange(tx, 'account.updated', before);
     });
   } catch (err) {
     if (isUniqueViolation(err)) refuse(409, ACCOUNT_REASONS.duplicateEmail);
@@ -167,15 +178,7 @@ export async function setRole(ctx: ServiceContext, id: string, role: AccountRole
       await tx.db
         .delete(coordinatorPermissions)
         .where(and(eq(coordinatorPermissions.userId, id), eq(coordinatorPermissions.feature, 'user_management')));
-    const after = await targetOf(tx, id);
-    await tx.record({
-      action: 'account.role_changed',
-      subject: { type: 'user', id },
-      announce: accessChanged(id),
-      before: recorded(before),
-      after: recorded(after),
-    });
-    return after;
+    return recordAccountChange(tx, 'account.role_changed', before, { announce: accessChanged(id) });
   });
 }
 
@@ -193,14 +196,7 @@ export async function deactivateAccount(ctx: ServiceContext, id: string) {
     if (before.role === 'admin') await keepAnActiveAdmin(tx, id);
     await tx.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, id));
     const ended = await tx.db.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
-    const after = await targetOf(tx, id);
-    await tx.record({
-      action: 'account.deactivated',
-      subject: { type: 'user', id },
-      before: recorded(before),
-      after: { ...recorded(after), sessionsEnded: ended.length },
-    });
-    return after;
+    return recordAccountChange(tx, 'account.deactivated', before, { after: { sessionsEnded: ended.length } });
   });
 }
 
@@ -210,14 +206,7 @@ export async function reactivateAccount(ctx: ServiceContext, id: string) {
     const before = await targetOf(tx, id);
     if (!before.deactivatedAt) refuse(409, ACCOUNT_REASONS.alreadyActive);
     await tx.db.update(user).set({ deactivatedAt: null }).where(eq(user.id, id));
-    const after = await targetOf(tx, id);
-    await tx.record({
-      action: 'account.reactivated',
-      subject: { type: 'user', id },
-      before: recorded(before),
-      after: recorded(after),
-    });
-    return after;
+    return recordAccountChange(tx, 'account.reactivated', before);
   });
 }
 

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { updateAccountSchema } from '#shared/schemas/accounts';
 import type { Account } from '../api/list-accounts';
 import { useChangeAccount } from '../api/change-account';
+import { AccountFormDialog } from './account-form-dialog';
 
 /** Corrects a person's name or email; the same rules as the server, checked before sending. */
 export function EditAccountDialog({
@@ -48,47 +47,29 @@ export function EditAccountDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          opener.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Edit account</DialogTitle>
-          <DialogDescription>Correct the name or the email address this person signs in with.</DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={save} noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              value={email}
-              maxLength={255}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AccountFormDialog
+      title="Edit account"
+      description="Correct the name or the email address this person signs in with."
+      opener={opener}
+      onClose={onClose}
+      onSubmit={save}
+      error={error}
+      pending={update.isPending}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          value={email}
+          maxLength={255}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+    </AccountFormDialog>
   );
 }

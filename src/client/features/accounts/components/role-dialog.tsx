@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { AccountRole } from '#shared/schemas/accounts';
 import type { Account } from '../api/list-accounts';
 import { useChangeAccount } from '../api/change-account';
+import { AccountFormDialog } from './account-form-dialog';
 
 const WHAT_IT_MEANS: Record<AccountRole, string> = {
   admin: 'An admin can use every feature and manage every account, roles included.',
@@ -47,49 +46,32 @@ export function RoleDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          opener.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Change role</DialogTitle>
-          <DialogDescription>{account.name || account.email}</DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={save}>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-role`}>Role</Label>
-            <NativeSelect
-              id={`${id}-role`}
-              value={role}
-              onChange={(e) => {
-                setRoleChoice(e.target.value as AccountRole);
-                setError(null);
-              }}
-            >
-              <option value="admin">Admin</option>
-              <option value="coordinator">Coordinator</option>
-              <option value="none">No role</option>
-            </NativeSelect>
-            <p className="text-sm text-muted-foreground">{WHAT_IT_MEANS[role]}</p>
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={setRole.isPending || role === account.role}>
-              {setRole.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AccountFormDialog
+      title="Change role"
+      description={account.name || account.email}
+      opener={opener}
+      onClose={onClose}
+      onSubmit={save}
+      error={error}
+      pending={setRole.isPending}
+      submitDisabled={role === account.role}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-role`}>Role</Label>
+        <NativeSelect
+          id={`${id}-role`}
+          value={role}
+          onChange={(e) => {
+            setRoleChoice(e.target.value as AccountRole);
+            setError(null);
+          }}
+        >
+          <option value="admin">Admin</option>
+          <option value="coordinator">Coordinator</option>
+          <option value="none">No role</option>
+        </NativeSelect>
+        <p className="text-sm text-muted-foreground">{WHAT_IT_MEANS[role]}</p>
+      </div>
+    </AccountFormDialog>
   );
 }
