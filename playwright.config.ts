@@ -36,5 +36,8 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    // SIGTERM lets start-server.ts stop the portal it started (in a process group of its own);
+    // the default SIGKILL of the group once left that portal holding the port for the next run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
