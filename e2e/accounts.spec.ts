@@ -1,4 +1,5 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { emailTo, resetLinkIn } from './support/mail';
 import { expectToast, uniqueEmail } from './support/toasts';
 
 // Admin > Accounts (issue 17): every account listed and searchable; deactivating one signs its
@@ -104,4 +105,45 @@ test('an admin makes a person a coordinator from Accounts, and their role shows 
   await expectToast(page, 'Role changed');
   await expect(row).toContainText('Coordinator');
   await expect(row.getByRole('button', { name: 'Change the role of Pia Promoted' })).toBeFocused();
+});
+
+test('an admin sends a password link from Accounts; the person chooses a new password with it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/admin/accounts');
+  const email = uniqueEmail('forgetful');
+  expect(
+    (
+      await page.request.post('/api/admin/users', {
+        data: { email, password: 'forgotten-password-1', fullName: 'Finn Forgetful' },
+      })
+    ).status(),
+  ).toBe(201);
+  await page.getByLabel('Search name or email').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Send Finn Forgetful a password link' }).click();
+  await expectToast(page, 'Password link ready');
+  await expect(page.getByText(`A link to choose a new password was emailed to ${email}`)).toBeVisible();
+
+  const mail = await emailTo(email, 'Choose a new password');
+  expect(mail.text).toContain('asked the portal to send you a link to choose a new password');
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  try {
+    await them.goto(resetLinkIn(mail.text));
+    await them.getByLabel('New password', { exact: true }).fill('finn-new-password');
+    await them.getByLabel('Confirm new password').fill('finn-new-password');
+    await them.getByRole('button', { name: 'Set new password' }).click();
+    await expect(them.getByText('You can sign in with your new password now.')).toBeVisible();
+    await them.getByRole('link', { name: 'Sign in' }).click();
+    await them.getByLabel('Email').fill(email);
+    await them.getByLabel('Password').fill('finn-new-password');
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    // An account without a role lands on Settings (D4).
+    await expect(them).toHaveURL(/\/settings$/);
+  } finally {
+    await theirs.close();
+  }
 });

@@ -1,29 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { emailTo, resetLinkIn } from './support/mail';
 import { expectToast } from './support/toasts';
-import { E2E_MAIL_DIR, FAILED_EMAIL, USERS } from './support/users';
-
-/**
- * The newest email with `subject` the test SMTP server accepted for `address` (start-server.ts
- * writes them). The subject matters: other tests' changes email these people notifications too.
- */
-async function emailTo(address: string, subject: string): Promise<{ subject: string; text: string }> {
-  let found: { to: string[]; subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).sort().reverse() : [];
-        found = files
-          .map((f) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as typeof found)
-          .find((m) => m!.to.includes(address) && m!.subject === subject);
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
+import { FAILED_EMAIL, USERS } from './support/users';
 
 test('forgot password: the emailed link sets a new password that signs in, once', async ({ page }) => {
   const { email, password } = USERS.resetter;
@@ -36,7 +14,7 @@ test('forgot password: the emailed link sets a new password that signs in, once'
   await expect(page.getByRole('status')).toContainText('a link to choose a new password is on its way');
 
   const mail = await emailTo(email, 'Choose a new password');
-  const link = /http\S+\/reset-password\?token=\S+/.exec(mail.text)![0];
+  const link = resetLinkIn(mail.text);
 
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('rita-new-password');
@@ -121,7 +99,7 @@ test('an invitation: the admin creates a user without a password, who chooses on
   await expectToast(page, 'User created successfully');
 
   const mail = await emailTo(email, 'You are invited to the portal');
-  const link = /http\S+\/reset-password\?token=\S+/.exec(mail.text)![0];
+  const link = resetLinkIn(mail.text);
 
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
