@@ -1,16 +1,6 @@
 import { Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -147,27 +137,17 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
   };
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmAction
+      trigger={
         <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={`Remove ${coordinator.email}`}>
           <Trash2 aria-hidden="true" />
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove coordinator?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {coordinator.email} loses access to every feature at once, in every open window, and keeps only their own
-            settings. The account stays listed here with no access; adding them again restores the switches they had,
-            except user management.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void onConfirm()}>Remove</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Remove coordinator?"
+      description={`${coordinator.email} loses access to every feature at once, in every open window, and keeps only their own settings. The account stays listed here with no access; adding them again restores the switches they had, except user management.`}
+      confirmLabel="Remove"
+      onConfirm={() => void onConfirm()}
+    />
   );
 }

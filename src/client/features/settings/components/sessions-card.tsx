@@ -2,17 +2,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { Monitor } from 'lucide-react';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -67,26 +57,17 @@ export function SessionsCard() {
             ))}
           </ul>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmAction
+          trigger={
             <Button variant="outline" disabled={others === 0 || endOthers.isPending}>
               Sign out all other sessions
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Sign out all other sessions?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Every other browser and device signed in to your account is signed out at once. This one stays signed
-                in.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void onEndOthers()}>Sign out others</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Sign out all other sessions?"
+          description="Every other browser and device signed in to your account is signed out at once. This one stays signed in."
+          confirmLabel="Sign out others"
+          onConfirm={() => void onEndOthers()}
+        />
       </CardContent>
     </Card>
   );
