@@ -38,6 +38,8 @@ const BODYLESS_ROUTES = [
   'POST /api/accounts/:id/deactivate',
   'POST /api/accounts/:id/reactivate',
   'POST /api/accounts/:id/password-reset',
+  'POST /api/accounts/:id/temporary-password',
+  'POST /api/accounts/:id/two-factor-reset',
 ];
 
 function keysOf(schema: ZodType): string[] {

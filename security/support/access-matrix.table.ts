@@ -115,6 +115,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   'GET /api/settings/sessions': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/settings/sessions') },
+  'GET /api/settings/two-factor': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/settings/two-factor') },
   // Another session of the owner's (a second device) for these to end; the caller's stays.
   'POST /api/settings/sessions/end-others': {
     allowed: SIGNED_IN,
@@ -209,6 +210,39 @@ export const MATRIX: Record<string, MatrixEntry> = {
     prepare: async (ctx) => ({
       method: 'POST',
       path: `/api/accounts/${(await ctx.freshUser('coordinator')).id}/password-reset`,
+    }),
+  },
+  'POST /api/accounts/:id/temporary-password': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/accounts/${(await ctx.freshUser('coordinator')).id}/temporary-password`,
+    }),
+  },
+  'POST /api/accounts/:id/two-factor-reset': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async (ctx) => {
+      const person = await ctx.freshUser('coordinator');
+      await ctx.t.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, person.id));
+      return { method: 'POST', path: `/api/accounts/${person.id}/two-factor-reset` };
+    },
+  },
+  'GET /api/accounts/two-factor-policy': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async () => get('/api/accounts/two-factor-policy'),
+  },
+  'PUT /api/accounts/two-factor-policy': {
+    // Admins only. Kept off: a policy the matrix's own accounts have not met would hold them at
+    // the enrolment step (two-factor.int.test.ts covers that).
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => ({
+      method: 'PUT',
+      path: '/api/accounts/two-factor-policy',
+      json: { admin: false, coordinator: false },
     }),
   },
   'POST /api/admin/users': {
@@ -423,7 +457,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /*': 'the web client (static files and the SPA fallback): public, holds no data',
   'ALL /api/*': 'middleware (origin guard, session) and the 404 for unknown API paths',
   'ALL /api/auth/*':
-    'better-auth: sign-in, sign-out and, with email on, the password-reset request and reset answer, all open to anyone by design, and GET /options (auth.int.test.ts, sign-in-throttle.int.test.ts, password-reset.int.test.ts)',
+    'better-auth: sign-in, sign-out and, with email on, the password-reset request and reset answer, all open to anyone by design, and GET /options (auth.int.test.ts, sign-in-throttle.int.test.ts, password-reset.int.test.ts); the two-factor endpoints, which check their own session or sign-in challenge (two-factor.int.test.ts)',
   'ALL /api/admin/*': "the admin router's user_management guard",
   'ALL /api/email/*': "the email router's user_management and admin-role guard",
   'ALL /api/audit/*': "the audit router's refusal log, user_management and admin-role guard",

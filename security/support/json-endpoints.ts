@@ -4,6 +4,7 @@ import { addCoordinatorSchema, createUserSchema, setPermissionSchema } from '#sh
 import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
+import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
 import { donationSchema } from '#shared/schemas/giving';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
@@ -67,6 +68,13 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: (targets) => `/api/accounts/${targets.accountId}/role`,
     schema: setRoleSchema,
     valid: () => ({ role: 'coordinator' }),
+  },
+  'PUT /api/accounts/two-factor-policy': {
+    method: 'PUT',
+    path: () => '/api/accounts/two-factor-policy',
+    schema: twoFactorPolicySchema,
+    // Off: the input tests' admin must not be held at an enrolment step.
+    valid: () => ({ admin: false, coordinator: false }),
   },
   'POST /api/admin/coordinators': {
     method: 'POST',

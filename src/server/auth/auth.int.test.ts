@@ -71,6 +71,7 @@ describe.each(testDatabaseTargets())('authentication on $name', (target) => {
         user: { id: admin.id, email: admin.email, name: '', displayName: null },
         role: 'admin',
         permissions: Object.fromEntries(FEATURES.map((f) => [f, true])),
+        setup: null,
       });
     });
 
@@ -334,7 +335,7 @@ describe.each(testDatabaseTargets())('authentication on $name', (target) => {
       const text = await response.text();
       const body = JSON.parse(text) as { user: Record<string, unknown> };
 
-      expect(Object.keys(body).sort()).toEqual(['permissions', 'role', 'user']);
+      expect(Object.keys(body).sort()).toEqual(['permissions', 'role', 'setup', 'user']);
       expect(Object.keys(body.user).sort()).toEqual(['displayName', 'email', 'id', 'name']);
       const [credential] = await t.db.select().from(account).where(eq(account.userId, admin.id));
       const [stored] = await t.db.select().from(user).where(eq(user.id, admin.id));

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -32,8 +34,21 @@ export function createAuth(db: Db, config: Config, secret: string, mail: Mailer)
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
+    // Two-factor sign-in (issue 17 item 2, decision 0105). A right password then answers
+    // `twoFactorRedirect` and a short-lived challenge cookie instead of a session; the code
+    // (or a recovery code) completes the sign-in. Wrong codes: five per challenge, and the
+    // plugin locks the account's second factor for 15 minutes after ten in a row, in the
+    // database, on every instance. Authenticator apps show the ministry's name.
+    plugins: [
+      twoFactor({
+        issuer: config.MINISTRY_NAME,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+      }),
+    ],
     trustedOrigins: trustedOrigins(config),
     emailAndPassword: {
       enabled: true,
@@ -62,6 +77,8 @@ export function createAuth(db: Db, config: Config, secret: string, mail: Mailer)
         });
       },
       onPasswordReset: async ({ user }) => {
+        // A password chosen through a link also ends a temporary password's "choose a new one" step.
+        await db.update(schema.user).set({ mustChangePassword: false }).where(eq(schema.user.id, user.id));
         await recordChange(db, null, { action: 'password.reset', subject: { type: 'user', id: user.id } });
         await queuePasswordNotice(db, mail, user.id, 'reset');
       },
@@ -90,7 +107,14 @@ export type Auth = ReturnType<typeof createAuth>;
 
 const COOKIE_PREFIX = 'better-auth';
 /** Every cookie better-auth may set; each keeps its usual name behind the `__Host-` prefix. */
-const AUTH_COOKIES = ['session_token', 'session_data', 'account_data', 'dont_remember'] as const;
+const AUTH_COOKIES = [
+  'session_token',
+  'session_data',
+  'account_data',
+  'dont_remember',
+  'two_factor',
+  'trust_device',
+] as const;
 
 /** The session cookie's name: `__Host-` prefixed when the portal is served over HTTPS. */
 export function sessionCookieName(baseUrl: string): string {

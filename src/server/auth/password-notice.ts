@@ -25,3 +25,45 @@ export async function queuePasswordNotice(db: Db, mail: Mailer, userId: string, 
     ],
   });
 }
+
+const TWO_FACTOR_NOTICES = {
+  on: {
+    subject: 'Two-factor sign-in is on',
+    text: 'Two-factor sign-in was just turned on for your account on the portal: signing in now also asks for a code from your authenticator app.',
+  },
+  off: {
+    subject: 'Two-factor sign-in is off',
+    text: 'Two-factor sign-in was just turned off for your account on the portal: signing in now asks for your password only.',
+  },
+  'codes-renewed': {
+    subject: 'New recovery codes',
+    text: 'New recovery codes were just made for your account on the portal; the old ones no longer work.',
+  },
+  reset: {
+    subject: 'Two-factor sign-in was reset',
+    text: 'An admin just reset two-factor sign-in for your account on the portal, and every session of the account was signed out.',
+  },
+} as const;
+
+/** Tells the person by email that their second factor changed, like a password change (above). */
+export async function queueTwoFactorNotice(
+  db: Db,
+  mail: Mailer,
+  userId: string,
+  what: keyof typeof TWO_FACTOR_NOTICES,
+) {
+  if (!mail.enabled) return;
+  const [account] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+  if (!account) return;
+  const notice = TWO_FACTOR_NOTICES[what];
+  await mail.queue(db, {
+    kind: 'two-factor-changed',
+    to: { address: account.email, name: account.name },
+    recipientName: account.name,
+    subject: notice.subject,
+    paragraphs: [
+      notice.text,
+      'If this was you, there is nothing to do. If it was not, change your password at once and tell an admin.',
+    ],
+  });
+}

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm is an ambient const enum, unusable under isolatedModules: 2 is Argon2id.
@@ -17,4 +18,15 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
     // A malformed stored hash is a failed sign-in, not a server error.
     return false;
   }
+}
+
+// No 0/o, 1/l/i: read out over the phone, a temporary password must not be misheard.
+const READABLE = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A temporary password an admin reads out: three groups of four (about 59 bits), e.g. `kq7m-…`. */
+export function temporaryPassword(): string {
+  const groups = Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => READABLE[randomInt(READABLE.length)]).join(''),
+  );
+  return groups.join('-');
 }

@@ -140,7 +140,9 @@ describe.each(testDatabaseTargets())('the principal after a change on $name', (t
           join pg_proc p on p.oid = tr.tgfoid
           where p.proname = 'principal_changes_notify' and tr.tgenabled <> 'D'`,
     );
-    expect(new Set(read)).toEqual(new Set(['session', 'user', 'user_roles', 'coordinator_permissions']));
+    expect(new Set(read)).toEqual(
+      new Set(['session', 'user', 'user_roles', 'coordinator_permissions', 'app_settings']),
+    );
     expect(new Set(announcing.map((r) => r.table))).toEqual(new Set(read));
   });
 });

@@ -46,6 +46,8 @@ describe.each(testDatabaseTargets())('resolving the principal on $name', (target
       user: { id: found.user.id, email: found.user.email, name: found.user.name },
       sessionId: found.session.id,
       access: await loadAccess(t.db, found.user.id),
+      // None of these accounts has a temporary password or a required second factor.
+      setup: null,
     };
   }
   const resolve = async (cookie: string) => (await t.deps.resolvePrincipal(new Headers({ cookie }))).principal;

@@ -7,6 +7,8 @@ import type { AccessRole } from '#shared/permissions';
 import type { PrincipalCache } from './principal-cache';
 import { signedSessionToken } from './session-cookie';
 import { isDeactivated } from './account-status';
+import { loadSetupFacts, pendingSetup, twoFactorPolicySql } from './account-setup';
+import type { AccountSetup } from '#shared/schemas/two-factor';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 
@@ -15,6 +17,8 @@ export interface Principal {
   user: { id: string; email: string; name: string };
   sessionId: string;
   access: Access;
+  /** A step the person must take before anything else (account-setup.ts), or null. */
+  setup: AccountSetup | null;
 }
 
 export interface ResolvedPrincipal {
@@ -34,6 +38,10 @@ export interface PrincipalRow {
   switches: SwitchPairs | string;
   /** Set when an admin deactivated the account (its sessions were ended then; this is the backstop). */
   deactivatedAt: Date | null;
+  mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
+  /** Who must use two-factor sign-in, as app_settings holds it (account-setup.ts). */
+  twoFactorPolicy: string | null;
 }
 
 const EXPIRES_IN_MS = SESSION_EXPIRES_IN_SECONDS * 1000;
@@ -54,6 +62,9 @@ export function principalByTokenQuery(db: Db) {
       role: accessRoleSql(user.id),
       switches: switchesSql(user.id),
       deactivatedAt: user.deactivatedAt,
+      mustChangePassword: user.mustChangePassword,
+      twoFactorEnabled: user.twoFactorEnabled,
+      twoFactorPolicy: twoFactorPolicySql,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -94,8 +105,15 @@ export function createPrincipalResolver(
     if (!response) return { principal: null, setCookies };
     const { id, email, name } = response.user;
     if (await isDeactivated(db, id)) return { principal: null, setCookies };
+    const access = await loadAccess(db, id);
+    const facts = await loadSetupFacts(db, id);
     return {
-      principal: { user: { id, email, name }, sessionId: response.session.id, access: await loadAccess(db, id) },
+      principal: {
+        user: { id, email, name },
+        sessionId: response.session.id,
+        access,
+        setup: pendingSetup({ ...facts, role: access.role }),
+      },
       setCookies,
     };
   }
@@ -121,6 +139,12 @@ export function createPrincipalResolver(
         user: { id: row.userId, email: row.email, name: row.name },
         sessionId: row.sessionId,
         access: accessFrom(row.role, row.switches),
+        setup: pendingSetup({
+          role: row.role,
+          mustChangePassword: row.mustChangePassword,
+          twoFactorEnabled: row.twoFactorEnabled,
+          policy: row.twoFactorPolicy,
+        }),
       },
       setCookies: [],
     };

@@ -9,23 +9,29 @@ import {
 } from '#shared/schemas/auth';
 import { callBetterAuth } from './better-auth-calls';
 import { CLIENT_IP_HEADER } from './client-ip';
-import { eq } from 'drizzle-orm';
-import { session } from '../db/schema';
-import { isDeactivated, rememberSignIn } from './account-status';
-import { ACCOUNT_DEACTIVATED } from '#shared/schemas/accounts';
 import { recordSignIn } from './sign-in-audit';
+import { completeSignIn, parseJson, withoutSessionToken } from './sign-in-completion';
+import {
+  isTwoFactorEndpoint,
+  needsSecondFactor,
+  secondFactorChallenge,
+  TWO_FACTOR_ENDPOINTS,
+  twoFactorEndpoint,
+} from './two-factor-routes';
 import { reserveAttempt, reservePasswordResetRequest } from './sign-in-throttle';
 
 /**
  * better-auth endpoints the portal uses; everything else it offers (sign-up, account deletion,
  * get-session with its token, the reset link's redirect, ...) stays unreachable. /api/me
- * answers "who am I". The two password-reset endpoints answer only when email is on.
+ * answers "who am I". The two password-reset endpoints answer only when email is on; the
+ * two-factor ones go through two-factor-routes.ts.
  */
 const EXPOSED = new Set([
   'POST /sign-in/email',
   'POST /sign-out',
   'POST /request-password-reset',
   'POST /reset-password',
+  ...TWO_FACTOR_ENDPOINTS.map((path) => `POST ${path}`),
 ]);
 const NEEDS_EMAIL = new Set(['/request-password-reset', '/reset-password']);
 
@@ -52,6 +58,7 @@ export function authRoutes() {
 
     if (subPath === '/request-password-reset') return requestPasswordReset(c, request, body);
     if (subPath === '/reset-password') return resetPassword(request, body, auth);
+    if (isTwoFactorEndpoint(subPath)) return twoFactorEndpoint(c, subPath, request, body);
     if (subPath !== '/sign-in/email') return callBetterAuth(() => auth.handler(request));
 
     const parsed = signInSchema.safeParse(parseJson(body) ?? {});
@@ -81,38 +88,9 @@ export function authRoutes() {
     await attempt.settle(response.ok ? 'success' : response.status === 401 ? 'wrong-password' : 'not-counted');
     if (response.status === 401) await recordSignIn(database.db, 'failed', audited);
     if (!response.ok) return response;
-    const signedIn = await withoutSessionToken(response);
-    if (!signedIn.user) return signedIn.response;
-    // The password was right: only its owner learns that the account is deactivated.
-    if (await isDeactivated(database.db, signedIn.user.id)) {
-      await database.db.delete(session).where(eq(session.userId, signedIn.user.id));
-      await recordSignIn(database.db, 'refused_deactivated', { ...audited, userId: signedIn.user.id });
-      return c.json({ message: ACCOUNT_DEACTIVATED }, 403);
-    }
-    await recordSignIn(database.db, 'succeeded', { ...audited, userId: signedIn.user.id });
-    await rememberSignIn(database.db, signedIn.user.id);
-    return signedIn.response;
+    if (await needsSecondFactor(response)) return secondFactorChallenge(c, response, email);
+    return completeSignIn(c, await withoutSessionToken(response), audited);
   });
-}
-
-/**
- * better-auth also puts the session token in the sign-in JSON. The token belongs only in the
- * httpOnly cookie, where page scripts cannot read it, so the body keeps just the user.
- */
-async function withoutSessionToken(response: Response) {
-  const body = (await response.json()) as { user?: { id: string; email: string; name: string } };
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  const user = body.user ? { id: body.user.id, email: body.user.email, name: body.user.name } : null;
-  return { user, response: new Response(JSON.stringify({ user }), { status: response.status, headers }) };
-}
-
-function parseJson(text: string | undefined): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

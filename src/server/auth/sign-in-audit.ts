@@ -4,7 +4,8 @@ import { activity } from '../db/schema';
 import { recordChange } from '../service/changes';
 import { THROTTLE_RULES } from './sign-in-throttle';
 
-export type SignInOutcome = 'succeeded' | 'failed' | 'locked_out' | 'refused_deactivated';
+export type SignInOutcome =
+  'succeeded' | 'failed' | 'locked_out' | 'refused_deactivated' | 'second_factor_failed' | 'second_factor_locked_out';
 
 /**
  * Sign-ins in the audit log (issue 17): each success and each wrong password, and a lock-out
@@ -15,11 +16,11 @@ export type SignInOutcome = 'succeeded' | 'failed' | 'locked_out' | 'refused_dea
 export async function recordSignIn(
   db: Db,
   outcome: SignInOutcome,
-  attempt: { email: string; clientIp: string; userId?: string },
+  attempt: { email: string; clientIp: string; userId?: string; method?: 'authenticator' | 'recovery_code' },
 ): Promise<void> {
   const subject = { type: 'account', id: attempt.email.toLowerCase() };
   const action = `sign_in.${outcome}`;
-  if (outcome === 'locked_out') {
+  if (outcome === 'locked_out' || outcome === 'second_factor_locked_out') {
     const since = new Date(Date.now() - THROTTLE_RULES.windowMinutes * 60_000);
     const [already] = await db
       .select({ id: activity.id })
@@ -35,5 +36,7 @@ export async function recordSignIn(
       .limit(1);
     if (already) return;
   }
-  await recordChange(db, { id: attempt.userId ?? null, clientIp: attempt.clientIp }, { action, subject });
+  // The second factor used, when there was one: a recovery code used is worth noticing.
+  const after = attempt.method ? { secondFactor: attempt.method } : undefined;
+  await recordChange(db, { id: attempt.userId ?? null, clientIp: attempt.clientIp }, { action, subject, after });
 }

@@ -40,14 +40,25 @@ export async function findUserByEmail(db: Db, email: string) {
   return found;
 }
 
-/** Sets a new password and signs the user out everywhere else. */
-export async function setPassword(db: Db, userId: string, password: string, keepSessionId?: string) {
+/**
+ * Sets a new password and signs the user out everywhere else (but `keepSessionId`). A temporary
+ * password from an admin is `temporary`: the next sign-in must replace it; any other password
+ * ends that step.
+ */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  options: { keepSessionId?: string; temporary?: boolean } = {},
+) {
+  const { keepSessionId, temporary = false } = options;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx
       .update(account)
       .set({ password: passwordHash, updatedAt: new Date() })
       .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    await tx.update(user).set({ mustChangePassword: temporary }).where(eq(user.id, userId));
     await tx
       .delete(session)
       .where(

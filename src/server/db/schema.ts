@@ -51,6 +51,12 @@ export const user = pgTable(
     // Set by an admin (issue 17, decision 0104): the person cannot sign in, their sessions were
     // ended, and they are told of nothing; null while the account is active.
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    // better-auth's two-factor plugin sets this once an authenticator app is confirmed
+    // (the two_factor table below, decision 0105).
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    // Set with a temporary password from an admin: the next sign-in must choose a new password
+    // before anything else (auth/account-setup.ts).
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [check('user_email_frequency_check', sql`${t.emailFrequency} in ('immediately', 'daily')`)],
 );
@@ -64,6 +70,41 @@ export const userSignIns = pgTable('user_sign_ins', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * better-auth's two-factor plugin (issue 17 item 2, decision 0105): one row per person who
+ * started enrolling an authenticator app. `secret` and `backup_codes` are encrypted by
+ * better-auth with the installation's secret; `verified` turns true when the first code is
+ * confirmed. The failure columns are the plugin's own lock-out after repeated wrong codes.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The last authenticator code each person signed in with, hashed: a code stays valid for up to
+ * 90 seconds, and the same code presented again within that time is refused (RFC 6238 §5.2),
+ * so a code seen over someone's shoulder cannot be replayed (auth/two-factor-replay.ts).
+ */
+export const twoFactorUsedCode = pgTable('two_factor_used_code', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
 });
 
 export const session = pgTable(

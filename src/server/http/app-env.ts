@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Notices } from '../service/notices';
 import type { EventBus } from '../realtime/event-bus';
 import type { Storage } from '../storage';
+import type { AccountSetup } from '#shared/schemas/two-factor';
 
 /** Everything a request handler may need, built once at start-up. */
 export interface AppDeps {
@@ -50,5 +51,7 @@ export type AppEnv = {
     user: SessionUser | null;
     sessionId: string | null;
     access: Access | null;
+    /** A setup step the person must take first (auth/account-setup.ts); null for most. */
+    setup: AccountSetup | null;
   };
 };

@@ -49,6 +49,9 @@ export const ACCOUNT_REASONS = {
   ownRole: 'You cannot change your own role.',
   rolesByAdmins: 'Only an admin can change roles.',
   sameRole: 'This person already has this role.',
+  ownPassword: 'Change your own password in Settings.',
+  twoFactorOff: 'Two-factor sign-in is not on for this account.',
+  policyByAdmins: 'Only an admin can change who must use two-factor sign-in.',
 } as const;
 
 /** What a deactivated person is told when they sign in with the right password. */

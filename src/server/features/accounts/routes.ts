@@ -5,12 +5,17 @@ import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { accountParamSchema, accountsQuerySchema, setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
+import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
 import {
   deactivateAccount,
+  getTwoFactorPolicy,
   listAccounts,
   reactivateAccount,
+  resetTwoFactor,
   sendPasswordReset,
   setRole,
+  setTemporaryPassword,
+  setTwoFactorPolicy,
   updateAccount,
 } from './service';
 
@@ -45,6 +50,17 @@ export function accountsRoutes() {
       )
       .post('/:id/password-reset', validate('param', accountParamSchema), async (c) =>
         c.json(await sendPasswordReset(contextOf(c), c.req.valid('param').id), 200),
+      )
+      .post('/:id/temporary-password', validate('param', accountParamSchema), async (c) =>
+        c.json(await setTemporaryPassword(contextOf(c), c.req.valid('param').id), 200),
+      )
+      .post('/:id/two-factor-reset', validate('param', accountParamSchema), async (c) =>
+        c.json({ account: await resetTwoFactor(contextOf(c), c.req.valid('param').id) }, 200),
+      )
+      // Who must use two-factor sign-in (decision 0105): shown to user management, set by admins.
+      .get('/two-factor-policy', async (c) => c.json({ policy: await getTwoFactorPolicy(c.var.deps.database.db) }, 200))
+      .put('/two-factor-policy', requireRole('admin'), validate('json', twoFactorPolicySchema), async (c) =>
+        c.json({ policy: await setTwoFactorPolicy(contextOf(c), c.req.valid('json')) }, 200),
       )
   );
 }

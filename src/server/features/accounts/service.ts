@@ -1,7 +1,20 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { coordinatorPermissions, session, user, userRoles, userSignIns } from '#server/db/schema';
+import {
+  appSettings,
+  coordinatorPermissions,
+  session,
+  twoFactor,
+  user,
+  userRoles,
+  userSignIns,
+} from '#server/db/schema';
 import { queueAdminReset } from '#server/auth/invitation';
+import { readTwoFactorPolicy, TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
+import { queueTwoFactorNotice } from '#server/auth/password-notice';
+import { temporaryPassword } from '#server/auth/password';
+import { setPassword } from '#server/auth/users';
+import type { TwoFactorPolicy } from '#shared/schemas/two-factor';
 import type { Announcement } from '#server/service/changes';
 import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
@@ -25,6 +38,8 @@ const accountColumns = {
   isCoordinator: hasRole('coordinator'),
   deactivatedAt: user.deactivatedAt,
   lastSignInAt: userSignIns.lastSignInAt,
+  twoFactorEnabled: user.twoFactorEnabled,
+  mustChangePassword: user.mustChangePassword,
 };
 
 type AccountRow = {
@@ -35,6 +50,8 @@ type AccountRow = {
   isCoordinator: boolean;
   deactivatedAt: Date | null;
   lastSignInAt: Date | null;
+  twoFactorEnabled: boolean;
+  mustChangePassword: boolean;
 };
 
 const present = ({ isAdmin, isCoordinator, ...row }: AccountRow) => ({
@@ -94,6 +111,7 @@ const recorded = (account: Account) => ({
   email: account.email,
   role: account.role,
   deactivatedAt: account.deactivatedAt,
+  twoFactorEnabled: account.twoFactorEnabled,
 });
 
 /** Reads the account after a change and records the change with its values before and after. */
@@ -225,5 +243,65 @@ export async function sendPasswordReset(ctx: ServiceContext, id: string) {
     await queueAdminReset(tx.db, tx.deps.mail, tx.deps.config.BASE_URL, account, me?.name ?? 'An admin');
     await tx.record({ action: 'account.password_reset_sent', subject: { type: 'user', id } });
     return { emailed: tx.deps.mail.enabled };
+  });
+}
+
+/**
+ * A temporary password, shown once to the admin to pass on in person or by phone: it works
+ * until the person signs in with it, and then they must choose their own before anything else
+ * (auth/account-setup.ts). Every session of theirs ends now. The log says that it was set,
+ * never what it is.
+ */
+export async function setTemporaryPassword(ctx: ServiceContext, id: string) {
+  if (id === ctx.actor.id) refuse(409, ACCOUNT_REASONS.ownPassword);
+  const password = temporaryPassword();
+  await ctx.change(async (tx) => {
+    const before = await targetOf(tx, id);
+    if (before.deactivatedAt) refuse(409, ACCOUNT_REASONS.deactivated);
+    await setPassword(tx.db, id, password, { temporary: true });
+    await recordAccountChange(tx, 'account.temporary_password_set', before);
+  });
+  return { password };
+}
+
+/**
+ * For a person who lost their phone and their recovery codes: two-factor sign-in is turned off
+ * and their sessions end. If their role requires it, their next sign-in leads them through
+ * setting it up again.
+ */
+export async function resetTwoFactor(ctx: ServiceContext, id: string) {
+  return ctx.change(async (tx) => {
+    const before = await targetOf(tx, id);
+    if (!before.twoFactorEnabled) refuse(409, ACCOUNT_REASONS.twoFactorOff);
+    await tx.db.delete(twoFactor).where(eq(twoFactor.userId, id));
+    await tx.db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, id));
+    const ended = await tx.db.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+    await queueTwoFactorNotice(tx.db, tx.deps.mail, id, 'reset');
+    return recordAccountChange(tx, 'account.two_factor_reset', before, { after: { sessionsEnded: ended.length } });
+  });
+}
+
+export const getTwoFactorPolicy = (db: Db) => readTwoFactorPolicy(db);
+
+/**
+ * Who must sign in with a second factor (admins only). It applies at once: a person who must
+ * and has not set it up is led through it at their next request, this admin included.
+ */
+export async function setTwoFactorPolicy(ctx: ServiceContext, policy: TwoFactorPolicy) {
+  if (ctx.actor.role !== 'admin') refuse(403, ACCOUNT_REASONS.policyByAdmins);
+  return ctx.change(async (tx) => {
+    const before = await readTwoFactorPolicy(tx.db);
+    const value = JSON.stringify(policy);
+    await tx.db
+      .insert(appSettings)
+      .values({ key: TWO_FACTOR_POLICY_KEY, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+    await tx.record({
+      action: 'accounts.two_factor_policy_changed',
+      subject: { type: 'settings', id: TWO_FACTOR_POLICY_KEY },
+      before,
+      after: policy,
+    });
+    return policy;
   });
 }

@@ -15,6 +15,7 @@ export function meRoutes() {
       .where(eq(user.id, id));
     if (!row) refuse(401, 'Not authenticated');
     const { role, permissions } = c.var.access!;
-    return c.json({ user: row, role, permissions });
+    // `setup`: a step to take before anything else (a temporary password, two-factor enrolment).
+    return c.json({ user: row, role, permissions, setup: c.var.setup });
   });
 }

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { account, user } from '#server/db/schema';
-import { verifyPassword } from '#server/auth/password';
-import { reserveAttempt } from '#server/auth/sign-in-throttle';
-import { refuse } from '#server/service/errors';
+import { user } from '#server/db/schema';
+import { checkCurrentPassword } from '#server/auth/current-password';
 import { setPassword } from '#server/auth/users';
 import type { ServiceContext } from '#server/service/context';
 import { queuePasswordNotice } from '#server/auth/password-notice';
@@ -81,27 +79,6 @@ export function updateNotifications(ctx: ServiceContext, input: NotificationsInp
 }
 
 /**
- * The current password must be given (issue 17, ASVS 2.1.6): someone at an unlocked screen
- * cannot lock the owner out. Wrong guesses count on the sign-in throttle's counters for this
- * account and address, so the form is no faster way to guess than the sign-in screen.
- */
-async function checkCurrentPassword(ctx: ServiceContext, clientIp: string, currentPassword: string) {
-  const [own] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.actor.id));
-  if (!own) refuse(401, 'Not authenticated');
-  const attempt = await reserveAttempt(ctx.db, own.email, clientIp);
-  if (!attempt.allowed) {
-    refuse(429, `Too many wrong passwords. Please wait ${attempt.waitSeconds} seconds and try again.`);
-  }
-  const [credential] = await ctx.db
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, ctx.actor.id), eq(account.providerId, 'credential')));
-  const right = credential?.hash ? await verifyPassword({ hash: credential.hash, password: currentPassword }) : false;
-  await attempt.settle(right ? 'success' : 'wrong-password');
-  if (!right) refuse(400, CURRENT_PASSWORD_WRONG, [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
-}
-
-/**
  * Sets the new password, keeps the session that asked and ends every other one; the session
  * table's trigger tells their open realtime streams, which close, so those tabs return to the
  * sign-in screen (drizzle/0007). The record says that the password changed, never what to.
@@ -113,9 +90,13 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ) {
-  await checkCurrentPassword(ctx, clientIp, currentPassword);
+  await checkCurrentPassword(ctx.db, ctx.actor.id, clientIp, currentPassword, {
+    message: CURRENT_PASSWORD_WRONG,
+    field: 'currentPassword',
+  });
   await ctx.change(async (tx) => {
-    await setPassword(tx.db, tx.actor.id, newPassword, sessionId ?? undefined);
+    // Also ends a temporary password's "choose a new one" step (auth/account-setup.ts).
+    await setPassword(tx.db, tx.actor.id, newPassword, { keepSessionId: sessionId ?? undefined });
     await tx.record({ action: 'password.changed', subject: { type: 'user', id: tx.actor.id } });
     await queuePasswordNotice(tx.db, tx.deps.mail, tx.actor.id, 'changed');
   });
