@@ -1,13 +1,26 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { LazyToaster } from './app/lazy-toaster';
 import { router } from './app/router';
+import { ApiError } from './lib/api';
 import './styles.css';
 
-const queryClient = new QueryClient({
+/**
+ * A request refused because the account has a setup step to take first (an admin just required
+ * two-factor sign-in, or set a temporary password): who-am-I is read again, and the page
+ * guards lead to the step (app/guards.tsx).
+ */
+const onApiError = (err: unknown) => {
+  if (err instanceof ApiError && err.code === 'ACCOUNT_SETUP_REQUIRED')
+    void queryClient.invalidateQueries({ queryKey: ['me'] });
+};
+
+const queryClient: QueryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } },
+  queryCache: new QueryCache({ onError: onApiError }),
+  mutationCache: new MutationCache({ onError: onApiError }),
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -18,6 +18,8 @@ export function RequireFeature({ feature, children }: { feature: Feature; childr
   const [hadSession, setHadSession] = useState(false);
   if (me && !hadSession) setHadSession(true);
   if (isPending) return <Spinner className="min-h-[50vh]" label="Loading permissions" />;
+  // A temporary password to replace or a required second factor comes before any page.
+  if (me?.setup) return <Navigate to="/account-setup" replace />;
   if (!me || !me.permissions[feature]) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to="/auth" replace state={me || hadSession ? undefined : { from }} />;
@@ -36,6 +38,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
     // sign-in page (which then navigates by itself after the next sign-in) instead of
     // sending the signed-out person back in.
     if (state?.signedOut) return children;
+    if (me.setup) return <Navigate to="/account-setup" replace />;
     return <Navigate to={landingPath(me.permissions, state?.from)} replace />;
   }
   return children;

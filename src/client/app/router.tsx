@@ -60,10 +60,18 @@ const passwordResetRoutes: RouteObject[] = [
   },
 ];
 
+/** A setup step before anything else: a temporary password to replace, a required second factor. */
+const accountSetupRoute: RouteObject = {
+  path: '/account-setup',
+  lazy: () =>
+    import('@/features/settings/components/account-setup-page').then((m) => ({ Component: m.AccountSetupPage })),
+};
+
 export const router = createBrowserRouter([
   { path: '/', element: signIn },
   { path: '/auth', element: signIn },
   ...passwordResetRoutes,
+  accountSetupRoute,
   // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
   // not with the sign-in screen (docs/benchmarks.md, client sizes).
   { lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })), children: guardedRoutes },

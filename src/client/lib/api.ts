@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The server's machine-readable reason, when it gave one (e.g. ACCOUNT_SETUP_REQUIRED). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -16,9 +18,9 @@ export class ApiError extends Error {
 /** Turns a non-2xx response into an ApiError carrying the server's readable message. */
 export async function ensureOk(response: Response): Promise<Response> {
   if (response.ok) return response;
-  const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as { error?: string; message?: string; code?: string } | null;
   const message = body?.error ?? body?.message ?? `The server answered ${response.status}. Please try again.`;
-  throw new ApiError(message, response.status);
+  throw new ApiError(message, response.status, body?.code);
 }
 
 /** JSON POST for endpoints outside the typed client (better-auth's). */

@@ -109,16 +109,37 @@ export function useRealtimeConnection(enabled: boolean) {
       // the event may arrive while it does or just after (then "me" is already forgotten).
       const signingOutHere =
         queryClient.isMutating({ mutationKey: SIGN_OUT_KEY }) > 0 || queryClient.getQueryData(['me']) === null;
-      if (event.type === 'sessions.ended' && !signingOutHere) {
-        queryClient.setQueryData(['me'], null);
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-        toast.info('Signed out', {
-          description:
-            'This session has ended: it was signed out elsewhere, the password was changed, or an admin ended it. Please sign in again.',
-        });
-      }
+      if (event.type === 'sessions.ended' && !signingOutHere) void endedHere(event.userId);
       for (const handler of handlers.get(event.type) ?? []) handler(event);
     };
+
+    /**
+     * Turning two-factor sign-in on or off renews the session: the old one ends, announced
+     * before the answer that gives this browser the new one. So once this tab's own requests
+     * have settled, only a session the browser no longer has signs the tab out.
+     */
+    const endedHere = async (userId: string) => {
+      await mutationsSettled();
+      const me = await fetch('/api/me', { credentials: 'same-origin' }).catch(() => null);
+      const stillSignedIn = me?.ok && ((await me.json()) as { user?: { id?: string } }).user?.id === userId;
+      if (stillSignedIn) return;
+      queryClient.setQueryData(['me'], null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      toast.info('Signed out', {
+        description:
+          'This session has ended: it was signed out elsewhere, the password was changed, or an admin ended it. Please sign in again.',
+      });
+    };
+
+    const mutationsSettled = () =>
+      new Promise<void>((resolve) => {
+        if (queryClient.isMutating() === 0) return resolve();
+        const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+          if (queryClient.isMutating() > 0) return;
+          unsubscribe();
+          resolve();
+        });
+      });
 
     const connect = () => {
       const url = lastEventId ? `/api/realtime?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/realtime';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 
+import { TOTP_CODE_INVALID, TOTP_CODE_PATTERN, withoutSpaces } from '../two-factor-code';
+
 /**
  * Two-factor sign-in (issue 17 item 2, decision 0105): an authenticator app's six-digit codes,
  * and one-time recovery codes for a lost phone. The server enforces these; the sign-in
- * screen checks the code's shape by hand (it stays free of zod, decision 0056).
+ * screen checks the code's shape by hand (../two-factor-code.ts, free of zod, decision 0056).
  */
-export const TOTP_CODE_PATTERN = /^\d{6}$/;
-export const TOTP_CODE_INVALID = 'Enter the 6-digit code from your authenticator app.';
 
 const password = z
   .string({ error: 'Please enter your password' })
@@ -22,7 +22,7 @@ export const totpCodeSchema = z.object({
   code: z
     .string({ error: TOTP_CODE_INVALID })
     .max(20, TOTP_CODE_INVALID)
-    .transform((code) => code.replace(/\s/g, ''))
+    .transform(withoutSpaces)
     .pipe(z.string().regex(TOTP_CODE_PATTERN, TOTP_CODE_INVALID)),
 });
 
@@ -32,7 +32,7 @@ export const recoveryCodeSchema = z.object({
   code: z
     .string({ error: RECOVERY_CODE_INVALID })
     .max(40, RECOVERY_CODE_INVALID)
-    .transform((code) => code.replace(/\s/g, ''))
+    .transform(withoutSpaces)
     .pipe(z.string().min(1, RECOVERY_CODE_INVALID)),
 });
 

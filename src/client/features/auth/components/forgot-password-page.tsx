@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { requestPasswordReset } from '../api/password-reset';
-import { AuthScreen } from './auth-screen';
+import { AuthScreen } from '@/components/auth-screen';
 
 /** /forgot-password (issue 16): asks for a link to choose a new password. */
 export function ForgotPasswordPage() {

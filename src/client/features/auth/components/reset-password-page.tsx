@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/limits';
 import { RESET_LINK_INVALID } from '#shared/schemas/auth';
 import { resetPassword } from '../api/password-reset';
-import { AuthScreen } from './auth-screen';
+import { AuthScreen } from '@/components/auth-screen';
 
 /** The same rules and words as Settings > Security, checked here before the link is spent. */
 function checkNewPassword(password: string, confirm: string): string | null {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,7 +8,9 @@ import { landingPath } from '#shared/navigation';
 import { checkSignIn } from '#shared/sign-in-check';
 import { useAuthOptions } from '../api/password-reset';
 import { useSignIn } from '../api/sign-in';
-import { AuthScreen } from './auth-screen';
+import type { Me } from '../api/get-me';
+import { AuthScreen } from '@/components/auth-screen';
+import { SecondFactorForm } from './second-factor-form';
 
 /**
  * The first screen anyone downloads, so it checks its two fields without zod or a form
@@ -19,6 +21,14 @@ export function SignInPage() {
   const location = useLocation();
   const signIn = useSignIn();
   const { data: options } = useAuthOptions();
+  // The password was right and the account has two-factor sign-in: the code comes next.
+  const [challenged, setChallenged] = useState(false);
+
+  const enter = async (me: Me | null) => {
+    const from = (location.state as { from?: string } | null)?.from;
+    // A setup step (a temporary password, a required second factor) comes before any page.
+    if (me) await navigate(me.setup ? '/account-setup' : landingPath(me.permissions, from), { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,13 +45,20 @@ export function SignInPage() {
       return;
     }
     try {
-      const me = await signIn.mutateAsync(verdict.data);
-      const from = (location.state as { from?: string } | null)?.from;
-      if (me) await navigate(landingPath(me.permissions, from), { replace: true });
+      const result = await signIn.mutateAsync(verdict.data);
+      if ('secondFactor' in result) setChallenged(true);
+      else await enter(result.me);
     } catch (err) {
       toast.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
     }
   };
+
+  if (challenged)
+    return (
+      <AuthScreen title="Two-factor sign-in" description="One more step to make sure it is you">
+        <SecondFactorForm onSignedIn={(me) => void enter(me)} onRestart={() => setChallenged(false)} />
+      </AuthScreen>
+    );
 
   return (
     <AuthScreen title="Welcome Back" description="Sign in to access your ministry dashboard">

@@ -1,47 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/settings';
-import { useChangePassword } from '../api/change-password';
+import { ChangePasswordForm } from './change-password-form';
 import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 export function SecurityTab({ email }: { email: string }) {
   return (
     <div className="space-y-6">
       <ChangePasswordCard email={email} />
+      <TwoFactorCard />
       <SessionsCard />
     </div>
   );
 }
 
 function ChangePasswordCard({ email }: { email: string }) {
-  const changePassword = useChangePassword();
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        await changePassword.mutateAsync(values);
-        form.reset();
-        toast.success('Password changed successfully', { description: 'Your other sessions have been signed out.' });
-      } catch (err) {
-        toast.error('Failed to change password', { description: err instanceof Error ? err.message : String(err) });
-      }
-    },
-    // 'Passwords do not match' or 'Password must be at least 6 characters', as the spec words them.
-    (errors) => {
-      const message = errors.currentPassword?.message ?? errors.confirmPassword?.message ?? errors.newPassword?.message;
-      if (message) toast.error(message);
-    },
-  );
-
   return (
     <Card>
       <CardHeader>
@@ -49,43 +22,12 @@ function ChangePasswordCard({ email }: { email: string }) {
         <CardDescription>At least 6 characters. Changing it signs you out everywhere else.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="space-y-4" onSubmit={onSubmit} noValidate>
-          {/* Lets password managers file the new password under the right account. */}
-          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <div className="space-y-2">
-            <Label htmlFor="settings-current-password">Current Password</Label>
-            <Input
-              id="settings-current-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...form.register('currentPassword')}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="settings-new-password">New Password</Label>
-            <Input
-              id="settings-new-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...form.register('newPassword')}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="settings-confirm-password">Confirm New Password</Label>
-            <Input
-              id="settings-confirm-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...form.register('confirmPassword')}
-            />
-          </div>
-          <Button type="submit" disabled={changePassword.isPending}>
-            {changePassword.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
-        </form>
+        <ChangePasswordForm
+          email={email}
+          onChanged={() =>
+            toast.success('Password changed successfully', { description: 'Your other sessions have been signed out.' })
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/lib/product';
 
-/** The signed-out screens' frame: the product's name and mark, and one card (sign-in, forgot and reset password). */
+/** The frame of the screens outside the app: the product's name and mark, and one card (sign-in, forgot and reset password, account setup). */
 export function AuthScreen({
   title,
   description,

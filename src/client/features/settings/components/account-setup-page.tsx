@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { toast } from 'sonner';
+import { AuthScreen } from '@/components/auth-screen';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { meQueryOptions, useMe } from '@/features/auth/api/get-me';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { landingPath } from '#shared/navigation';
+import { ChangePasswordForm } from './change-password-form';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+/**
+ * A step before anything else (the server refuses every other call until it is taken): a
+ * temporary password from an admin is replaced, or two-factor sign-in that the person's role
+ * requires is set up. Once done, who-am-I is read again and the person goes to their page.
+ */
+export function AccountSetupPage() {
+  const { data: me, isPending } = useMe();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+
+  if (isPending) return <Spinner className="min-h-screen" />;
+  if (!me) return <Navigate to="/auth" replace />;
+  if (!me.setup) return <Navigate to={landingPath(me.permissions)} replace />;
+
+  const done = (message: string) => {
+    toast.success(message);
+    void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+  };
+  const signOutButton = (
+    <Button variant="link" className="mt-4 h-auto p-0" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+      Sign out
+    </Button>
+  );
+
+  if (me.setup === 'change-password')
+    return (
+      <AuthScreen
+        title="Choose your own password"
+        description="You signed in with a temporary password from an admin. Choose a new one to continue."
+      >
+        <ChangePasswordForm
+          email={me.user.email}
+          currentLabel="Temporary password"
+          onChanged={() => done('Password changed')}
+        />
+        {signOutButton}
+      </AuthScreen>
+    );
+
+  return (
+    <AuthScreen
+      title="Set up two-factor sign-in"
+      description="Your ministry asks everyone in your role to confirm their sign-in with a code from their phone."
+    >
+      <TwoFactorEnrolment onDone={() => done('Two-factor sign-in is on')} />
+      {signOutButton}
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  renewRecoveryCodes,
+  turnOffTwoFactor,
+  useTwoFactorChange,
+  useTwoFactorRefresh,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+import { PasswordStep } from './password-step';
+import { RecoveryCodes } from './recovery-codes';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+/** Settings > Security: two-factor sign-in on or off, and new recovery codes. */
+export function TwoFactorCard() {
+  const status = useTwoFactorStatus();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
+          Two-factor sign-in
+          {status.data && (
+            <Badge variant={status.data.enabled ? 'default' : 'secondary'}>{status.data.enabled ? 'On' : 'Off'}</Badge>
+          )}
+        </CardTitle>
+        <CardDescription>
+          Signing in also asks for a code from an authenticator app on your phone, so a stolen password alone is not
+          enough.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {status.isPending ? (
+          <Skeleton className="h-10 w-64" />
+        ) : status.isError ? (
+          <LoadError
+            title="Could not load two-factor sign-in"
+            error={status.error}
+            onRetry={() => void status.refetch()}
+          />
+        ) : status.data.enabled ? (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {status.data.recoveryCodesLeft === 1
+                ? '1 recovery code left.'
+                : `${status.data.recoveryCodesLeft} recovery codes left.`}
+              {status.data.required && ' Your ministry requires two-factor sign-in for your role.'}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <RenewCodes />
+              {!status.data.required && <TurnOff />}
+            </div>
+          </>
+        ) : (
+          <SetUp />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A dialog opened by its own button, which gets the focus back when it closes. */
+function StepDialog({
+  trigger,
+  title,
+  description,
+  open,
+  onOpenChange,
+  children,
+}: {
+  trigger: ReactElement;
+  title: string;
+  description: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SetUp() {
+  const [open, setOpen] = useState(false);
+  const refresh = useTwoFactorRefresh();
+  return (
+    <StepDialog
+      trigger={<Button>Set up two-factor sign-in</Button>}
+      title="Set up two-factor sign-in"
+      description="About two minutes, with your phone at hand."
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        // Closed half-way (after the code, before Done): two-factor sign-in may be on already.
+        if (!next) void refresh();
+      }}
+    >
+      <TwoFactorEnrolment
+        onDone={() => {
+          setOpen(false);
+          void refresh();
+          toast.success('Two-factor sign-in is on', { description: 'Signing in now also asks for a code.' });
+        }}
+      />
+    </StepDialog>
+  );
+}
+
+function RenewCodes() {
+  const [open, setOpen] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const renew = useTwoFactorChange(renewRecoveryCodes);
+  return (
+    <StepDialog
+      trigger={<Button variant="outline">New recovery codes</Button>}
+      title="New recovery codes"
+      description="Ten new codes replace the old ones, which stop working."
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setCodes(null);
+      }}
+    >
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => setOpen(false)} />
+      ) : (
+        <PasswordStep
+          submitLabel="Make new codes"
+          pendingLabel="Making..."
+          onSubmit={async (password) => setCodes(await renew.mutateAsync(password))}
+        />
+      )}
+    </StepDialog>
+  );
+}
+
+function TurnOff() {
+  const [open, setOpen] = useState(false);
+  const turnOff = useTwoFactorChange(turnOffTwoFactor);
+  return (
+    <StepDialog
+      trigger={<Button variant="outline">Turn off</Button>}
+      title="Turn off two-factor sign-in?"
+      description="Signing in will ask for your password only. Your recovery codes stop working."
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <PasswordStep
+        destructive
+        submitLabel="Turn off"
+        pendingLabel="Turning off..."
+        onSubmit={async (password) => {
+          await turnOff.mutateAsync(password);
+          setOpen(false);
+          toast.success('Two-factor sign-in is off');
+        }}
+      />
+    </StepDialog>
+  );
+}
