@@ -157,6 +157,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
   describe.each(Object.entries(JSON_ENDPOINTS))('%s', (_name, endpoint) => {
     it('accepts its valid body (the fuzzing starts from a working request)', async () => {
       const response = await send(endpoint, JSON.stringify(endpoint.valid(targets)));
+      await endpoint.restore?.(t.db);
       const expected = endpoint.errorKey === 'message' ? 401 : response.status;
       expect(response.status, await response.clone().text()).toBe(expected);
       if (!endpoint.errorKey) expect(response.status).toBeLessThan(300);
@@ -170,6 +171,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
           const response = await send(endpoint, wire);
           // Judge what the server received: JSON turns -Infinity and NaN into null, and drops undefined.
           await expectSafeAnswer(endpoint, wire === undefined ? undefined : JSON.parse(wire), response, before);
+          await endpoint.restore?.(t.db);
         }),
         { numRuns: RUNS },
       );

@@ -5,6 +5,10 @@ import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { appSettings } from '#server/db/schema';
+import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
@@ -35,6 +39,11 @@ export interface JsonEndpoint {
   valid(targets: EndpointTargets): Record<string, unknown>;
   /** better-auth's sign-in answers `{ message }` where the portal's own routes say `{ error }`. */
   errorKey?: 'message';
+  /**
+   * Undoes what an accepted body changed, after each request, when it would change what the
+   * next requests may do (a two-factor policy switched on holds every account at a setup step).
+   */
+  restore?(db: Db): Promise<void>;
 }
 
 export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
@@ -73,8 +82,11 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     method: 'PUT',
     path: () => '/api/accounts/two-factor-policy',
     schema: twoFactorPolicySchema,
-    // Off: the input tests' admin must not be held at an enrolment step.
     valid: () => ({ admin: false, coordinator: false }),
+    // A fuzzed body may switch the policy on: the next requests would all be held at enrolment.
+    restore: async (db) => {
+      await db.delete(appSettings).where(eq(appSettings.key, TWO_FACTOR_POLICY_KEY));
+    },
   },
   'POST /api/admin/coordinators': {
     method: 'POST',

@@ -164,11 +164,12 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup.slots.length).toBeGreaterThan(0);
         expect(rollup).toEqual(await storedGivingRollup(source.db));
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
-        // The rollup's triggers, those announcing principal changes (decision 0064) and the
-        // audit log's chain and append-only guards (decisions 0102, 0103).
+        // The rollup's triggers, those announcing principal changes (decisions 0064, 0105) and
+        // the audit log's chain and append-only guards (decisions 0102, 0103).
         expect(await tablesWithTriggers(restored)).toEqual([
           'activity',
           'activity_chain_start',
+          'app_settings',
           'coordinator_permissions',
           'donations',
           'session',
