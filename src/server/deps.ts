@@ -3,7 +3,7 @@ import { createPrincipalResolver, type PrincipalRow } from './auth/principal';
 import { listenedPrincipalCache } from './auth/principal-cache';
 import { resolveAuthSecret } from './auth/auth-secret';
 import type { Database } from './db/client';
-import { runMigrations } from './db/migrate';
+import { upgradeDatabase } from './ops/upgrade-snapshot';
 import type { Config } from './env';
 import type { AppDeps } from './http/app-env';
 import type { Logger } from './logger';
@@ -20,10 +20,10 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** Migrates the database and builds what every request needs. Shared by the server and tests. */
 export async function createDeps(config: Config, database: Database, logger: Logger): Promise<AppDeps> {
-  await runMigrations(database);
-  const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const storage = await createStorage(config);
   await storage.check();
+  await upgradeDatabase({ database, storage, logger }, config.DATA_DIR, config.SNAPSHOTS_KEEP);
+  const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const bus = new EventBus(database, logger);
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.

@@ -87,6 +87,13 @@ const envSchema = z
       .min(0, 'DIGEST_HOUR must be an hour from 0 to 23')
       .max(23, 'DIGEST_HOUR must be an hour from 0 to 23')
       .default(7),
+    // Snapshots taken before migrations that are kept in DATA_DIR/snapshots (issue 25, decision 0106).
+    SNAPSHOTS_KEEP: z.coerce
+      .number({ error: 'SNAPSHOTS_KEEP must be a whole number from 1 to 100' })
+      .int('SNAPSHOTS_KEEP must be a whole number from 1 to 100')
+      .min(1, 'SNAPSHOTS_KEEP must be a whole number from 1 to 100')
+      .max(100, 'SNAPSHOTS_KEEP must be a whole number from 1 to 100')
+      .default(3),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.string().default('production'),
   })

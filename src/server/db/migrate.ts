@@ -24,9 +24,13 @@ export function knownMigrations(): MigrationMeta[] {
   return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-/** Applies the committed migrations; already-applied ones are skipped, so it is safe to repeat. */
-export async function runMigrations(database: Database): Promise<void> {
-  await runMigrationsUpTo(database, Number.POSITIVE_INFINITY);
+/**
+ * Applies the committed migrations (or, in tests, `migrations`); already-applied ones are
+ * skipped, so it is safe to repeat. Both drivers apply every pending migration in one
+ * transaction: one that fails leaves the database as it was.
+ */
+export async function runMigrations(database: Database, migrations = knownMigrations()): Promise<void> {
+  await runMigrationsUpTo(database, Number.POSITIVE_INFINITY, migrations);
 }
 
 /**
@@ -34,10 +38,14 @@ export async function runMigrations(database: Database): Promise<void> {
  * level it was taken at before loading its rows). Under the advisory lock on PostgreSQL, so
  * instances starting together apply each migration once.
  */
-export async function runMigrationsUpTo(database: Database, count: number): Promise<void> {
-  const migrations = knownMigrations().slice(0, count);
+export async function runMigrationsUpTo(
+  database: Database,
+  count: number,
+  committed = knownMigrations(),
+): Promise<void> {
+  const migrations = committed.slice(0, count);
   await database.withMigrationLock(async (db) => {
-    await refuseUnknownMigrations(db, knownMigrations());
+    await refuseUnknownMigrations(db, committed);
     // Both drivers' migrate() is exactly this call; going through it directly lets us pass a
     // prefix of the migrations without copying the folder.
     const { dialect, session } = db as unknown as {
