@@ -40,6 +40,7 @@ const BODYLESS_ROUTES = [
   'POST /api/accounts/:id/password-reset',
   'POST /api/accounts/:id/temporary-password',
   'POST /api/accounts/:id/two-factor-reset',
+  'POST /api/jobs/:id/cancel',
 ];
 
 function keysOf(schema: ZodType): string[] {

@@ -15,6 +15,7 @@ import {
   file,
   form,
   formBody,
+  job,
   notification,
   partner,
   secondSession,
@@ -115,6 +116,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   'GET /api/settings/sessions': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/settings/sessions') },
+  'GET /api/jobs/:id': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/jobs/${await job(ctx, owner)}`),
+  },
+  'POST /api/jobs/:id/cancel': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'POST', path: `/api/jobs/${await job(ctx, owner)}/cancel` }),
+  },
   'GET /api/settings/two-factor': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/settings/two-factor') },
   // Another session of the owner's (a second device) for these to end; the caller's stays.
   'POST /api/settings/sessions/end-others': {
@@ -464,6 +475,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /api/accounts/*': "the accounts router's refusal log and user_management guard",
   'ALL /api/settings/*': "the settings router's signed-in guard",
   'ALL /api/notifications/*': "the notifications router's signed-in guard",
+  'ALL /api/jobs/*': "the jobs router's signed-in guard",
   'ALL /api/chat/*': "the chat router's feature guard",
   'ALL /api/tasks/*': "the tasks router's feature guard",
   'ALL /api/dashboard/*': "the dashboard router's feature guard",

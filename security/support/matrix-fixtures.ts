@@ -1,3 +1,4 @@
+import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox, notifications, session } from '#server/db/schema';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
@@ -58,6 +59,10 @@ export const notification = async (ctx: MatrixContext, owner: SignedInActor) => 
     .returning({ id: notifications.id });
   return row!.id;
 };
+
+/** A queued background job of the owner's (queued straight away: the runner is not started here). */
+export const job = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await enqueueJob(ctx.t.db, { kind: 'matrix.probe', ownerId: ctx.users[owner].id })).id;
 
 /** The unsubscribe link's token of the owner (the admin for the anonymous caller: the link needs no session). */
 export const unsubscribeQuery = (ctx: MatrixContext, owner: SignedInActor) =>

@@ -24,6 +24,7 @@ import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
 import { dashboardSources, partnerDirectory } from './feature-wiring';
 import { healthRoutes, readinessRoutes } from './http/health';
+import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/accounts', accountsRoutes())
     .route('/api/settings', settingsRoutes())
     .route('/api/notifications', notificationsRoutes())
+    .route('/api/jobs', jobsRoutes())
     .route(
       '/api/realtime',
       realtimeRoutes((afterId, access) => replayMessages(deps.database.db, afterId, access)),

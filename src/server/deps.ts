@@ -12,9 +12,10 @@ import { EventBus } from './realtime/event-bus';
 import { pruneExpiredCounters } from './auth/sign-in-throttle';
 import { createStorage } from './storage';
 import { createHmac } from 'node:crypto';
-import { noticeSweeps, notificationRules } from './feature-wiring';
+import { jobHandlers, noticeSweeps, notificationRules } from './feature-wiring';
 import { createNotifier } from './features/notifications/notifier';
-import { pruneAudit } from './features/audit/service';
+import { AUDIT_PRUNE_JOB } from './features/audit/jobs';
+import { createJobs } from './jobs/jobs';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -28,11 +29,13 @@ export async function createDeps(config: Config, database: Database, logger: Log
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
   // The audit log keeps everything unless an admin chose a retention (decision 0103).
+  const jobs = createJobs(database.db, bus, jobHandlers, logger);
   const pruner = setInterval(() => {
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
-    pruneAudit(database.db).catch((err: unknown) =>
-      logger.warn({ err }, 'removing audit entries past retention failed'),
-    );
+    // A job: with several instances, one of them removes the entries (decision 0107).
+    jobs
+      .enqueueOnce(AUDIT_PRUNE_JOB)
+      .catch((err: unknown) => logger.warn({ err }, 'queuing the audit retention clean-up failed'));
   }, PRUNE_EVERY_MS);
   pruner.unref();
   const mail = createMailer(config, database.db, logger);
@@ -55,6 +58,7 @@ export async function createDeps(config: Config, database: Database, logger: Log
     storage,
     mail,
     notices,
+    jobs,
     linkKey,
     logger,
     streams: new Set(),
@@ -67,6 +71,7 @@ export async function createDeps(config: Config, database: Database, logger: Log
 export async function disposeDeps(deps: AppDeps) {
   deps.stopTimers();
   deps.notices.stop();
+  await deps.jobs.stop();
   await deps.mail.stop();
   for (const end of deps.streams) end();
   deps.streams.clear();

@@ -16,6 +16,8 @@ import { partnerExists, partnerNameOptions } from './features/partners/service';
 import { pendingTasks, upcomingTasks } from './features/tasks/figures';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
+import { auditJobs } from './features/audit/jobs';
+import type { JobHandlers } from './jobs/handlers';
 
 /** The dashboard's cards and lists, from the features that own them. */
 export const dashboardSources: DashboardSources = {
@@ -47,3 +49,8 @@ export const notificationRules: NotificationRules = {
 
 /** Notices time brings: a task due tomorrow. */
 export const noticeSweeps: readonly NoticeSweep[] = [dueTomorrowNotices];
+
+/** The background jobs each feature runs (decision 0107), by kind. */
+export const jobHandlers: JobHandlers = {
+  ...auditJobs,
+};

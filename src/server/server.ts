@@ -68,6 +68,7 @@ export async function startServer(config: Config, logger: Logger, clientDir: str
 
     deps.mail.start();
     deps.notices.start();
+    deps.jobs.start();
     if (deps.mail.enabled) logger.info({ from: config.MAIL_FROM }, 'email: sending through SMTP_URL');
     else
       logger.warn(

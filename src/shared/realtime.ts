@@ -1,4 +1,5 @@
 import type { ChatMessage } from './chat';
+import type { JobView } from './jobs';
 
 /** Events carried on the realtime stream. Later features add their own types here. */
 export type RealtimeEvent =
@@ -31,7 +32,9 @@ export type RealtimeEvent =
   /** A file or folder was added to or removed from this folder of the shared drive. */
   | { type: 'files.changed'; folderPath: string }
   /** The reader's notifications changed (a new one, or read in another tab): the bell reloads. */
-  | { type: 'notifications.changed' };
+  | { type: 'notifications.changed' }
+  /** A background job the person started moved on (progress, finished): its progress bar follows. */
+  | { type: 'jobs.changed'; job: JobView };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 
@@ -54,6 +57,7 @@ const EVENT_TYPES = {
   'events.changed': true,
   'files.changed': true,
   'notifications.changed': true,
+  'jobs.changed': true,
 } as const satisfies Record<RealtimeEventType, true>;
 
 export const REALTIME_EVENT_TYPES = Object.keys(EVENT_TYPES) as RealtimeEventType[];

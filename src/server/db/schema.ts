@@ -517,3 +517,43 @@ export const notifications = pgTable(
     check('notifications_email_status_check', sql`${t.emailStatus} in ('digest', 'queued')`),
   ],
 );
+
+/**
+ * Durable background jobs (issue 18 item 2, decision 0107): long work that must survive a
+ * restart and run once across instances. A runner claims a due job with FOR UPDATE SKIP
+ * LOCKED and holds it by a lease it renews while working; a job whose lease ran out (its
+ * runner died) is claimed again and starts over.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** Who started it: they see its progress live and may cancel it. Null for the portal's own. */
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    input: jsonb('input').notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total'),
+    /** What the job made, for whoever reads it later (plain JSON, never a secret). */
+    result: jsonb('result'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAfter)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_owner_idx').on(t.ownerId, t.createdAt),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);

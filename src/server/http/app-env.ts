@@ -6,6 +6,7 @@ import type { Config } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Notices } from '../service/notices';
+import type { Jobs } from '../jobs/jobs';
 import type { EventBus } from '../realtime/event-bus';
 import type { Storage } from '../storage';
 import type { AccountSetup } from '#shared/schemas/two-factor';
@@ -24,6 +25,8 @@ export interface AppDeps {
   mail: Mailer;
   /** Told of every recorded change: derives notifications in its transaction (features/notifications). */
   notices: Notices;
+  /** Durable background jobs: queued with a change, run by one instance, progress told live (jobs/). */
+  jobs: Jobs;
   /**
    * A key derived from the installation's secret for links that work without signing in (the
    * unsubscribe link of notification emails); never the secret itself.

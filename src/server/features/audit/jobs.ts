@@ -1,0 +1,9 @@
+import type { JobHandlers } from '#server/jobs/handlers';
+import { pruneAudit } from './service';
+
+/** The hourly clean-up of entries past the retention an admin chose (decision 0103). */
+export const AUDIT_PRUNE_JOB = 'audit.prune';
+
+export const auditJobs: JobHandlers = {
+  [AUDIT_PRUNE_JOB]: async ({ db }) => ({ removed: await pruneAudit(db) }),
+};
