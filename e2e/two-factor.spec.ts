@@ -111,3 +111,73 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     await theirs.close();
   }
 });
+
+test('an admin sets a temporary password, which must be replaced first, and resets a lost second factor', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', '/admin/accounts');
+  const { email, password } = await newCoordinator(page, 'Petra Phoneless');
+
+  // Petra turns two-factor sign-in on (through the API, as the browser would), then loses her phone.
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  try {
+    await them.goto('/auth');
+    await them.getByLabel('Email').fill(email);
+    await them.getByLabel('Password').fill(password);
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    await expect(them).toHaveURL(/\/dashboard$/);
+    // better-auth wants the Origin a browser sends with a form's request.
+    const headers = { origin: new URL(them.url()).origin };
+    const started = await them.request.post('/api/auth/two-factor/enable', { data: { password }, headers });
+    const { totpURI } = (await started.json()) as { totpURI: string };
+    const app = new TOTP({ secret: Secret.fromBase32(new URL(totpURI).searchParams.get('secret')!) });
+    const confirmed = await them.request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: app.generate() },
+      headers,
+    });
+    expect(confirmed.status()).toBe(200);
+
+    await expect(page.getByRole('switch', { name: 'Require two-factor sign-in for coordinators' })).toBeVisible();
+    await page.getByLabel('Search name or email').fill(email);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(4)).toHaveText('On');
+
+    await row.getByRole('button', { name: 'Reset two-factor sign-in for Petra Phoneless' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset two-factor' }).click();
+    await expectToast(page, 'Two-factor sign-in reset');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Off');
+
+    await row.getByRole('button', { name: 'Set a temporary password for Petra Phoneless' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Set temporary password' }).click();
+    const shown = page.getByRole('dialog', { name: 'Temporary password for Petra Phoneless' });
+    const temporary = (await shown.getByLabel('Temporary password').textContent())!.trim();
+    expect(temporary).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    await expectAccessible(page);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(row.getByRole('button', { name: 'Set a temporary password for Petra Phoneless' })).toBeFocused();
+    await expect(row).toContainText('Temporary password');
+
+    // Her open tab was signed out; the temporary password leads to choosing her own first.
+    await expect(them).toHaveURL(/\/auth$/, { timeout: 5000 });
+    await them.getByLabel('Email').fill(email);
+    await them.getByLabel('Password').fill(temporary);
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    await expect(them).toHaveURL(/\/account-setup$/);
+    await expect(them.getByText('Choose your own password')).toBeVisible();
+    await expectAccessible(them);
+    // Nothing else answers meanwhile, even typed in the address bar.
+    await them.goto('/partners');
+    await expect(them).toHaveURL(/\/account-setup$/);
+    await them.getByLabel('Temporary password').fill(temporary);
+    await them.getByLabel('New Password', { exact: true }).fill('petra-own-password');
+    await them.getByLabel('Confirm New Password').fill('petra-own-password');
+    await them.getByRole('button', { name: 'Change Password' }).click();
+    await expect(them).toHaveURL(/\/dashboard$/);
+  } finally {
+    await theirs.close();
+  }
+});

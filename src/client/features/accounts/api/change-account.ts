@@ -27,6 +27,17 @@ export function useChangeAccount() {
         ensureOk(await api.api.accounts[':id'].role.$put({ ...param(id), json: { role } })),
       onSuccess: refresh,
     }),
+    setTemporaryPassword: useMutation({
+      mutationFn: async (id: string) =>
+        (await (await ensureOk(await api.api.accounts[':id']['temporary-password'].$post(param(id)))).json()) as {
+          password: string;
+        },
+      onSuccess: refresh,
+    }),
+    resetTwoFactor: useMutation({
+      mutationFn: async (id: string) => ensureOk(await api.api.accounts[':id']['two-factor-reset'].$post(param(id))),
+      onSuccess: refresh,
+    }),
     sendReset: useMutation({
       mutationFn: async (id: string) =>
         (await (await ensureOk(await api.api.accounts[':id']['password-reset'].$post(param(id)))).json()) as {

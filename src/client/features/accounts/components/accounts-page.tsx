@@ -10,10 +10,12 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAccounts, type AccountStatus } from '../api/list-accounts';
 import { AccountsTable } from './accounts-table';
+import { TwoFactorPolicyCard } from './two-factor-policy-card';
 
 /**
  * /admin/accounts (issue 17 item 4): every account, admins too, with its role, last sign-in and
- * status; edit, deactivate or reactivate, and send a link to choose a new password.
+ * status and two-factor sign-in; edit, deactivate or reactivate, send a link to choose a new
+ * password or set a temporary one, reset a lost second factor; and who must use two-factor.
  */
 export function AccountsPage() {
   const id = useId();
@@ -32,13 +34,14 @@ export function AccountsPage() {
     <>
       <PageHeader
         title="Accounts"
-        description="Everyone who can sign in: correct a name or email, deactivate an account or send a new password link."
+        description="Everyone who can sign in: correct a name or email, deactivate an account, or help someone back in with a new password or a reset second factor."
         actions={
           <Button variant="outline" asChild>
             <Link to="/admin">Back to User Management</Link>
           </Button>
         }
       />
+      <TwoFactorPolicyCard />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-q`}>Search name or email</Label>

@@ -11,7 +11,7 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm" aria-label="Accounts">
-        <TableHead labels={['Name', 'Email', 'Role', 'Last sign-in', 'Status', 'Actions']} />
+        <TableHead labels={['Name', 'Email', 'Role', 'Last sign-in', 'Two-factor', 'Status', 'Actions']} />
         <tbody>
           {accounts.map((account) => (
             <tr key={account.id} className="border-t">
@@ -22,6 +22,12 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
                 {account.lastSignInAt ? format(new Date(account.lastSignInAt), `${DATE_FORMAT} HH:mm`) : 'Never'}
               </td>
               <td className="px-3 py-2">
+                {account.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
+              </td>
+              <td className="px-3 py-2">
+                {account.mustChangePassword && !account.deactivatedAt && (
+                  <span className="mb-1 block text-xs text-muted-foreground">Temporary password</span>
+                )}
                 {account.deactivatedAt ? (
                   <Badge variant="secondary">Deactivated</Badge>
                 ) : (
