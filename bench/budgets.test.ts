@@ -19,6 +19,9 @@ const budgets: Budgets = {
   startupEmptyMsMax: 3000,
   authJsGzipKbMax: 150,
   auditPageP95MsMaxPostgres: 50,
+  crowdP99MsMaxPostgres: 100,
+  crowdP99MsMaxPglite: 250,
+  crowdDashboardRpsMinPostgres: 1500,
 };
 
 const http = (requestsPerSecond: number): HttpFigure => ({
@@ -75,6 +78,8 @@ function results(mode: Mode, postgres: DatabaseFigures | { skipped: string }, au
         emailDeliveries: 1,
         auditEntries: 1,
         auditSamples: 1,
+        crowdSeconds: 1,
+        crowdWarmUpSeconds: 1,
       },
       machine: { cpus: 2, cpuModel: 'x', memoryGiB: 1, os: 'x', node: 'x' },
       seconds: 1,
@@ -146,5 +151,30 @@ describe('checkBudgets', () => {
     const check = checkBudgets(results('full', lossy), budgets).find((c) => c.name.startsWith('postgres: fan-out'))!;
     expect(check.outcome).toBe('miss');
     expect(check.note).toBe('3 deliveries missed');
+  });
+
+  it('judges each crowd screen by its p99, counts errors as a miss, and the dashboard by its req/s', () => {
+    const screen = (p99Ms: number, requestsPerSecond = 2000, errors = 0) => ({
+      ...http(requestsPerSecond),
+      p99Ms,
+      errors,
+    });
+    const crowded = database({
+      crowd: {
+        dashboard: screen(40, 1200),
+        partnersPage: screen(60),
+        commonSearch: screen(140),
+        rareSearch: screen(20),
+        recordGift: screen(30, 500, 2),
+      },
+    });
+    const checks = outcomes(checkBudgets(results('full', crowded), budgets));
+    expect(checks['postgres: dashboard p99 ms at 50 connections']).toBe('pass');
+    expect(checks['postgres: commonSearch p99 ms at 50 connections']).toBe('miss');
+    expect(checks['postgres: recordGift p99 ms at 50 connections']).toBe('miss');
+    expect(checks['postgres: dashboard req/s at 50 connections']).toBe('miss');
+    expect(
+      outcomes(checkBudgets(results('quick', crowded), budgets))['postgres: commonSearch p99 ms at 50 connections'],
+    ).toBe('skipped');
   });
 });

@@ -22,6 +22,11 @@ export interface Budgets {
   authJsGzipKbMax: number;
   /** Issue 17: the slowest audit log page at 1,000,000 entries, p95 on PostgreSQL. */
   auditPageP95MsMaxPostgres: number;
+  /** Issue 18: 50 connections on each crowd screen (scenarios/crowd.ts), p99 per database. */
+  crowdP99MsMaxPostgres: number;
+  crowdP99MsMaxPglite: number;
+  /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
+  crowdDashboardRpsMinPostgres: number;
 }
 
 export interface BudgetCheck {
@@ -88,6 +93,29 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
           fullOnly: true,
         },
       );
+    }
+    if (figures.crowd) {
+      const limit = name === 'postgres' ? budgets.crowdP99MsMaxPostgres : budgets.crowdP99MsMaxPglite;
+      for (const [screen, figure] of Object.entries(figures.crowd)) {
+        add(
+          `${name}: ${screen} p99 ms at 50 connections`,
+          'max',
+          figure.errors + figure.non2xx > 0 ? null : figure.p99Ms,
+          limit,
+          {
+            fullOnly: true,
+            note: figure.errors + figure.non2xx > 0 ? `${figure.errors} errors, ${figure.non2xx} non-2xx` : undefined,
+          },
+        );
+      }
+      if (name === 'postgres')
+        add(
+          `${name}: dashboard req/s at 50 connections`,
+          'min',
+          figures.crowd.dashboard.requestsPerSecond,
+          budgets.crowdDashboardRpsMinPostgres,
+          { fullOnly: true },
+        );
     }
     if (name === 'postgres')
       add(`${name}: dashboard p95 ms`, 'max', figures.dashboard.api.p95, budgets.dashboardP95MsMaxPostgres, {

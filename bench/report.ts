@@ -5,6 +5,13 @@ import type { HttpFigure } from './scenarios/http';
 import { round } from './stats';
 
 const DBS = ['pglite', 'postgres'] as const;
+const CROWD_LABEL = {
+  dashboard: 'dashboard summary',
+  partnersPage: 'partners page (50)',
+  commonSearch: 'common search',
+  rareSearch: 'rare search',
+  recordGift: 'recording a gift',
+} as const;
 const DB_LABEL = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' } as const;
 
 const ms = (v: number) => (Number.isFinite(v) ? `${round(v, v < 10 ? 2 : 1)}` : 'n/a');
@@ -330,6 +337,31 @@ ${DBS.map((name) => {
 })
   .filter(Boolean)
   .join(', ')}).`);
+
+  const crowdRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.crowd;
+  });
+  if (crowdRuns.length > 0)
+    out.push(`### 9. Many people at once (50 connections, ${s.crowdSeconds} s after ${s.crowdWarmUpSeconds} s of warm-up, each screen alone)
+
+${table(
+  ['screen', 'requests/s', 'p50 ms', 'p99 ms', 'errors'],
+  crowdRuns.flatMap((name) => {
+    const f = results.databases[name];
+    if (!ran(f) || !f.crowd) return [];
+    return Object.entries(f.crowd).map(([screen, figure]) => [
+      `${DB_LABEL[name]}: ${CROWD_LABEL[screen as keyof typeof CROWD_LABEL]}`,
+      int(figure.requestsPerSecond),
+      ms(figure.p50Ms),
+      ms(figure.p99Ms),
+      figure.errors + figure.non2xx,
+    ]);
+  }),
+)}
+
+The dashboard summary is kept per time zone until the change record moves (decision 0108);
+recording a gift moves it each time, so that row also measures the writes' own cost.`);
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

@@ -1,3 +1,4 @@
+import type { CrowdFigures } from './scenarios/crowd';
 import type { EmailFigures } from './scenarios/email';
 import type { AuditFigures } from './scenarios/audit';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
@@ -24,6 +25,9 @@ export interface Scale {
   /** Entries in the audit log, and samples of each audit timing (scenarios/audit.ts). */
   auditEntries: number;
   auditSamples: number;
+  /** Many people at once (scenarios/crowd.ts): seconds measured and warmed up per screen. */
+  crowdSeconds: number;
+  crowdWarmUpSeconds: number;
 }
 
 export interface SearchFigures {
@@ -43,6 +47,8 @@ export interface DatabaseFigures {
   email: EmailFigures;
   /** Absent from runs made before the audit scenario existed. */
   audit?: AuditFigures;
+  /** 50 connections per screen (scenarios/crowd.ts); absent from runs made before it existed. */
+  crowd?: CrowdFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

@@ -26,6 +26,7 @@ import { measurePortalHttp } from './scenarios/http';
 import { measureSearchApi, measureSearchDirect } from './scenarios/search';
 import { timeStartUp } from './scenarios/startup';
 import { seedBenchData } from './seed';
+import { measureCrowd } from './scenarios/crowd';
 
 const SCALES: Record<Mode, Scale> = {
   full: {
@@ -41,6 +42,8 @@ const SCALES: Record<Mode, Scale> = {
     emailDeliveries: 1000,
     auditEntries: 1_000_000,
     auditSamples: 200,
+    crowdSeconds: 10,
+    crowdWarmUpSeconds: 5,
   },
   quick: {
     partners: 10_000,
@@ -55,6 +58,8 @@ const SCALES: Record<Mode, Scale> = {
     emailDeliveries: 100,
     auditEntries: 50_000,
     auditSamples: 30,
+    crowdSeconds: 3,
+    crowdWarmUpSeconds: 1,
   },
 };
 /** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
@@ -189,8 +194,13 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     log(`${name}: audit log pages through the API`);
     await settle(portal.pid);
     const audit = { ...auditSeed, pages: await measureAuditPages(portal.url, cookie, scale.auditSamples) };
+    // Last: recording gifts under load adds thousands of them.
+    log(`${name}: many people at once (50 connections per screen, ${scale.crowdSeconds} s each)`);
+    await settle(portal.pid);
+    const crowd = await measureCrowd(portal.url, cookie, scale.crowdSeconds, scale.crowdWarmUpSeconds);
     figures = {
       audit,
+      crowd,
       seed,
       http,
       dashboard: { api: dashboardApi, direct: dashboardDirect.summary, statements: dashboardDirect.statements },

@@ -1,21 +1,48 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '#server/http/app-env';
+import type { AppDeps, AppEnv } from '#server/http/app-env';
 import { requireFeature } from '#server/http/require';
 import { validate } from '#server/http/validate';
 import { dashboardQuerySchema } from '#shared/schemas/dashboard';
 import { dashboardSummary, resolveTimeZone } from './service';
 import type { DashboardSources } from './sources';
+import { changePosition, SummaryCache } from './summary-cache';
 
 /**
  * /api/dashboard: the dashboard's figures and lists, each from the feature that owns it
  * (sources.ts). Gifts are added through /api/giving.
  */
 export function dashboardRoutes(sources: DashboardSources) {
+  // One cache per running portal (its database), made on the first request.
+  const caches = new WeakMap<AppDeps['database'], SummaryCache<Summary>>();
+  const cacheOf = (deps: AppDeps) => {
+    let cache = caches.get(deps.database);
+    if (!cache) caches.set(deps.database, (cache = new SummaryCache<Summary>()));
+    return cache;
+  };
   return new Hono<AppEnv>()
     .use(requireFeature('dashboard'))
     .get('/summary', validate('query', dashboardQuerySchema), async (c) => {
       const { deps } = c.var;
       const timeZone = resolveTimeZone(c.req.valid('query').tz);
-      return c.json(await dashboardSummary(sources, deps.database.db, deps.logger, { now: new Date(), timeZone }), 200);
+      const summary = await cacheOf(deps).get(
+        timeZone,
+        await changePosition(deps.database.db),
+        () => dashboardSummary(sources, deps.database.db, deps.logger, { now: new Date(), timeZone }),
+        complete,
+      );
+      return c.json(summary, 200);
     });
 }
+
+type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
+
+/** A section that failed is null (service.ts): such a summary is served once, not kept. */
+const complete = (summary: Summary) =>
+  [
+    summary.giving,
+    summary.activePartners,
+    summary.pendingTasks,
+    summary.upcomingEvents,
+    summary.recentActivity,
+    summary.upcomingTasks,
+  ].every((section) => section !== null);
