@@ -97,6 +97,9 @@ below shares the same cores with the load generator.
 8. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
    chunk and its static imports) and for \`/dashboard\` (plus the route's lazy chunk and its
    imports), from a fresh \`vite build --manifest\`.
+9. **Many people at once** (issue 18): 50 connections for ${s.crowdSeconds ?? 10} s after ${s.crowdWarmUpSeconds ?? 5} s of warm-up, each
+   screen alone and in turn, as an admin: the dashboard summary, the partners page (50), the
+   common and the rare search, and recording a gift (\`POST /api/giving/donations\`).
 
 ## Latest run
 
