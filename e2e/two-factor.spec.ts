@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { expect, expectAccessible, signIn, submitSignIn, test } from './support/fixtures';
 import { expectToast, uniqueEmail } from './support/toasts';
 
 // Two-factor sign-in (issue 17 item 2): set up in Settings > Security with a key the app would
@@ -19,10 +19,7 @@ async function newCoordinator(admin: Page, name: string) {
 }
 
 async function passwordStep(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, email, password);
   await expect(page.getByText('Two-factor sign-in', { exact: true })).toBeVisible();
 }
 
@@ -42,10 +39,7 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
   try {
-    await them.goto('/auth');
-    await them.getByLabel('Email').fill(email);
-    await them.getByLabel('Password').fill(password);
-    await them.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(them, email, password);
     await expect(them).toHaveURL(/\/dashboard$/);
     await them.goto('/settings');
     await them.getByRole('tab', { name: 'Security' }).click();
@@ -124,10 +118,7 @@ test('an admin sets a temporary password, which must be replaced first, and rese
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
   try {
-    await them.goto('/auth');
-    await them.getByLabel('Email').fill(email);
-    await them.getByLabel('Password').fill(password);
-    await them.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(them, email, password);
     await expect(them).toHaveURL(/\/dashboard$/);
     // better-auth wants the Origin a browser sends with a form's request.
     const headers = { origin: new URL(them.url()).origin };
@@ -163,9 +154,7 @@ test('an admin sets a temporary password, which must be replaced first, and rese
 
     // Her open tab was signed out; the temporary password leads to choosing her own first.
     await expect(them).toHaveURL(/\/auth$/, { timeout: 5000 });
-    await them.getByLabel('Email').fill(email);
-    await them.getByLabel('Password').fill(temporary);
-    await them.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(them, email, temporary);
     await expect(them).toHaveURL(/\/account-setup$/);
     await expect(them.getByText('Choose your own password')).toBeVisible();
     await expectAccessible(them);

@@ -27,11 +27,16 @@ export { expect };
 
 export async function signIn(page: Page, who: keyof typeof USERS, path = '/auth') {
   const { email, password } = USERS[who];
+  await submitSignIn(page, email, password, path);
+  await expect(page).not.toHaveURL(/\/auth$/);
+}
+
+/** Fills in and sends the sign-in form; what follows (a page, a code step, a refusal) is the caller's to check. */
+export async function submitSignIn(page: Page, email: string, password: string, path = '/auth') {
   await page.goto(path);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/auth$/);
 }
 
 /**

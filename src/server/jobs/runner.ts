@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { EventBus } from '../realtime/event-bus';
 import { JobStopped, type JobHandlers } from './handlers';
 import { presentJob } from './queue';
+import { startPoller, type Poller } from '../service/poller';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -168,52 +169,13 @@ export async function runDueJobs(deps: JobRunnerDeps, stopping: () => boolean = 
   return ran;
 }
 
-export interface JobRunner {
-  /** Looks for due jobs now instead of at the next poll (after one was queued). */
-  wake(): void;
-  /** Asks the job in hand to stop at its next progress report, waits for it, then stops. */
-  stop(): Promise<void>;
-}
+export type JobRunner = Poller;
 
-/** Polls for due jobs every `pollMs` (and on `wake`). A failed poll is logged and tried again. */
+/** Polls for due jobs every `pollMs` (and on `wake`); stopping asks the job in hand to stop. */
 export function startJobRunner(deps: JobRunnerDeps, pollMs: number): JobRunner {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = runDueJobs(deps, () => stopped)
-      .then(
-        () => undefined,
-        (err: unknown) => deps.logger.error({ err }, 'the job runner could not read the queue'),
-      )
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          run();
-        } else {
-          timer = setTimeout(run, pollMs);
-          timer.unref();
-        }
-      });
-  };
-  run();
-
-  return {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPoller((stopping) => runDueJobs(deps, stopping), {
+    pollMs,
+    logger: deps.logger,
+    failure: 'the job runner could not read the queue',
+  });
 }

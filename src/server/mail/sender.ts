@@ -5,6 +5,7 @@ import { ts } from '../db/sql-instant';
 import { emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailTransport, OutgoingMessage } from './transport';
+import { startPoller } from '../service/poller';
 
 /** How long a claimed email is its sender's: another instance takes it over only after this. */
 export const LEASE_MS = 5 * 60_000;
@@ -140,43 +141,15 @@ export function startMailSender(options: {
   pollMs: number;
 }): MailSender {
   const { db, transport, from, logger, pollMs } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = deliverDue(db, transport, from, logger)
-      .then(
-        () => undefined,
-        (err: unknown) => logger.error({ err }, 'the email sender could not read the outbox'),
-      )
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          run();
-        } else {
-          timer = setTimeout(run, pollMs);
-          timer.unref();
-        }
-      });
-  };
-  run();
-
+  const poller = startPoller(() => deliverDue(db, transport, from, logger), {
+    pollMs,
+    logger,
+    failure: 'the email sender could not read the outbox',
+  });
   return {
-    wake: run,
+    wake: poller.wake,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await poller.stop();
       transport.close();
     },
   };
