@@ -288,6 +288,7 @@ export const events = pgTable(
   'events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Kept when its creator's account is deleted (decision 0109, migration 0017).
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 200 }).notNull(),
     description: varchar('description', { length: 5000 }),
@@ -337,7 +338,8 @@ export const forms = pgTable(
   'forms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    // Kept when its creator's account is deleted (decision 0109, migration 0017).
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 200 }).notNull(),
     description: varchar('description', { length: 2000 }),
     fields: jsonb('fields').notNull(),
