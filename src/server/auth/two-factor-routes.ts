@@ -233,14 +233,15 @@ async function signInWithCode(c: Context<AppEnv>, request: Request, json: unknow
   if (await codeRecentlyUsed(db, who.id, code)) refuse(401, TWO_FACTOR_MESSAGES.reusedCode);
   const response = await forward(c, request, { code });
   if (!response.ok) return refusedSecondFactor(c, response, who, TWO_FACTOR_MESSAGES.wrongCode);
+  // better-auth's answer names the new session; read before the body is trimmed of it.
+  const { token } = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { token?: string };
   const signedIn = await withoutSessionToken(response);
   // Two requests raced with one code and both passed better-auth: only the first keeps its session.
   if (!(await claimCode(db, who.id, code))) {
-    const token = (await response
-      .clone()
-      .json()
-      .catch(() => ({}))) as { token?: string };
-    if (token.token) await db.delete(session).where(eq(session.token, token.token));
+    if (token) await db.delete(session).where(eq(session.token, token));
     refuse(401, TWO_FACTOR_MESSAGES.reusedCode);
   }
   return completeSignIn(c, signedIn, { email: who.email, clientIp: c.var.clientIp, method: 'authenticator' });

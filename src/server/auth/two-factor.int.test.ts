@@ -21,7 +21,6 @@ describe.each(testDatabaseTargets())('two-factor sign-in on $name', (target) => 
     await t?.close();
   });
 
-
   async function person(role: 'admin' | 'coordinator' = 'coordinator') {
     serial += 1;
     const created = await t.createUser({
@@ -100,6 +99,22 @@ describe.each(testDatabaseTargets())('two-factor sign-in on $name', (target) => 
     expect(await actions(who.id)).toEqual(
       expect.arrayContaining(['two_factor.enabled', 'sign_in.second_factor_failed', 'sign_in.succeeded']),
     );
+  });
+
+  it('lets only one of two sign-ins racing with the same code through, leaving one session', async () => {
+    const who = await person();
+    const { app } = await enrol(who);
+    await t.db.delete(session).where(eq(session.userId, who.id));
+    const [first, second] = await Promise.all([
+      passwordStep(who.email, who.password),
+      passwordStep(who.email, who.password),
+    ]);
+    const code = app.generate({ timestamp: Date.now() + 30_000 });
+    const answers = await Promise.all(
+      [first, second].map((cookie) => t.postJson('/api/auth/two-factor/verify-totp', { code }, { cookie })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(await t.db.select().from(session).where(eq(session.userId, who.id))).toHaveLength(1);
   });
 
   it('takes a recovery code once instead of the app', async () => {
