@@ -147,6 +147,27 @@ test.describe('dashboard', () => {
     await expect(details.getByRole('cell', { name: '$75.25' })).toBeVisible();
   });
 
+  test("an existing partner's name typed in full, not picked, links the gift and says so", async ({ page }) => {
+    await signIn(page, 'admin');
+    const partner = await createPartnerViaApi(page, { name: unique('Typed Partner'), email: 'typed@example.org' });
+    await page.getByRole('button', { name: 'Click to add a donation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Donation' });
+    await dialog.getByRole('combobox', { name: 'Partner Name' }).fill(partner.name);
+    await dialog.getByLabel('Amount (USD)').fill('40');
+    await dialog.getByRole('button', { name: 'Add Donation' }).click();
+    await expectToast(
+      page,
+      'Donation added',
+      `Successfully added $40.00 donation. Linked to the partner ${partner.name}.`,
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' }).click();
+    await page.getByLabel('Search partners').fill(partner.name);
+    await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
+    await expect(page.getByRole('dialog', { name: partner.name }).getByTestId('partner-gift-total')).toHaveText(
+      '$40.00 given in 1 gift',
+    );
+  });
+
   test('a donation added by the admin updates a dashboard open in another browser, without a reload', async ({
     page,
     browser,

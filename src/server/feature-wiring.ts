@@ -12,7 +12,7 @@ import { givingNotices } from './features/giving/notices';
 import type { PartnerDirectory } from './features/giving/service';
 import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
 import { partnerNotices } from './features/partners/notices';
-import { partnerExists, partnerNameOptions } from './features/partners/service';
+import { partnerExists, partnerIdsNamed, partnerNameOptions } from './features/partners/service';
 import { pendingTasks, upcomingTasks } from './features/tasks/figures';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
@@ -34,6 +34,7 @@ export const dashboardSources: DashboardSources = {
 export const partnerDirectory: PartnerDirectory = {
   exists: partnerExists,
   options: partnerNameOptions,
+  namedExactly: partnerIdsNamed,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coordinatorPermissions, donations, partners } from '#server/db/schema';
 import { readSse } from '#test-support/sse';
@@ -112,6 +112,29 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
       );
       expect(response.status).toBe(201);
       expect(((await response.json()) as { donation: { partnerId: string } }).donation.partnerId).toBe(found[0]!.id);
+    });
+
+    it('links a typed name to the one partner who has it, and leaves a name two partners share unlinked', async () => {
+      await t.db.insert(partners).values([
+        { name: 'Naomi Reed', email: 'naomi@example.com' },
+        { name: 'John Smith', email: 'john.a@example.com' },
+        { name: 'John Smith', email: 'john.b@example.com' },
+      ]);
+      const [naomi] = await t.db.select({ id: partners.id }).from(partners).where(eq(partners.name, 'Naomi Reed'));
+      type Answer = { donation: { partnerId: string | null; linkedByName: boolean } };
+      const typed = await addDonation({ partnerName: '  naomi REED ', amount: '20', donationType: 'one-time' }, admin);
+      expect(typed.status).toBe(201);
+      expect(((await typed.json()) as Answer).donation).toMatchObject({ partnerId: naomi!.id, linkedByName: true });
+      const shared = await addDonation({ partnerName: 'John Smith', amount: '20', donationType: 'one-time' }, admin);
+      expect(((await shared.json()) as Answer).donation).toMatchObject({ partnerId: null, linkedByName: false });
+      const someoneElse = await addDonation(
+        { partnerName: 'Naomi Reedy', amount: '20', donationType: 'one-time' },
+        admin,
+      );
+      expect(((await someoneElse.json()) as Answer).donation).toMatchObject({ partnerId: null, linkedByName: false });
+      // The partner's details now list the typed gift: Donors counts her once.
+      const theirs = await get(`/api/giving/partners/${naomi!.id}/donations`, admin);
+      expect(((await theirs.json()) as { count: number }).count).toBe(1);
     });
 
     it('refuses a link to a partner that does not exist', async () => {

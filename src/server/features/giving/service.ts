@@ -15,18 +15,29 @@ export interface PartnerDirectory {
   exists(db: Db, id: string): Promise<boolean>;
   /** Partners whose name contains the text, for the Add Donation type-ahead. */
   options(db: Db, text: string | undefined): Promise<{ id: string; name: string; location: string | null }[]>;
+  /** The ids of the partners named exactly this (ignoring case and surrounding spaces), at most two. */
+  namedExactly(db: Db, name: string): Promise<string[]>;
 }
 
 /**
- * Records a gift dated now (SPEC.md section 7); a picked partner must exist. Every open
- * dashboard and the partner's details refresh.
+ * Records a gift dated now (SPEC.md section 7); a picked partner must exist. A name typed, not
+ * picked, is the partner of that name when exactly one partner has it (issue 27): the gift
+ * then counts for them, and the answer says it was linked. Every open dashboard and the
+ * partner's details refresh.
  */
 export async function addDonation(ctx: ServiceContext, directory: PartnerDirectory, values: DonationValues) {
   return ctx.change(async (tx) => {
     if (values.partnerId && !(await directory.exists(tx.db, values.partnerId))) refuse(400, 'Partner not found');
+    const named = values.partnerId ? [] : await directory.namedExactly(tx.db, values.partnerName);
+    const linkedByName = named.length === 1;
     const [row] = await tx.db
       .insert(donations)
-      .values({ ...values, userId: tx.actor.id, donationDate: new Date() })
+      .values({
+        ...values,
+        partnerId: values.partnerId ?? (linkedByName ? named[0] : undefined),
+        userId: tx.actor.id,
+        donationDate: new Date(),
+      })
       .returning({
         id: donations.id,
         partnerId: donations.partnerId,
@@ -46,7 +57,7 @@ export async function addDonation(ctx: ServiceContext, directory: PartnerDirecto
       ],
       after: row,
     });
-    return row!;
+    return { ...row!, linkedByName };
   });
 }
 

@@ -146,6 +146,16 @@ export async function partnerNameOptions(db: Db, text: string | undefined) {
   return query.where(ilike(partners.name, containsPattern(text)));
 }
 
+/** The ids of the partners named exactly `name`, ignoring case and surrounding spaces; two at most. */
+export async function partnerIdsNamed(db: Db, name: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(sql`lower(${partners.name}) = lower(${name.trim()})`)
+    .limit(2);
+  return rows.map((row) => row.id);
+}
+
 /** Every open directory and dashboard refreshes. */
 const announce = (partnerId: string) => {
   const event = { type: 'partners.changed' as const, partnerId };

@@ -43,8 +43,10 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
     async (values) => {
       try {
         const donation = await addDonation.mutateAsync(values);
+        // A name typed, not picked, that one partner has: the server linked the gift to them (issue 27).
+        const linked = donation.linkedByName ? ` Linked to the partner ${donation.partnerName}.` : '';
         toast.success('Donation added', {
-          description: `Successfully added ${formatUsd(Number(donation.amount))} donation.`,
+          description: `Successfully added ${formatUsd(Number(donation.amount))} donation.${linked}`,
         });
         close(false);
       } catch (err) {
