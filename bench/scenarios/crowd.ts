@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { DASHBOARD_PATH } from './dashboard';
-import { HTTP_CONNECTIONS, type HttpFigure } from './http';
+import { figureOf, HTTP_CONNECTIONS, type HttpFigure } from './http';
 import { SEARCH_TERMS } from './search';
 
 export type CrowdFigures = Record<
@@ -30,15 +30,7 @@ async function crowd(
     ...(post ? { method: 'POST' as const, body: post } : {}),
   };
   await autocannon({ ...options, duration: warmUpSeconds });
-  const result = await autocannon({ ...options, duration: seconds });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return figureOf(await autocannon({ ...options, duration: seconds }));
 }
 
 export async function measureCrowd(

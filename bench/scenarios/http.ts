@@ -29,7 +29,11 @@ export async function loadTest(
 ): Promise<HttpFigure> {
   // A short unmeasured warm-up: JIT, the database's plan and page caches.
   await autocannon({ url, connections: HTTP_CONNECTIONS, duration: 1, headers });
-  const result = await autocannon({ url, connections: HTTP_CONNECTIONS, duration: durationSeconds, headers });
+  return figureOf(await autocannon({ url, connections: HTTP_CONNECTIONS, duration: durationSeconds, headers }));
+}
+
+/** What a load test's result says, as the report shows it. */
+export function figureOf(result: autocannon.Result): HttpFigure {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
