@@ -63,3 +63,19 @@ test('on a small screen the sidebar is a drawer toggled by a button', async ({ p
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
 });
+
+test('the first Tab reaches "Skip to content", which moves the focus past the sidebar to the page', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/dashboard');
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab lands inside the page, not on the sidebar's first entry.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});

@@ -126,3 +126,23 @@ test('without the VIP permission the Cardholder Success group is not shown', asy
   const refused = await page.request.get('/api/chat/cardholders');
   expect(refused.status()).toBe(403);
 });
+
+test('Shift+Enter starts a new line and Enter sends the message with its lines', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page
+    .getByRole('navigation', { name: 'Channels' })
+    .getByRole('button', { name: '# Monthly Supporters' })
+    .click();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  const first = `First line ${Date.now()}`;
+  await box.click();
+  await page.keyboard.type(first);
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('Second line');
+  await expect(box).toHaveValue(`${first}\nSecond line`);
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveValue('');
+  const sent = page.getByRole('log', { name: 'Messages' }).getByText(first);
+  await expect(sent).toBeVisible();
+  await expect(sent).toHaveText(`${first}\nSecond line`);
+});

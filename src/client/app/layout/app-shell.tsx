@@ -18,6 +18,13 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-screen">
+      {/* Keyboard users reach the page without tabbing through the whole sidebar (issue 27). */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow-lg focus:ring-2 focus:ring-ring"
+      >
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 md:block">
         <SidebarContent showBell />
       </aside>
@@ -38,7 +45,7 @@ export function AppShell() {
           <span className="flex-1 font-semibold">{PRODUCT_TITLE}</span>
           <NotificationBell tone="bar" />
         </header>
-        <main className="flex-1 p-4 md:p-8">
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
           <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
             <Outlet />
           </Suspense>
