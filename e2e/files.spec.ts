@@ -120,6 +120,8 @@ test('uploads two files at once with a progress bar, lists them with sizes, and 
   );
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+  // The focus goes back to the button that opened the viewer (issue 27).
+  await expect(row(page, 'notes.txt').getByRole('button', { name: 'View notes.txt' })).toBeFocused();
 
   await row(page, 'logo.png').getByRole('button', { name: 'View logo.png' }).click();
   const image = page.frameLocator('iframe[title="Preview of logo.png"]').locator('img');

@@ -262,6 +262,8 @@ test.describe('partner directory', () => {
     await expect(details.getByText('Inactive')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
+    // The focus goes back to the button that opened the details, not to the page (issue 27).
+    await expect(page.getByRole('button', { name: `View Details for ${partner.name}` })).toBeFocused();
 
     const card = cardNamed(page, partner.name);
     await expect(card.getByText('555-0199')).toBeVisible();

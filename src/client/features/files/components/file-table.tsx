@@ -23,7 +23,7 @@ export function FileTable({
   folders: FolderEntry[];
   files: FileEntry[];
   onOpenFolder: (path: string) => void;
-  onView: (file: FileEntry) => void;
+  onView: (file: FileEntry, button: HTMLElement) => void;
   onDelete: (file: FileEntry) => void;
 }) {
   return (
@@ -82,7 +82,7 @@ export function FileTable({
                     size="icon"
                     aria-label={`View ${file.name}`}
                     title="View"
-                    onClick={() => onView(file)}
+                    onClick={(e) => onView(file, e.currentTarget)}
                   >
                     <Eye aria-hidden="true" />
                   </Button>

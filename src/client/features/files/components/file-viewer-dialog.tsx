@@ -17,14 +17,23 @@ import { loadFailedMessage, previewUrl, startDownload } from './file-links';
  */
 export function FileViewerDialog({
   file,
+  opener,
   onOpenChange,
 }: {
   file: FileEntry | null;
+  /** The button that opened it: the focus returns there when it closes (it has no trigger of its own). */
+  opener: HTMLElement | null;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
     <Dialog open={file !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent
+        className="max-w-4xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener?.focus();
+        }}
+      >
         {file && (
           <>
             <DialogHeader>

@@ -25,6 +25,8 @@ export function FilesPage() {
   const listing = useFolder(folder);
   const [creatingFolder, setCreatingFolder] = useState(false);
   const [viewing, setViewing] = useState<FileEntry | null>(null);
+  // The button that opened the viewer: the focus goes back there (issue 27).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -135,11 +137,14 @@ export function FilesPage() {
           folders={listing.data.folders}
           files={listing.data.files}
           onOpenFolder={openFolder}
-          onView={setViewing}
+          onView={(file, button) => {
+            setOpener(button);
+            setViewing(file);
+          }}
           onDelete={setDeleting}
         />
       )}
-      <FileViewerDialog file={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <FileViewerDialog file={viewing} opener={opener} onOpenChange={(open) => !open && setViewing(null)} />
       <DeleteFileDialog file={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
   );

@@ -32,7 +32,7 @@ function Line({ icon: Icon, label, children }: { icon: typeof Mail; label: strin
 }
 
 /** A partner in the grid (SPEC.md section 2): name, status, contact details, 'View Details'. */
-export function PartnerCard({ partner, onView }: { partner: Partner; onView: () => void }) {
+export function PartnerCard({ partner, onView }: { partner: Partner; onView: (button: HTMLElement) => void }) {
   return (
     <Card className="flex flex-col p-5" data-testid="partner-card">
       <div className="flex items-start justify-between gap-2">
@@ -68,7 +68,7 @@ export function PartnerCard({ partner, onView }: { partner: Partner; onView: () 
           {partner.lastContact ? `Last contact: ${formatDay(partner.lastContact)}` : 'No contact recorded'}
         </Line>
       </dl>
-      <Button variant="outline" className="mt-4 w-full" onClick={onView}>
+      <Button variant="outline" className="mt-4 w-full" onClick={(e) => onView(e.currentTarget)}>
         View Details<span className="sr-only"> for {partner.name}</span>
       </Button>
     </Card>

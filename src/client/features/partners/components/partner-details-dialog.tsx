@@ -28,10 +28,13 @@ function Detail({ label, value, className }: { label: string; value: string | nu
 export function PartnerDetailsDialog({
   partner: initial,
   zones,
+  opener,
   onClose,
 }: {
   partner: Partner;
   zones: string[];
+  /** The button that opened it: the focus returns there when it closes (it has no trigger of its own). */
+  opener: HTMLElement | null;
   onClose: () => void;
 }) {
   const { data: partner = initial } = usePartner(initial.id, initial);
@@ -40,7 +43,13 @@ export function PartnerDetailsDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent
+        className="max-w-2xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="break-words pr-6">{partner.name}</DialogTitle>
           <DialogDescription>{editing ? 'Edit the partner details.' : 'Partner details and gifts.'}</DialogDescription>

@@ -51,6 +51,8 @@ export function PartnersPage() {
   const debouncedSearch = useDebouncedValue(search, 300);
   const [filtersOpen, setFiltersOpen] = useState(Boolean(filters.status || filters.zone || filters.cardholder));
   const [selected, setSelected] = useState<Partner | null>(null);
+  // The "View Details" button that opened the details: the focus goes back there (issue 27).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const filterPanelId = useId();
 
   const urlSearch = filters.q;
@@ -131,7 +133,14 @@ export function PartnersPage() {
         <>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
             {partners.map((partner) => (
-              <PartnerCard key={partner.id} partner={partner} onView={() => setSelected(partner)} />
+              <PartnerCard
+                key={partner.id}
+                partner={partner}
+                onView={(button) => {
+                  setOpener(button);
+                  setSelected(partner);
+                }}
+              />
             ))}
           </div>
           {list.hasNextPage && (
@@ -144,7 +153,13 @@ export function PartnersPage() {
         </>
       )}
       {selected && (
-        <PartnerDetailsDialog key={selected.id} partner={selected} zones={zones} onClose={() => setSelected(null)} />
+        <PartnerDetailsDialog
+          key={selected.id}
+          partner={selected}
+          zones={zones}
+          opener={opener}
+          onClose={() => setSelected(null)}
+        />
       )}
     </>
   );
