@@ -65,12 +65,18 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
+    const gift = await t.postJson(
+      '/api/giving/donations',
+      { partnerName: 'Fixture', amount: '25.00', donationType: 'one-time' },
+      { cookie },
+    );
     targets = {
       coordinatorId: coordinator.id,
       accountId: account.id,
       plainUserEmail: plain.email,
       taskId: ((await task.json()) as { task: { id: string } }).task.id,
       partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,
+      giftId: ((await gift.json()) as { donation: { id: string } }).donation.id,
     };
   });
   afterAll(async () => {
@@ -132,6 +138,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/partners': ['q', 'status', 'zone', 'cardholder', 'cursor', 'limit'],
     '/api/dashboard/summary': ['tz'],
     '/api/giving/partner-options': ['q'],
+    '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
     '/api/chat/messages': ['chatType', 'partner'],
     '/api/files': ['folder'],
   };

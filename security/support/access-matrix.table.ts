@@ -15,6 +15,7 @@ import {
   file,
   form,
   formBody,
+  gift,
   job,
   notification,
   partner,
@@ -354,7 +355,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async () => get('/api/dashboard/summary?tz=UTC'),
   },
-  // Giving: adding a gift and its type-ahead are the dashboard's (admins); a partner's gifts, the partners feature's.
+  // Giving: adding a gift and its type-ahead are the dashboard's (admins); single gifts need
+  // Giving Records (D12), which coordinators and managers lack unless an admin switches it on.
   'GET /api/giving/partner-options': {
     allowed: ADMIN,
     ok: 200,
@@ -370,9 +372,41 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   'GET /api/giving/partners/:id/donations': {
-    allowed: FEATURE,
+    allowed: ADMIN,
     ok: 200,
     prepare: async (ctx, owner) => get(`/api/giving/partners/${await partner(ctx, owner)}/donations`),
+  },
+  'GET /api/giving/gifts': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/gifts?type=one-time') },
+  'GET /api/giving/gifts.csv': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/gifts.csv?tz=UTC') },
+  'GET /api/giving/gifts/:id/history': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => get(`/api/giving/gifts/${await gift(ctx)}/history`),
+  },
+  'PATCH /api/giving/gifts/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PATCH',
+      path: `/api/giving/gifts/${await gift(ctx)}`,
+      json: {
+        partnerName: `Donor ${ctx.unique()}`,
+        amount: '30.00',
+        donationType: 'monthly',
+        date: '2026-01-15',
+        timeZone: 'UTC',
+        version: 1,
+      },
+    }),
+  },
+  'POST /api/giving/gifts/:id/void': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/giving/gifts/${await gift(ctx)}/void`,
+      json: { reason: 'Recorded twice', version: 1 },
+    }),
   },
 
   'GET /api/partners': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners') },

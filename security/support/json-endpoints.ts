@@ -5,11 +5,12 @@ import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings } from '#server/db/schema';
+import { appSettings, donations } from '#server/db/schema';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
+import { giftCorrectionSchema, giftVoidSchema } from '#shared/schemas/giving-ledger';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
 import { partnerSchema } from '#shared/schemas/partners';
@@ -23,6 +24,8 @@ export interface EndpointTargets {
   accountId: string;
   taskId: string;
   partnerId: string;
+  /** A gift the correction and void endpoints act on (restored to version 1, not voided, after each). */
+  giftId: string;
   /** A signed-in user without any role, whom "add coordinator" may promote. */
   plainUserEmail: string;
 }
@@ -44,6 +47,14 @@ export interface JsonEndpoint {
    * next requests may do (a two-factor policy switched on holds every account at a setup step).
    */
   restore?(db: Db): Promise<void>;
+}
+
+/** Every gift back at version 1 and not voided, so the next valid correction or void is accepted. */
+async function restoreGifts(db: Db) {
+  await db
+    .update(donations)
+    .set({ version: 1, voidedAt: null, voidedBy: null, voidReason: null })
+    .where(sql`${donations.version} <> 1 or ${donations.voidedAt} is not null`);
 }
 
 export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
@@ -147,6 +158,31 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/giving/donations',
     schema: donationSchema,
     valid: () => ({ partnerName: 'The Smiths', amount: '25.00', donationType: 'one-time', notes: 'Thanks' }),
+  },
+  'PATCH /api/giving/gifts/:id': {
+    method: 'PATCH',
+    path: (targets) => `/api/giving/gifts/${targets.giftId}`,
+    schema: giftCorrectionSchema,
+    valid: (targets) => ({
+      partnerName: 'Fixture',
+      partnerId: targets.partnerId,
+      amount: '30.00',
+      donationType: 'monthly',
+      method: 'check',
+      reference: '1042',
+      notes: 'Corrected',
+      date: '2026-01-15',
+      timeZone: 'America/Chicago',
+      version: 1,
+    }),
+    restore: restoreGifts,
+  },
+  'POST /api/giving/gifts/:id/void': {
+    method: 'POST',
+    path: (targets) => `/api/giving/gifts/${targets.giftId}/void`,
+    schema: giftVoidSchema,
+    valid: () => ({ reason: 'Recorded twice', version: 1 }),
+    restore: restoreGifts,
   },
   'POST /api/partners': {
     method: 'POST',

@@ -12,6 +12,15 @@ export const partner = async (ctx: MatrixContext, owner: SignedInActor) =>
       email: `${ctx.unique()}@partners.example.org`,
     })
   ).partner.id;
+/** A gift recorded by the admin (only admins add gifts), with the version a correction names. */
+export const gift = async (ctx: MatrixContext) =>
+  (
+    await ctx.create<{ donation: { id: string } }>('admin', '/api/giving/donations', {
+      partnerName: `Donor ${ctx.unique()}`,
+      amount: '25.00',
+      donationType: 'one-time',
+    })
+  ).donation.id;
 export const task = async (ctx: MatrixContext, owner: SignedInActor) =>
   (await ctx.create<{ task: { id: string } }>(owner, '/api/tasks', { title: `Task ${ctx.unique()}` })).task.id;
 export const formBody = (ctx: MatrixContext) => ({

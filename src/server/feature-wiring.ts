@@ -12,7 +12,7 @@ import { givingNotices } from './features/giving/notices';
 import type { PartnerDirectory } from './features/giving/service';
 import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
 import { partnerNotices } from './features/partners/notices';
-import { partnerExists, partnerIdsNamed, partnerNameOptions } from './features/partners/service';
+import { partnerExists, partnerIdsNamed, partnerNameOf, partnerNameOptions } from './features/partners/service';
 import { pendingTasks, upcomingTasks } from './features/tasks/figures';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
@@ -30,9 +30,10 @@ export const dashboardSources: DashboardSources = {
   upcomingTasks,
 };
 
-/** Giving's view of the partner directory: whether a partner exists, and the type-ahead. */
+/** Giving's view of the partner directory: whether a partner exists, its name, and the type-ahead. */
 export const partnerDirectory: PartnerDirectory = {
   exists: partnerExists,
+  nameOf: partnerNameOf,
   options: partnerNameOptions,
   namedExactly: partnerIdsNamed,
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageCents, percentChange } from './giving';
+import { averageCents, giftInstant, percentChange } from './giving';
+import { zonedDate } from './time-zone';
 
 describe('percentChange (change from last month)', () => {
   it('is null when last month had nothing', () => {
@@ -58,5 +59,25 @@ describe('averageCents (Average Gift)', () => {
     [99999999900n * 3n, 3, 99999999900n],
   ])('%s cents over %s gifts is %s cents', (total, gifts, expected) => {
     expect(averageCents(total, gifts)).toBe(expected);
+  });
+});
+
+describe('giftInstant (issue 19: the day a gift was given, as stored)', () => {
+  const now = new Date('2026-11-25T15:00:00Z');
+
+  it('is noon of the date in the zone', () => {
+    expect(giftInstant('2026-03-10', 'America/Chicago', now).toISOString()).toBe('2026-03-10T17:00:00.000Z');
+    expect(giftInstant('2026-03-10', 'Asia/Tokyo', now).toISOString()).toBe('2026-03-10T03:00:00.000Z');
+  });
+
+  it('keeps the date on a day whose clocks change', () => {
+    // 8 March 2026: clocks in Chicago go forward at 2:00; noon is 17:00 UTC, still that day.
+    expect(zonedDate(giftInstant('2026-03-08', 'America/Chicago', now), 'America/Chicago')).toBe('2026-03-08');
+  });
+
+  it('is never after now (a gift of today, before noon)', () => {
+    expect(giftInstant('2026-11-25', 'UTC', new Date('2026-11-25T09:30:00Z')).toISOString()).toBe(
+      '2026-11-25T09:30:00.000Z',
+    );
   });
 });

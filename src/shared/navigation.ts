@@ -3,6 +3,8 @@ import type { Feature, Permissions } from './permissions';
 /** Sidebar entries in the order SPEC.md section 2 gives, with the permission each needs. */
 export const NAV_ENTRIES = [
   { label: 'Dashboard', path: '/dashboard', feature: 'dashboard' },
+  // Issue 19: right after Dashboard, for holders of Giving Records.
+  { label: 'Giving', path: '/giving', feature: 'giving' },
   { label: 'Partners', path: '/partners', feature: 'partners' },
   { label: 'Tasks', path: '/tasks', feature: 'tasks' },
   { label: 'Calendar', path: '/calendar', feature: 'calendar' },
@@ -16,6 +18,7 @@ export const NAV_ENTRIES = [
 /** Permission each guarded route needs (SPEC.md route table). */
 export const ROUTE_FEATURES: Record<string, Feature> = {
   '/dashboard': 'dashboard',
+  '/giving': 'giving',
   '/partners': 'partners',
   '/tasks': 'tasks',
   '/calendar': 'calendar',

@@ -6,6 +6,7 @@
 
 export const FEATURES = [
   'dashboard',
+  'giving',
   'partners',
   'tasks',
   'calendar',
@@ -42,6 +43,7 @@ export interface ActingPerson {
 /** The features an admin can switch per coordinator on the admin screen, in screen order. */
 export const SWITCHABLE_FEATURES = [
   'dashboard',
+  'giving',
   'partners',
   'tasks',
   'calendar',
@@ -56,6 +58,8 @@ export type SwitchableFeature = (typeof SWITCHABLE_FEATURES)[number];
 
 export const FEATURE_LABELS: Record<SwitchableFeature, string> = {
   dashboard: 'dashboard',
+  // Gift-level records: each gift, corrections, statements, exports, imports (DECISIONS.md D12).
+  giving: 'Giving Records',
   partners: 'partners',
   tasks: 'tasks',
   calendar: 'calendar',
@@ -66,8 +70,11 @@ export const FEATURE_LABELS: Record<SwitchableFeature, string> = {
   cardholder_success: 'VIP Cardholder Success Team',
 };
 
-/** Coordinator features that are off unless a row switches them on. */
-const OFF_UNLESS_GRANTED: ReadonlySet<Feature> = new Set(['user_management']);
+/**
+ * Coordinator features that are off unless a row switches them on: managing people, and donors'
+ * gift-level records (D12).
+ */
+const OFF_UNLESS_GRANTED: ReadonlySet<Feature> = new Set(['user_management', 'giving']);
 
 export interface PermissionRow {
   feature: string;

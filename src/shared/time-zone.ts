@@ -115,3 +115,9 @@ export function monthsUpTo(now: Date, timeZone: string, count: number): ZonedMon
     return { key, start: starts[i]!, end: starts[i + 1]! };
   });
 }
+
+/** The calendar date the zone's wall clock shows at the instant, as YYYY-MM-DD. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -13,7 +13,9 @@ export interface CoordinatorBody {
   permissions: Record<SwitchableFeature, boolean>;
 }
 
-export const DEFAULT_SWITCHES = Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, f !== 'user_management']));
+export const DEFAULT_SWITCHES = Object.fromEntries(
+  SWITCHABLE_FEATURES.map((f) => [f, f !== 'user_management' && f !== 'giving']),
+);
 /** An account without a role: every switch off (D4). */
 export const NO_SWITCHES = Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, false]));
 

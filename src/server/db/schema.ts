@@ -243,6 +243,42 @@ export const partners = pgTable(
   ],
 );
 
+/**
+ * Where a batch of rows came from (issue 19's gift import; issue 20's partner import shares
+ * it): one row per committed import. Undoing it removes the rows it wrote, as one change.
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['gifts', 'partners'] }).notNull(),
+    /** The source's name as the importer gave it ("Bank", "Online giving"): its mapping is remembered by it. */
+    source: varchar('source', { length: 100 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    rows: integer('rows').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: text('undone_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('import_batches_kind_created_idx').on(t.kind, t.createdAt),
+    check('import_batches_kind_check', sql`${t.kind} in ('gifts', 'partners')`),
+  ],
+);
+
+/** The column mapping last used per kind of import and source, offered again next time. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    kind: text('kind', { enum: ['gifts', 'partners'] }).notNull(),
+    source: varchar('source', { length: 100 }).notNull(),
+    mapping: jsonb('mapping').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.source] })],
+);
+
 export const donations = pgTable(
   'donations',
   {
@@ -255,13 +291,39 @@ export const donations = pgTable(
     donationType: text('donation_type', { enum: ['one-time', 'monthly'] }).notNull(),
     notes: varchar('notes', { length: 500 }),
     donationDate: timestamp('donation_date', { withTimezone: true }).notNull().defaultNow(),
+    // Issue 19: how it was given and the check number or giving service's id, both optional.
+    method: text('method', { enum: ['cash', 'check', 'card', 'bank_transfer', 'online'] }),
+    reference: varchar('reference', { length: 100 }),
+    /**
+     * A voided gift stays (struck through, with its reason) and counts nowhere: the rollup
+     * triggers, the dashboard, insights and statements all read `voided_at is null`.
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: text('voided_by').references(() => user.id, { onDelete: 'set null' }),
+    voidReason: varchar('void_reason', { length: 500 }),
+    /** Raised by every correction: an edit made on an older version is refused, not lost over. */
+    version: integer('version').notNull().default(1),
+    importBatchId: uuid('import_batch_id').references(() => importBatches.id),
   },
   (t) => [
-    // Date range scans, and (with amount) the dashboard's monthly sums as an index-only scan.
-    index('donations_date_amount_idx').on(t.donationDate, t.amount),
-    index('donations_partner_id_idx').on(t.partnerId),
+    // Date range scans, and (with amount) the dashboard's monthly sums as an index-only scan
+    // of the gifts that count.
+    index('donations_date_amount_idx')
+      .on(t.donationDate, t.amount)
+      .where(sql`voided_at is null`),
+    // The Giving screen's pages, newest first by (date, id), voided gifts included or not.
+    index('donations_date_id_idx').on(t.donationDate, t.id),
+    index('donations_partner_id_idx').on(t.partnerId, t.donationDate),
+    index('donations_import_batch_idx').on(t.importBatchId),
+    // The Giving screen's text filter (ILIKE '%text%') over the name and the notes.
+    index('donations_text_trgm_idx').using(
+      'gin',
+      sql`(${t.partnerName} || ' ' || coalesce(${t.notes}, '')) gin_trgm_ops`,
+    ),
     check('donations_amount_check', sql`${t.amount} > 0 and ${t.amount} <= 999999999`),
     check('donations_type_check', sql`${t.donationType} in ('one-time', 'monthly')`),
+    check('donations_method_check', sql`${t.method} in ('cash', 'check', 'card', 'bank_transfer', 'online')`),
+    check('donations_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
   ],
 );
 

@@ -16,6 +16,8 @@ describe('donationSchema (SPEC.md section 5 "Donation form")', () => {
       amount: '25.00',
       donationType: 'one-time',
       notes: null,
+      method: null,
+      reference: null,
     });
   });
 
@@ -29,7 +31,15 @@ describe('donationSchema (SPEC.md section 5 "Donation form")', () => {
         donationType: 'monthly',
         notes: ' thanks ',
       }),
-    ).toEqual({ partnerName: 'Esther Kim', partnerId: id, amount: '10.50', donationType: 'monthly', notes: 'thanks' });
+    ).toEqual({
+      partnerName: 'Esther Kim',
+      partnerId: id,
+      amount: '10.50',
+      donationType: 'monthly',
+      notes: 'thanks',
+      method: null,
+      reference: null,
+    });
   });
 
   it('stores empty notes as null', () => {

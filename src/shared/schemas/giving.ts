@@ -1,11 +1,12 @@
 // Gifts (the giving feature): what a gift may hold, checked the same way by the dialog and the server.
 import { z } from 'zod';
+import { DONATION_METHODS } from '../giving';
 import { checkAmount } from '../money';
 
 export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
-export const DONATION_LIMITS = { partnerName: 100, notes: 500 } as const;
+export const DONATION_LIMITS = { partnerName: 100, notes: 500, reference: 100 } as const;
 
 const requiredText = (message: string) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined),
@@ -44,6 +45,17 @@ export const donationSchema = z.object({
     .string()
     .trim()
     .max(DONATION_LIMITS.notes, `Notes must be ${DONATION_LIMITS.notes} characters or less`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  // Issue 19: optional, how it was given and the check number or giving service's id.
+  method: z
+    .enum(DONATION_METHODS, { error: 'Unknown method' })
+    .nullish()
+    .transform((value) => value ?? null),
+  reference: z
+    .string()
+    .trim()
+    .max(DONATION_LIMITS.reference, `Reference must be ${DONATION_LIMITS.reference} characters or less`)
     .nullish()
     .transform((value) => (value ? value : null)),
 });

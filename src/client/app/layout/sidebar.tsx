@@ -2,6 +2,7 @@ import {
   Calendar,
   CheckSquare,
   FolderOpen,
+  HandCoins,
   LayoutDashboard,
   LogOut,
   MessageSquare,
@@ -22,6 +23,7 @@ import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '@/lib/product';
 
 const ICONS: Record<(typeof NAV_ENTRIES)[number]['path'], LucideIcon> = {
   '/dashboard': LayoutDashboard,
+  '/giving': HandCoins,
   '/partners': Users,
   '/tasks': CheckSquare,
   '/calendar': Calendar,

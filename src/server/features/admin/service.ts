@@ -37,6 +37,7 @@ export const REASONS = {
   ownPermissions: 'You cannot change your own permissions.',
   ownRole: 'You cannot change your own role.',
   onlyAdminsGrantUserManagement: 'Only an admin can give or take away user management.',
+  onlyAdminsGrantGiving: 'Only an admin can give or take away Giving Records.',
   notYoursToGive: 'You cannot give a permission that you do not have yourself.',
 } as const;
 
@@ -202,6 +203,7 @@ export async function setPermission(
     await checkTarget(tx.db, tx.actor, targetId, REASONS.ownPermissions);
     if (input.feature === 'user_management' && tx.actor.role !== 'admin')
       refuse(403, REASONS.onlyAdminsGrantUserManagement);
+    if (input.feature === 'giving' && tx.actor.role !== 'admin') refuse(403, REASONS.onlyAdminsGrantGiving);
     if (input.enabled && !mayGive(tx.actor, input.feature)) refuse(403, REASONS.notYoursToGive);
     const before = await getCoordinator(tx.db, targetId);
     await tx.db
@@ -227,8 +229,8 @@ export async function setPermission(
  * Removes the coordinator role (SPEC: delete the user_roles row). The account stays, listed
  * with no access: from its next request it has Settings only (D4), on every tab and instance.
  * Its other switches are kept, so adding it again restores the restrictions it had; user
- * management is revoked, so adding it again never restores that (only an admin grants it;
- * docs/decisions/0090-no-role-no-access.md).
+ * management and Giving Records are revoked, so adding it again never restores them (only an
+ * admin grants them; docs/decisions/0090-no-role-no-access.md, 0111).
  */
 export async function removeCoordinator(ctx: ServiceContext, targetId: string): Promise<{ ok: true }> {
   return ctx.change(async (tx) => {
@@ -237,7 +239,7 @@ export async function removeCoordinator(ctx: ServiceContext, targetId: string): 
     await revokeRole(tx.db, targetId, 'coordinator');
     await tx.db
       .delete(coordinatorPermissions)
-      .where(and(eq(coordinatorPermissions.userId, targetId), eq(coordinatorPermissions.feature, 'user_management')));
+      .where(and(eq(coordinatorPermissions.userId, targetId), inArray(coordinatorPermissions.feature, ADMIN_GRANTED)));
     await tx.record({
       action: 'coordinator.removed',
       subject: { type: 'user', id: targetId },
@@ -259,10 +261,16 @@ async function checkTarget(db: Db, actor: Actor, targetId: string, ownReason: st
   refuse(exists ? 409 : 404, exists ? REASONS.noAccess : REASONS.unknownPerson);
 }
 
-/** Admins give anything; anyone else only what they hold themselves, and never user management. */
+/**
+ * What only an admin switches: user management, and donors' gift-level records (D12, issue 19).
+ * Removing the role revokes both, so adding the person again never restores them.
+ */
+const ADMIN_GRANTED: SwitchableFeature[] = ['user_management', 'giving'];
+
+/** Admins give anything; anyone else only what they hold themselves, and never what only admins give. */
 function mayGive(actor: Actor, feature: SwitchableFeature): boolean {
   if (actor.role === 'admin') return true;
-  return feature !== 'user_management' && actor.permissions[feature];
+  return !ADMIN_GRANTED.includes(feature) && actor.permissions[feature];
 }
 
 /** Open admin screens reload the list. */

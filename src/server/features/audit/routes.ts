@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { auditRefusals } from '#server/http/audit-refusals';
+import { csvHeaders, csvStream } from '#server/http/csv-stream';
 import type { AppEnv } from '#server/http/app-env';
 import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
@@ -24,13 +25,9 @@ export function auditRoutes() {
       // The export is recorded before the first byte (the generator's first step): started is logged.
       const first = await entries.next();
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(auditCsv(first, entries), {
+      return new Response(csvStream(auditCsv, first, entries), {
         status: 200,
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="audit-log-${day}.csv"`,
-          'cache-control': 'no-store',
-        },
+        headers: csvHeaders(`audit-log-${day}.csv`),
       });
     })
     .get('/settings', async (c) => c.json(await getAuditSettings(c.var.deps.database.db), 200))

@@ -2,9 +2,9 @@ import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
 import { activity, appSettings, user } from '#server/db/schema';
+import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import { recordChange } from '#server/service/changes';
 import type { ServiceContext } from '#server/service/context';
-import { refuse } from '#server/service/errors';
 import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditSettings } from '#shared/schemas/audit';
 
 /** What the audit log shows of an entry: the chain's own columns stay for audit:verify. */
@@ -24,24 +24,7 @@ const entryColumns = {
   after: activity.after,
 };
 
-// A timestamptz as PostgreSQL writes it as text: '2026-11-25 04:11:49.123456+00'.
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
-
-function encodeCursor(atText: string, id: number): string {
-  return Buffer.from(JSON.stringify([atText, id])).toString('base64url');
-}
-
-/** Where the previous page ended, in (at, id) order, newest first. */
-function decodeCursor(text: string): { atText: string; id: number } {
-  try {
-    const [atText, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof atText === 'string' && TIMESTAMP_TEXT.test(atText) && Number.isSafeInteger(id) && (id as number) > 0)
-      return { atText, id: id as number };
-  } catch {
-    // fall through: not a cursor this server wrote
-  }
-  refuse(400, 'Invalid cursor');
-}
+const isEntryNumber = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
 
 function filters(query: AuditQuery): SQL[] {
   const conditions: SQL[] = [];
@@ -57,7 +40,7 @@ function filters(query: AuditQuery): SQL[] {
 async function readPage(db: Db, query: AuditQuery, cursor: string | undefined, size: number) {
   const conditions = filters(query);
   if (cursor) {
-    const { atText, id } = decodeCursor(cursor);
+    const { atText, id } = decodeTimeCursor(cursor, isEntryNumber);
     conditions.push(sql`(${activity.at}, ${activity.id}) < (${atText}::timestamptz, ${id})`);
   }
   const rows = await db
@@ -69,7 +52,7 @@ async function readPage(db: Db, query: AuditQuery, cursor: string | undefined, s
     .limit(size + 1);
   const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { page, nextCursor: rows.length > size && last ? encodeCursor(last.atText, last.id) : null };
+  return { page, nextCursor: rows.length > size && last ? encodeTimeCursor(last.atText, last.id) : null };
 }
 
 type EntryRow = Awaited<ReturnType<typeof readPage>>['page'][number];

@@ -13,6 +13,7 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
   let coordinator: string;
   let noDashboard: string;
   let noPartners: string;
+  let treasurer: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -28,6 +29,9 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
       .insert(coordinatorPermissions)
       .values({ userId: withoutPartners.id, feature: 'partners', enabled: false });
     noPartners = await t.signIn('no-partners@example.org', 'blocked-secret');
+    const withGiving = await t.createUser({ email: 'treasurer@example.org', password: 'treasurer-secret' });
+    await t.db.insert(coordinatorPermissions).values({ userId: withGiving.id, feature: 'giving', enabled: true });
+    treasurer = await t.signIn('treasurer@example.org', 'treasurer-secret');
   });
   afterAll(async () => {
     await t?.close();
@@ -208,7 +212,7 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
       expect(figures.giving!.averageGift).toBe('499999999.55'); // 2999999997.31 / 6 = 499999999.551666...
     });
 
-    it('tells every open dashboard, and not a reader without the dashboard and partners features', async () => {
+    it('tells every open dashboard, and nobody without the dashboard or Giving Records', async () => {
       const open = async (cookie: string) => {
         const stream = readSse(await t.request('/api/realtime', { headers: { cookie } }));
         expect(await stream.next()).toMatchObject({ event: 'ready' });
@@ -223,10 +227,9 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         const message = await coordinatorStream.next();
         expect(message.event).toBe('donations.changed');
         expect(JSON.parse(message.data)).toEqual({ type: 'donations.changed', partnerId: null });
-        // The reader without the dashboard holds partners, so it hears the partners copy only:
-        // exactly one notice, and then the sentinel.
+        // The reader without the dashboard holds partners but not Giving Records: it hears
+        // nothing of the gift, only the sentinel sent after it.
         await t.deps.bus.publish({ everyone: true }, { type: 'partners.changed', partnerId: 'sentinel' });
-        expect((await blockedStream.next()).event).toBe('donations.changed');
         expect(JSON.parse((await blockedStream.next()).data)).toEqual({
           type: 'partners.changed',
           partnerId: 'sentinel',
@@ -273,7 +276,7 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         { partnerId: other.id, partnerName: other.name, amount: '5.00', donationType: 'one-time' },
         { partnerId: null, partnerName: partner.name, amount: '7.00', donationType: 'one-time' },
       ]);
-      const response = await get(`/api/giving/partners/${partner.id}/donations`, coordinator);
+      const response = await get(`/api/giving/partners/${partner.id}/donations`, treasurer);
       expect(response.status).toBe(200);
       const body = (await response.json()) as {
         donations: { amount: string; donationType: string }[];
@@ -286,12 +289,14 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
       expect(body.donations[1]!.donationType).toBe('monthly');
     });
 
-    it('answers 403 without the partners permission, 401 without a session, 400 and 404 for bad ids', async () => {
+    it('answers 403 without Giving Records (D12), 401 without a session, 400 and 404 for bad ids', async () => {
       const [row] = await t.db.select({ id: partners.id }).from(partners).limit(1);
+      expect((await get(`/api/giving/partners/${row!.id}/donations`, coordinator)).status).toBe(403);
       expect((await get(`/api/giving/partners/${row!.id}/donations`, noPartners)).status).toBe(403);
+      expect((await get(`/api/giving/partners/${row!.id}/donations`, admin)).status).toBe(200);
       expect((await t.request(`/api/giving/partners/${row!.id}/donations`)).status).toBe(401);
-      expect((await get('/api/giving/partners/not-a-uuid/donations', coordinator)).status).toBe(400);
-      const unknown = await get('/api/giving/partners/00000000-0000-4000-8000-000000000000/donations', coordinator);
+      expect((await get('/api/giving/partners/not-a-uuid/donations', treasurer)).status).toBe(400);
+      const unknown = await get('/api/giving/partners/00000000-0000-4000-8000-000000000000/donations', treasurer);
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toEqual({ error: 'Partner not found' });
     });

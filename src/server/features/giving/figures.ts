@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
 import { ts } from '#server/db/sql-instant';
@@ -39,7 +39,7 @@ export async function givingFigures(db: Db, now: Date, timeZone: string) {
           + count(distinct lower(btrim(${donations.partnerName}))) filter (where ${donations.partnerId} is null))::int as donors,
         coalesce(sum(${donations.amount}) filter (where ${donations.donationType} = 'monthly'), 0)::text as recurring
       from ${donations}
-      where ${inMonth(thisMonth)}
+      where ${inMonth(thisMonth)} and ${donations.voidedAt} is null
     `,
     ),
   ]);
@@ -74,6 +74,7 @@ export async function recentGifts(db: Db, limit: number) {
       donationDate: donations.donationDate,
     })
     .from(donations)
+    .where(isNull(donations.voidedAt))
     .orderBy(desc(donations.donationDate))
     .limit(limit);
   return rows.map((g) => ({

@@ -28,7 +28,7 @@ export async function rebuildGivingRollup(db: Db): Promise<void> {
     await tx.execute(sql`
       insert into ${givingSlots} (slot, amount_cents, gifts)
       select giving_slot(${donations.donationDate}), sum(${donations.amount} * 100)::bigint, count(*)
-      from ${donations} group by 1 order by 1
+      from ${donations} where ${donations.voidedAt} is null group by 1 order by 1
     `);
     await tx.execute(sql`
       insert into ${givingDays} (day, amount_cents, gifts)

@@ -59,7 +59,7 @@ export async function monthCentsFromRollup(db: Db, months: readonly ZonedMonth[]
 
 /**
  * Sums the gifts: one width_bucket() over the month starts puts each gift in its month (an
- * index-only scan of (donation_date, amount), migration 0002, docs/decisions/0051).
+ * index-only scan of (donation_date, amount) over the gifts that count, migrations 0002 and 0018, docs/decisions/0051).
  */
 export async function monthCentsFromGifts(db: Db, months: readonly ZonedMonth[]): Promise<bigint[]> {
   const rows = await queryRows<{ bucket: number | string; total: string }>(
@@ -69,6 +69,7 @@ export async function monthCentsFromGifts(db: Db, months: readonly ZonedMonth[])
       sum(${donations.amount})::text as total
     from ${donations}
     where ${donations.donationDate} >= ${ts(months[0]!.start)} and ${donations.donationDate} < ${ts(months.at(-1)!.end)}
+      and ${donations.voidedAt} is null
     group by 1
   `,
   );

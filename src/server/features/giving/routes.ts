@@ -1,20 +1,33 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
+import { csvHeaders, csvStream } from '#server/http/csv-stream';
 import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
+import { isValidTimeZone } from '#shared/time-zone';
 import { partnerIdParamSchema } from '#shared/schemas/partners';
 import { donationSchema, partnerOptionsQuerySchema } from '#shared/schemas/giving';
+import {
+  giftCorrectionSchema,
+  giftIdParamSchema,
+  giftQuerySchema,
+  giftVoidSchema,
+} from '#shared/schemas/giving-ledger';
+import { correctGift, giftHistory, voidGift } from './corrections';
+import { giftsCsv } from './csv';
+import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
 
 /** Only admins record gifts (SPEC.md section 6, D4); checked before the body is even read. */
 const requireAdmin = requireRole('admin');
+/** Gift-level records: each gift, corrections, exports (DECISIONS.md D12, issue 19). */
+const requireGiving = requireFeature('giving');
 
 /**
  * /api/giving: gifts. Adding one and its partner type-ahead belong to the dashboard's Monthly
- * Giving card (the dashboard feature, admins); a partner's gift list to the partner details
- * (the partners feature), as before the feature had its own home (docs/decisions/0023, 0098).
+ * Giving card (the dashboard feature, admins, docs/decisions/0023, 0098); everything that
+ * shows or changes single gifts needs Giving Records.
  */
 export function givingRoutes(partners: PartnerDirectory) {
   return new Hono<AppEnv>()
@@ -28,10 +41,43 @@ export function givingRoutes(partners: PartnerDirectory) {
     .post('/donations', requireFeature('dashboard'), requireAdmin, validate('json', donationSchema), async (c) =>
       c.json({ donation: await addDonation(contextOf(c), partners, c.req.valid('json')) }, 201),
     )
-    .get('/partners/:id/donations', requireFeature('partners'), validate('param', partnerIdParamSchema), async (c) => {
+    .get('/partners/:id/donations', requireGiving, validate('param', partnerIdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const db = c.var.deps.database.db;
       if (!(await partners.exists(db, id))) refuse(404, 'Partner not found');
       return c.json(await listPartnerDonations(db, id), 200);
-    });
+    })
+    .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
+      c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),
+    )
+    .get('/gifts.csv', requireGiving, validate('query', giftQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const gifts = exportGifts(contextOf(c), query);
+      // The export is recorded before the first byte (the generator's first step).
+      const first = await gifts.next();
+      const timeZone = query.tz && isValidTimeZone(query.tz) ? query.tz : 'UTC';
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(csvStream(giftsCsv(timeZone), first, gifts), {
+        status: 200,
+        headers: csvHeaders(`gifts-${day}.csv`),
+      });
+    })
+    .get('/gifts/:id/history', requireGiving, validate('param', giftIdParamSchema), async (c) =>
+      c.json(await giftHistory(c.var.deps.database.db, c.req.valid('param').id), 200),
+    )
+    .patch(
+      '/gifts/:id',
+      requireGiving,
+      validate('param', giftIdParamSchema),
+      validate('json', giftCorrectionSchema),
+      async (c) =>
+        c.json({ gift: await correctGift(contextOf(c), partners, c.req.valid('param').id, c.req.valid('json')) }, 200),
+    )
+    .post(
+      '/gifts/:id/void',
+      requireGiving,
+      validate('param', giftIdParamSchema),
+      validate('json', giftVoidSchema),
+      async (c) => c.json({ gift: await voidGift(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+    );
 }

@@ -1,10 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { donations } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { centsToDecimal, decimalToCents } from '#shared/money';
 import type { DonationValues } from '#shared/schemas/giving';
+import { giftsChanged } from './announce';
 
 /**
  * What giving asks of the partners feature, which owns the partners table. Giving does not
@@ -13,6 +14,8 @@ import type { DonationValues } from '#shared/schemas/giving';
 export interface PartnerDirectory {
   /** True when a partner with this id exists (read with `db`, the change's transaction when writing). */
   exists(db: Db, id: string): Promise<boolean>;
+  /** The partner's current name; null when no partner has the id. */
+  nameOf(db: Db, id: string): Promise<string | null>;
   /** Partners whose name contains the text, for the Add Donation type-ahead. */
   options(db: Db, text: string | undefined): Promise<{ id: string; name: string; location: string | null }[]>;
   /** The ids of the partners named exactly this (ignoring case and surrounding spaces), at most two. */
@@ -45,16 +48,14 @@ export async function addDonation(ctx: ServiceContext, directory: PartnerDirecto
         amount: donations.amount,
         donationType: donations.donationType,
         notes: donations.notes,
+        method: donations.method,
+        reference: donations.reference,
         donationDate: donations.donationDate,
       });
-    const event = { type: 'donations.changed' as const, partnerId: row!.partnerId };
     await tx.record({
       action: 'donation.created',
       subject: { type: 'donation', id: row!.id },
-      announce: [
-        { audience: { feature: 'dashboard' }, event },
-        { audience: { feature: 'partners' }, event },
-      ],
+      announce: giftsChanged(row!.partnerId),
       after: row,
     });
     return { ...row!, linkedByName };
@@ -63,7 +64,7 @@ export async function addDonation(ctx: ServiceContext, directory: PartnerDirecto
 
 const GIFTS_SHOWN = 100;
 
-/** A partner's gifts, newest first, with their exact total (summed in SQL, D10). */
+/** A partner's gifts that count (voided ones do not), newest first, with their exact total (summed in SQL, D10). */
 export async function listPartnerDonations(db: Db, partnerId: string) {
   const [gifts, [totals]] = await Promise.all([
     db
@@ -72,10 +73,12 @@ export async function listPartnerDonations(db: Db, partnerId: string) {
         amount: donations.amount,
         donationType: donations.donationType,
         notes: donations.notes,
+        method: donations.method,
+        reference: donations.reference,
         donationDate: donations.donationDate,
       })
       .from(donations)
-      .where(eq(donations.partnerId, partnerId))
+      .where(and(eq(donations.partnerId, partnerId), isNull(donations.voidedAt)))
       .orderBy(desc(donations.donationDate), desc(donations.id))
       .limit(GIFTS_SHOWN),
     db
@@ -84,7 +87,7 @@ export async function listPartnerDonations(db: Db, partnerId: string) {
         total: sql<string>`coalesce(sum(${donations.amount}), 0)::text`,
       })
       .from(donations)
-      .where(eq(donations.partnerId, partnerId)),
+      .where(and(eq(donations.partnerId, partnerId), isNull(donations.voidedAt))),
   ]);
   return { donations: gifts, count: totals?.count ?? 0, total: centsToDecimal(decimalToCents(totals?.total ?? '0')) };
 }

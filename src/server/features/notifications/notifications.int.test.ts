@@ -53,6 +53,9 @@ describe.each(testDatabaseTargets())('notifications on $name', (target) => {
     await t.db.insert(coordinatorPermissions).values([
       { userId: wes.id, feature: 'dashboard', enabled: false },
       { userId: wes.id, feature: 'cardholder_success', enabled: false },
+      // Donation alerts name the gift: for holders of Giving Records (D12, issue 19).
+      { userId: cora.id, feature: 'giving', enabled: true },
+      { userId: dan.id, feature: 'giving', enabled: true },
     ]);
     // An account with no role: Settings only, so told of nothing.
     nobody = await signedIn('nobody@example.org', 'Nora None', 'none');
@@ -109,13 +112,13 @@ describe.each(testDatabaseTargets())('notifications on $name', (target) => {
     t.db.update(user).set(values).where(eq(user.id, person.id));
 
   describe('who is told what', () => {
-    it('donation alerts: everyone who sees the giving figures with the switch on, never the one who recorded it', async () => {
+    it('donation alerts: holders of Giving Records with the switch on, never the one who recorded it', async () => {
       await setSwitches(dan, { donationAlerts: false });
       await recordGift('125.50');
       const alert = 'Gift recorded: $125.50 from Hannah';
       expect(await titlesOf(cora)).toEqual([alert]);
       expect(await titlesOf(dan)).toEqual([]); // switched off
-      expect(await titlesOf(wes)).toEqual([]); // no dashboard
+      expect(await titlesOf(wes)).toEqual([]); // no Giving Records
       expect(await titlesOf(nobody)).toEqual([]); // no role
       expect(await titlesOf(admin)).toEqual([]); // the actor
       const [row] = await t.db.select().from(notifications).where(eq(notifications.recipientId, cora.id));
@@ -458,6 +461,7 @@ describe.each(testDatabaseTargets())('notifications without email on $name', (ta
   it('keeps them in the bell and queues no email; an invitation is refused with a reason', async () => {
     const admin = await t.createUser({ email: 'admin@example.org', password: 'long-secret', role: 'admin' });
     const cora = await t.createUser({ email: 'cora@example.org', password: 'long-secret' });
+    await t.db.insert(coordinatorPermissions).values({ userId: cora.id, feature: 'giving', enabled: true });
     const cookie = await t.signIn(admin.email, admin.password);
     const gift = await t.postJson(
       '/api/giving/donations',

@@ -135,6 +135,12 @@ export async function partnerExists(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The partner's name, or null when no partner has the id. */
+export async function partnerNameOf(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, id));
+  return row?.name ?? null;
+}
+
 /** Partners whose name contains the typed text, by name: the Add Donation type-ahead. */
 export async function partnerNameOptions(db: Db, text: string | undefined) {
   const query = db

@@ -1,0 +1,128 @@
+// The Giving screen (issue 19): its filters, corrections and voids, checked the same way by the
+// screen and the server.
+import { z } from 'zod';
+import { DONATION_METHODS } from '../giving';
+import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
+import { isValidTimeZone, zonedDate } from '../time-zone';
+import { amountSchema, DONATION_LIMITS, DONATION_TYPES } from './giving';
+
+/** Gifts per page of the Giving screen. */
+export const GIFTS_PAGE_SIZE = 50;
+
+export const VOID_REASON_MAX = 500;
+
+const instant = z.iso
+  .datetime({ offset: true, error: 'Please enter a valid date' })
+  .refine(isYearInRange, DATE_OUT_OF_RANGE)
+  .optional();
+
+/** An amount bound of the filter: plain digits with up to two decimals. */
+const bound = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Please enter an amount like 25 or 25.50')
+  .optional();
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * GET /api/giving/gifts and its CSV export (gifts.csv): newest first. `from` and `to` are the
+ * instants the screen computes from the person's own dates (the URL keeps the dates).
+ */
+export const giftQuerySchema = z
+  .object({
+    from: instant,
+    to: instant,
+    partnerId: z.uuid('Partner not found').optional(),
+    type: z.enum(DONATION_TYPES, { error: 'Donation type must be one-time or monthly' }).optional(),
+    method: z.enum(DONATION_METHODS, { error: 'Unknown method' }).optional(),
+    min: bound,
+    max: bound,
+    q: z.string().trim().max(100, 'Search must be 100 characters or less').optional(),
+    voided: z
+      .enum(['true', 'false'], { error: 'voided must be true or false' })
+      .optional()
+      .transform((value) => value === 'true'),
+    cursor: z.string().max(200, 'Invalid cursor').optional(),
+    /** The zone the export writes dates in. */
+    tz: z.string().max(100).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'The start of the date range must not be after its end',
+    path: ['from'],
+  })
+  .refine((q) => !q.min || !q.max || Number(q.min) <= Number(q.max), {
+    message: 'The smallest amount must not be above the largest',
+    path: ['min'],
+  });
+export type GiftQuery = z.output<typeof giftQuerySchema>;
+
+const version = z.number({ error: 'Reload the gift and try again' }).int().min(1, 'Reload the gift and try again');
+
+/** The day a gift was given: a calendar date from 1900 up to today in the person's zone. */
+const giftDate = z
+  .string({ error: 'Date is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Please enter a valid date')
+  .refine((value) => Number(value.slice(0, 4)) >= 1900, 'The date cannot be before 1900');
+
+export const timeZoneField = z
+  .string()
+  .max(100)
+  .refine(isValidTimeZone, 'Unknown time zone')
+  .optional()
+  .transform((value) => value ?? 'UTC');
+
+/** PATCH /api/giving/gifts/:id: every field of the gift as it should now be. */
+export const giftCorrectionSchema = z
+  .object({
+    partnerName: z
+      .string({ error: 'Partner name is required' })
+      .trim()
+      .min(1, 'Partner name is required')
+      .max(DONATION_LIMITS.partnerName, `Partner name must be ${DONATION_LIMITS.partnerName} characters or less`),
+    partnerId: z
+      .uuid('Partner not found')
+      .nullish()
+      .transform((value) => value ?? null),
+    amount: amountSchema,
+    donationType: z.enum(DONATION_TYPES, { error: 'Donation type must be one-time or monthly' }),
+    method: z
+      .enum(DONATION_METHODS, { error: 'Unknown method' })
+      .nullish()
+      .transform((value) => value ?? null),
+    reference: optionalText(
+      DONATION_LIMITS.reference,
+      `Reference must be ${DONATION_LIMITS.reference} characters or less`,
+    ),
+    notes: optionalText(DONATION_LIMITS.notes, `Notes must be ${DONATION_LIMITS.notes} characters or less`),
+    date: giftDate,
+    /** The zone the date is meant in: "today" and the stored instant follow it. */
+    timeZone: timeZoneField,
+    version,
+  })
+  .refine((gift) => gift.date <= zonedDate(new Date(), gift.timeZone), {
+    message: 'The date cannot be after today',
+    path: ['date'],
+  });
+export type GiftCorrectionInput = z.input<typeof giftCorrectionSchema>;
+export type GiftCorrection = z.output<typeof giftCorrectionSchema>;
+
+/** POST /api/giving/gifts/:id/void */
+export const giftVoidSchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required to void a gift' })
+    .trim()
+    .min(1, 'A reason is required to void a gift')
+    .max(VOID_REASON_MAX, `The reason must be ${VOID_REASON_MAX} characters or less`),
+  version,
+});
+export type GiftVoid = z.output<typeof giftVoidSchema>;
+
+export const giftIdParamSchema = z.object({ id: z.uuid('Gift not found') });
