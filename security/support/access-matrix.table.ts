@@ -355,7 +355,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async () => get('/api/dashboard/summary?tz=UTC'),
   },
-  // Giving: adding a gift and its type-ahead are the dashboard's (admins); single gifts need
+  // Giving: adding a gift is the dashboard's (admins); the partner type-ahead and single gifts need
   // Giving Records (D12), which coordinators and managers lack unless an admin switches it on.
   'GET /api/giving/partner-options': {
     allowed: ADMIN,
