@@ -8,7 +8,6 @@ import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/
 describe.each(testDatabaseTargets())('the giving ledger on $name', (target) => {
   let t: TestApp;
   let admin: string;
-  let adminId: string;
   let coordinator: string;
   let treasurer: string;
   let treasurerId: string;
@@ -17,7 +16,7 @@ describe.each(testDatabaseTargets())('the giving ledger on $name', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    adminId = (await t.createUser({ email: 'pastor@example.org', password: 'admin-secret', role: 'admin' })).id;
+    await t.createUser({ email: 'pastor@example.org', password: 'admin-secret', role: 'admin' });
     await t.createUser({ email: 'helper@example.org', password: 'helper-secret', role: 'coordinator' });
     treasurerId = (await t.createUser({ email: 'treasurer@example.org', password: 'treasurer-secret' })).id;
     await t.db.insert(coordinatorPermissions).values({ userId: treasurerId, feature: 'giving', enabled: true });
