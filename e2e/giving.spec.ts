@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
-import { expectToast, unique } from './support/portal';
+import { createPartnerViaApi, expectToast, unique } from './support/portal';
 
 // The Giving screen (issue 19): a treasurer finds gifts with filters kept in the address,
 // corrects one, reads its history, voids another with a reason, and exports the list; a
@@ -102,4 +102,29 @@ test('a coordinator given Giving Records reaches the screen; one without it sees
   await expect(coordinator).not.toHaveURL(/\/giving/);
   expect((await coordinator.request.get('/api/giving/gifts')).status()).toBe(403);
   await coordinator.close();
+});
+
+test('donor insights name a first-time donor and make a follow-up task for them', async ({ page }) => {
+  await signIn(page, 'admin', '/dashboard');
+  const partner = await createPartnerViaApi(page, { name: unique('First Giver'), email: 'first.giver@example.org' });
+  const response = await page.request.post('/api/giving/donations', {
+    data: { partnerName: partner.name, partnerId: partner.id, amount: '60.00', donationType: 'one-time' },
+  });
+  expect(response.status()).toBe(201);
+
+  await page.goto('/giving');
+  const firstTime = page.getByTestId('insight-firstTime');
+  await expect(firstTime.getByRole('link', { name: partner.name })).toBeVisible();
+  await firstTime.getByRole('button', { name: `Create follow-up task for ${partner.name}` }).click();
+  await expectToast(page, 'Follow-up task created', `Follow up with ${partner.name}, due in a week.`);
+  await expect(firstTime.getByRole('button', { name: `Follow-up task created for ${partner.name}` })).toBeDisabled();
+  const board = (await (await page.request.get('/api/tasks')).json()) as { active: { title: string }[] };
+  expect(board.active.map((t) => t.title)).toContain(`Follow up with ${partner.name}`);
+
+  // The partner's name leads to their details.
+  await firstTime.getByRole('link', { name: partner.name }).click();
+  await expect(page.getByRole('dialog', { name: partner.name })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: partner.name }).getByTestId('partner-gift-total')).toHaveText(
+    '$60.00 given in 1 gift',
+  );
 });

@@ -376,6 +376,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async (ctx, owner) => get(`/api/giving/partners/${await partner(ctx, owner)}/donations`),
   },
+  'GET /api/giving/insights': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/giving/insights?tz=America/Chicago'),
+  },
   'GET /api/giving/gifts': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/gifts?type=one-time') },
   'GET /api/giving/gifts.csv': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/gifts.csv?tz=UTC') },
   'GET /api/giving/gifts/:id/history': {

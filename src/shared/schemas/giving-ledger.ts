@@ -137,3 +137,6 @@ export const giftVoidSchema = z.object({
 export type GiftVoid = z.output<typeof giftVoidSchema>;
 
 export const giftIdParamSchema = z.object({ id: z.uuid('Gift not found') });
+
+/** GET /api/giving/insights: months are the person's own. */
+export const insightsQuerySchema = z.object({ tz: z.string().max(100).optional() });

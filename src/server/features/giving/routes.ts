@@ -13,9 +13,11 @@ import {
   giftIdParamSchema,
   giftQuerySchema,
   giftVoidSchema,
+  insightsQuerySchema,
 } from '#shared/schemas/giving-ledger';
 import { correctGift, giftHistory, voidGift } from './corrections';
 import { giftsCsv } from './csv';
+import { donorInsights } from './insights';
 import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
 
@@ -46,7 +48,12 @@ export function givingRoutes(partners: PartnerDirectory) {
         if (!(await partners.exists(db, id))) refuse(404, 'Partner not found');
         return c.json(await listPartnerDonations(db, id), 200);
       })
-      .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
+      .get('/insights', requireGiving, validate('query', insightsQuerySchema), async (c) => {
+      const { tz } = c.req.valid('query');
+      const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
+      return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
+    })
+    .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
         c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),
       )
       .get('/gifts.csv', requireGiving, validate('query', giftQuerySchema), async (c) => {

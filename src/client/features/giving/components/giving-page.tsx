@@ -10,6 +10,7 @@ import { browserTimeZone } from '@/lib/time-zone';
 import { formatUsd } from '#shared/format';
 import { useGifts, type Gift } from '../api/list-gifts';
 import { giftFilterParams, giftServerQuery, readGiftFilters } from '../lib/gift-filters';
+import { DonorInsights } from './donor-insights';
 import { EditGiftDialog } from './edit-gift-dialog';
 import { GiftFiltersForm, NO_GIFT_FILTERS } from './gift-filters-form';
 import { GiftHistoryDialog } from './gift-history-dialog';
@@ -88,6 +89,7 @@ export function GivingPage() {
         </div>
       )}
       <ShowMore query={gifts} />
+      <DonorInsights />
       {selected?.action === 'edit' && (
         <EditGiftDialog
           key={`${selected.gift.id}-${selected.gift.version}`}
