@@ -70,7 +70,7 @@ describe.each(testDatabaseTargets())('donor insights on $name', (target) => {
     expect((await donorInsights(t.db, now, 'UTC')).firstTime.count).toBe(1);
     expect((await donorInsights(t.db, now, 'America/Chicago')).firstTime.count).toBe(0);
 
-    const coordinator = await t.createUser({ email: 'helper@example.org', password: 'helper-secret' });
+    await t.createUser({ email: 'helper@example.org', password: 'helper-secret' });
     const treasurer = await t.createUser({ email: 'treasurer@example.org', password: 'treasurer-secret' });
     await t.db.insert(coordinatorPermissions).values({ userId: treasurer.id, feature: 'giving', enabled: true });
     const ask = async (email: string, password: string) =>
