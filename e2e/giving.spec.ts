@@ -128,3 +128,29 @@ test('donor insights name a first-time donor and make a follow-up task for them'
     '$60.00 given in 1 gift',
   );
 });
+
+test.describe('without a connection', () => {
+  // The browser logs the request it could not send; that is the point here.
+  test.use({ allowConsoleErrors: /net::ERR_INTERNET_DISCONNECTED/ });
+
+  test('a change made with the connection lost says so in words, and nothing is saved', async ({ page, context }) => {
+    await signIn(page, 'admin', '/dashboard');
+    const giver = unique('Offline Giver');
+    await addGift(page, giver, '12.00');
+    await page.goto(`/giving?q=${encodeURIComponent(giver)}`);
+    await page.getByRole('button', { name: `Void the gift of $12.00 from ${giver}` }).click();
+    const voiding = page.getByRole('dialog', { name: 'Void this gift?' });
+    await voiding.getByLabel('Reason').fill('Recorded twice');
+    await context.setOffline(true);
+    try {
+      await voiding.getByRole('button', { name: 'Void gift' }).click();
+      await expect(voiding.getByRole('alert')).toHaveText(
+        'The connection to the portal was lost, so nothing was saved. Check your connection and try again.',
+      );
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('gifts-summary')).toHaveText('1 gift, totalling $12.00');
+  });
+});
