@@ -12,7 +12,7 @@ import { useGifts, type Gift } from '../api/list-gifts';
 import { giftFilterParams, giftServerQuery, readGiftFilters } from '../lib/gift-filters';
 import { DonorInsights } from './donor-insights';
 import { EditGiftDialog } from './edit-gift-dialog';
-import { GiftFiltersForm, NO_GIFT_FILTERS } from './gift-filters-form';
+import { GiftFiltersForm } from './gift-filters-form';
 import { GiftHistoryDialog } from './gift-history-dialog';
 import { GiftsTable, type GiftAction } from './gifts-table';
 import { VoidGiftDialog } from './void-gift-dialog';
@@ -31,7 +31,8 @@ export function GivingPage() {
   const rows = gifts.data?.pages.flatMap((page) => page.gifts) ?? [];
   const summary = gifts.data?.pages[0]?.summary;
   const exportHref = `/api/giving/gifts.csv?${new URLSearchParams({ ...query, tz: browserTimeZone() ?? 'UTC' })}`;
-  const filtered = JSON.stringify(values) !== JSON.stringify(NO_GIFT_FILTERS);
+  // The defaults leave nothing in the address: anything there is a filter the person chose.
+  const filtered = Object.keys(giftFilterParams(values)).length > 0;
 
   // The dialog stays mounted while it closes, so its focus scope lets go before the focus returns.
   const [selected, setSelected] = useState<{ action: GiftAction; gift: Gift; opener: HTMLElement } | null>(null);
