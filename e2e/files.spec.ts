@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { formatFileSize } from '../src/shared/format';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { solidPng } from './support/png';
 import { E2E_PORT, USERS } from './support/users';
 
 // Every test works in a folder of its own, so tests running in parallel never see each
@@ -124,7 +125,7 @@ test('uploads two files at once with a progress bar, lists them with sizes, and 
   await expect(row(page, 'notes.txt').getByRole('button', { name: 'View notes.txt' })).toBeFocused();
 
   await row(page, 'logo.png').getByRole('button', { name: 'View logo.png' }).click();
-  const image = page.frameLocator('iframe[title="Preview of logo.png"]').locator('img');
+  const image = page.getByRole('dialog').getByRole('img', { name: 'logo.png' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
@@ -134,6 +135,30 @@ test('uploads two files at once with a progress bar, lists them with sizes, and 
     /^Blocked script execution in 'http:\/\/localhost:\d+\/api\/files\/[0-9a-f-]+\/preview' because the document's frame is sandboxed/;
   expect(consoleErrors.some((e) => refused.test(e))).toBe(true);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused.test(e)));
+});
+
+test('a large photo is scaled to fit the viewer, and zooms to its actual size and back', async ({ page }) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  await uploadThroughPage(page, [{ name: 'choir.png', mimeType: 'image/png', buffer: solidPng(3000, 2000) }]);
+  await row(page, 'choir.png').getByRole('button', { name: 'View choir.png' }).click();
+  const frame = page.getByTestId('image-frame');
+  const image = page.getByRole('dialog').getByRole('img', { name: 'choir.png' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(3000);
+  const fits = async () => {
+    const [outer, inner] = [(await frame.boundingBox())!, (await image.boundingBox())!];
+    return inner.width <= outer.width + 1 && inner.height <= outer.height + 1;
+  };
+  expect(await fits()).toBe(true);
+  // Its whole width shows, scaled down: 3:2, not its top-left corner.
+  const shown = (await image.boundingBox())!;
+  expect(Math.round((shown.width / shown.height) * 10)).toBe(15);
+
+  await page.getByRole('button', { name: 'Actual size' }).click();
+  await expect.poll(async () => (await image.boundingBox())!.width).toBe(3000);
+  expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await page.getByRole('button', { name: 'Fit to frame' }).click();
+  await expect.poll(fits).toBe(true);
 });
 
 test('a file without a preview offers Download to view, and downloads under its own name', async ({ page }) => {

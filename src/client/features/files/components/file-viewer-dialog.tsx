@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Download, FileQuestion } from 'lucide-react';
-import { useEffect } from 'react';
+import { Download, FileQuestion, ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { checkAvailable } from '@/lib/upload';
+import { cn } from '@/lib/utils';
 import { DATE_FORMAT, formatFileSize } from '#shared/format';
 import type { FileEntry } from '#shared/schemas/files';
 import { loadFailedMessage, previewUrl, startDownload } from './file-links';
 
 /**
- * Images, PDF and text in a frame. The frame's document comes from the server with a
+ * Images scaled to fit (and zoomable), PDF and text in a frame. The frame's document comes from the server with a
  * sandboxing CSP, so nothing in it runs as the portal; other types are only downloaded.
  */
 export function FileViewerDialog({
@@ -82,6 +83,7 @@ function Preview({ file }: { file: FileEntry }) {
       </p>
     );
   }
+  if (file.previewKind === 'image') return <ImagePreview file={file} />;
   return (
     <iframe
       src={previewUrl(file)}
@@ -92,6 +94,38 @@ function Preview({ file }: { file: FileEntry }) {
       sandbox={file.previewKind === 'pdf' ? undefined : ''}
       referrerPolicy="no-referrer"
     />
+  );
+}
+
+/**
+ * An image scaled to fit the frame, whatever its size (issue 27 item 2), with a zoom to its
+ * actual size that scrolls inside the frame. Shown as an <img>: a browser's own image page in
+ * a frame shows a large photo from its top-left corner, unscaled.
+ */
+function ImagePreview({ file }: { file: FileEntry }) {
+  const [actual, setActual] = useState(false);
+  return (
+    // min-w-0: the dialog is a grid, whose items would otherwise grow to a zoomed photo's width.
+    <div className="min-w-0 space-y-2">
+      <div
+        className={cn(
+          'h-[70vh] rounded-md border bg-muted/30',
+          actual ? 'block overflow-auto' : 'flex items-center justify-center overflow-hidden',
+        )}
+        data-testid="image-frame"
+      >
+        <img
+          src={previewUrl(file)}
+          alt={file.name}
+          className={actual ? 'max-h-none max-w-none' : 'max-h-full max-w-full object-contain'}
+          referrerPolicy="no-referrer"
+        />
+      </div>
+      <Button variant="outline" size="sm" aria-pressed={actual} onClick={() => setActual((zoomed) => !zoomed)}>
+        {actual ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
+        {actual ? 'Fit to frame' : 'Actual size'}
+      </Button>
+    </div>
   );
 }
 
