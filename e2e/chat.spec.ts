@@ -146,3 +146,27 @@ test('Shift+Enter starts a new line and Enter sends the message with its lines',
   await expect(sent).toBeVisible();
   await expect(sent).toHaveText(`${first}\nSecond line`);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the channels come first, then the conversation picked, with a way back', async ({ page }) => {
+    await signIn(page, 'coordinator', '/chat');
+    const channels = page.getByRole('navigation', { name: 'Channels' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Communication Hub' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '# General Partners' })).toBeHidden();
+
+    await channels.getByRole('button', { name: '# Zone Leaders' }).click();
+    const title = page.getByRole('heading', { name: '# Zone Leaders' });
+    await expect(title).toBeVisible();
+    await expect(title).toBeFocused();
+    await expect(channels).toBeHidden();
+    await expect(page.getByPlaceholder('Message #Zone Leaders')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Back to channels' }).click();
+    await expect(channels).toBeVisible();
+    await expect(title).toBeHidden();
+    await expect(channels.getByRole('button', { name: '# Zone Leaders' })).toBeFocused();
+  });
+});
