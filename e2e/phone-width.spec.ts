@@ -91,3 +91,57 @@ test('every screen fits 390 px without sideways scrolling', async ({ page }) => 
   }
   expect(wide).toEqual([]);
 });
+
+/** The main dialogs, each opened on its screen: the dialog must fit too. */
+const DIALOGS: { route: string; open: (page: Page) => Promise<void>; name: string | RegExp }[] = [
+  {
+    route: '/dashboard',
+    open: (page) => page.getByRole('button', { name: 'Click to add a donation' }).click(),
+    name: 'Add Donation',
+  },
+  {
+    route: '/partners',
+    open: (page) => page.getByRole('button', { name: 'Add Partner' }).click(),
+    name: 'Add Partner',
+  },
+  {
+    route: '/partners',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^View Details for/ })
+        .first()
+        .click(),
+    name: /./,
+  },
+  { route: '/tasks', open: (page) => page.getByRole('button', { name: 'Create Task' }).click(), name: 'Create Task' },
+  { route: '/calendar', open: (page) => page.getByRole('button', { name: 'Add Event' }).click(), name: /Event/ },
+  {
+    route: '/giving?range=all',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Edit the gift of/ })
+        .first()
+        .click(),
+    name: 'Edit gift',
+  },
+];
+
+test('the main dialogs fit 390 px too', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', '/dashboard');
+  const gift = await page.request.post('/api/giving/donations', {
+    data: { partnerName: 'Bartholomew Alexander Montgomery-Whitfield', amount: '75.00', donationType: 'one-time' },
+  });
+  expect(gift.status()).toBe(201);
+  const wide: string[] = [];
+  for (const dialog of DIALOGS) {
+    await page.goto(dialog.route);
+    await dialog.open(page);
+    await expect(page.getByRole('dialog', { name: dialog.name })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { worst, what } = await overflow(page);
+    if (worst > 0) wide.push(`${dialog.route} ${String(dialog.name)}: ${worst} px too wide (${what})`);
+    await page.keyboard.press('Escape');
+  }
+  expect(wide).toEqual([]);
+});
