@@ -8,6 +8,8 @@ import { NotFoundPage } from './not-found-page';
 const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNode }>> = {
   '/dashboard': () =>
     import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/giving/import': () =>
+    import('@/features/giving/components/gift-import-page').then((m) => ({ default: m.GiftImportPage })),
   '/partners': () => import('@/features/partners/components/partners-page').then((m) => ({ default: m.PartnersPage })),
   '/tasks': () => import('@/features/tasks/components/tasks-page').then((m) => ({ default: m.TasksPage })),
   '/calendar': () => import('@/features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })),
