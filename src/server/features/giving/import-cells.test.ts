@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { giftInstant } from '#shared/giving';
+import { ImportDays } from './import-days';
 import { parseGiftAmount, parseGiftDate, parseGiftMethod, parseGiftType } from './import-cells';
 
 const now = new Date('2026-11-25T12:00:00Z');
-const date = (text: string, zone = 'UTC') => parseGiftDate(text, zone, now);
+const days = new ImportDays();
+const date = (text: string, zone = 'UTC') => parseGiftDate(text, days.today(now, zone));
 
 describe('parseGiftDate', () => {
   it('reads ISO, month-first slashes and day-first dots', () => {
@@ -56,5 +59,17 @@ describe('method and type', () => {
     expect(parseGiftType('Recurring')).toBe('monthly');
     expect(parseGiftType('One-time')).toBe('one-time');
     expect(parseGiftType('yearly')).toBeNull();
+  });
+});
+
+describe('ImportDays', () => {
+  it('gives the instants giftInstant gives, remembered', () => {
+    for (const zone of ['UTC', 'America/Chicago', 'Pacific/Auckland', 'America/Asuncion']) {
+      for (const date of ['2024-03-10', '2023-10-01', '2026-11-25', '1900-01-01']) {
+        expect(days.instant(date, zone, now), `${date} ${zone}`).toEqual(giftInstant(date, zone, now));
+        expect(days.instant(date, zone, now)).toEqual(giftInstant(date, zone, now));
+      }
+    }
+    expect(days.end('2024-03-09', 'America/Chicago')).toEqual(days.start('2024-03-10', 'America/Chicago'));
   });
 });

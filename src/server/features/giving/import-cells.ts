@@ -1,5 +1,4 @@
 import { checkAmount, type AmountCheck } from '#shared/money';
-import { zonedDate } from '#shared/time-zone';
 import { DONATION_METHODS, METHOD_LABELS, type DonationMethod } from '#shared/giving';
 
 /** What the mapping step shows under the date and amount fields. */
@@ -11,9 +10,9 @@ export type DateCheck = { ok: true; value: string } | { ok: false; message: stri
 /**
  * A gift's calendar date as banks and giving services write it: ISO (a time after it is
  * ignored), US month-first with slashes, or European day-first with dots. The separator says
- * which, so no date is read two ways. From 1900 up to today in the person's zone.
+ * which, so no date is read two ways. From 1900 up to `today` (YYYY-MM-DD, in the person's zone).
  */
-export function parseGiftDate(text: string, timeZone: string, now: Date): DateCheck {
+export function parseGiftDate(text: string, today: string): DateCheck {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   const eu = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
@@ -30,7 +29,7 @@ export function parseGiftDate(text: string, timeZone: string, now: Date): DateCh
   }
   const value = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (year < 1900) return { ok: false, message: 'The date cannot be before 1900' };
-  if (value > zonedDate(now, timeZone)) return { ok: false, message: 'The date cannot be after today' };
+  if (value > today) return { ok: false, message: 'The date cannot be after today' };
   return { ok: true, value };
 }
 

@@ -3,10 +3,10 @@ import { queryRows } from '#server/db/query-rows';
 import { donations } from '#server/db/schema';
 import type { ImportTarget, PreparedRow } from '#server/imports/target';
 import { decimalToCents } from '#shared/money';
-import { giftInstant, type DonationMethod } from '#shared/giving';
+import type { DonationMethod } from '#shared/giving';
 import { DONATION_LIMITS } from '#shared/schemas/giving';
-import { zonedDayStart } from '#shared/time-zone';
 import { giftsChanged } from './announce';
+import { ImportDays } from './import-days';
 import {
   AMOUNT_FORMAT_HINT,
   DATE_FORMATS_HINT,
@@ -43,6 +43,7 @@ const tooLong = (label: string, max: number) => `${label} must be ${max} charact
  * A likely duplicate has the same date, amount, partner and reference as a gift that counts.
  */
 export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftRow> {
+  const days = new ImportDays();
   return {
     kind: 'gifts',
     feature: 'giving',
@@ -107,7 +108,7 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
     check(cells, { timeZone, now }) {
       const errors: { field?: string; message: string }[] = [];
       const date = cells.date
-        ? parseGiftDate(cells.date, timeZone, now)
+        ? parseGiftDate(cells.date, days.today(now, timeZone))
         : { ok: false as const, message: 'Date is required' };
       if (!date.ok) errors.push({ field: 'date', message: date.message });
       const amount = cells.amount
@@ -190,12 +191,11 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
       for (const { value } of rows) {
         const id = `${value.date}|${value.amount}`;
         if (pairs.has(id)) continue;
-        const [y, m, d] = value.date.split('-').map(Number) as [number, number, number];
         pairs.set(id, {
           d: value.date,
           a: value.amount,
-          s: zonedDayStart(y, m - 1, d, timeZone).toISOString(),
-          e: zonedDayStart(y, m - 1, d + 1, timeZone).toISOString(),
+          s: days.start(value.date, timeZone).toISOString(),
+          e: days.end(value.date, timeZone).toISOString(),
         });
       }
       if (pairs.size === 0) return new Set();
@@ -226,7 +226,7 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
           notes: value.notes,
           method: value.method,
           reference: value.reference,
-          donationDate: giftInstant(value.date, timeZone, now),
+          donationDate: days.instant(value.date, timeZone, now),
           importBatchId: batchId,
         })),
       );
