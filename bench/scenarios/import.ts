@@ -89,8 +89,12 @@ async function importOnce(url: string, cookie: string, pid: number, rows: number
     );
     let result: { batchId: string; imported: number } | undefined;
     for (;;) {
+      // On the embedded database the commit's one transaction holds the only connection: a
+      // poll may wait for it past the server's idle timeout. The job goes on; poll again.
+      const response = await fetch(`${url}/api/jobs/${job.id}`, { headers }).catch(() => null);
+      if (!response) continue;
       const { job: read } = await json<{ job: { status: string; error: string | null; result: typeof result } }>(
-        await fetch(`${url}/api/jobs/${job.id}`, { headers }),
+        response,
         'job',
       );
       if (read.status === 'succeeded') {
