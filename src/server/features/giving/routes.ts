@@ -13,12 +13,14 @@ import {
   giftIdParamSchema,
   giftQuerySchema,
   giftVoidSchema,
+  insightsQuerySchema,
 } from '#shared/schemas/giving-ledger';
 import { importRoutes } from '#server/imports/routes';
 import type { ImportTarget } from '#server/imports/target';
 import type { GiftRow } from './import-target';
 import { correctGift, giftHistory, voidGift } from './corrections';
 import { giftsCsv } from './csv';
+import { donorInsights } from './insights';
 import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
 
@@ -37,12 +39,10 @@ export function givingRoutes(partners: PartnerDirectory, imports: ImportTarget<G
     new Hono<AppEnv>()
       // Upload, map, preview, dry run, commit and undo (the shared pipeline, decision 0113).
       .route('/imports', importRoutes(imports))
-      .get(
-        '/partner-options',
-        requireFeature('dashboard'),
-        requireAdmin,
-        validate('query', partnerOptionsQuerySchema),
-        async (c) => c.json({ partners: await partners.options(c.var.deps.database.db, c.req.valid('query').q) }, 200),
+      // The partner type-ahead of Add Donation (admins) and of a gift's correction (Giving Records,
+      // which admins always hold).
+      .get('/partner-options', requireGiving, validate('query', partnerOptionsQuerySchema), async (c) =>
+        c.json({ partners: await partners.options(c.var.deps.database.db, c.req.valid('query').q) }, 200),
       )
       .post('/donations', requireFeature('dashboard'), requireAdmin, validate('json', donationSchema), async (c) =>
         c.json({ donation: await addDonation(contextOf(c), partners, c.req.valid('json')) }, 201),
@@ -52,6 +52,11 @@ export function givingRoutes(partners: PartnerDirectory, imports: ImportTarget<G
         const db = c.var.deps.database.db;
         if (!(await partners.exists(db, id))) refuse(404, 'Partner not found');
         return c.json(await listPartnerDonations(db, id), 200);
+      })
+      .get('/insights', requireGiving, validate('query', insightsQuerySchema), async (c) => {
+        const { tz } = c.req.valid('query');
+        const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
+        return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
       })
       .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
         c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),

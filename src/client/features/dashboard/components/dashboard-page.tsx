@@ -42,8 +42,14 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MonthlyGivingCard giving={data?.giving} loading={loading} canAdd={isAdmin} onAdd={() => setAdding(true)} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4 [&>*]:min-w-0">
+        <MonthlyGivingCard
+          giving={data?.giving}
+          loading={loading}
+          canAdd={isAdmin}
+          canViewGifts={me?.permissions.giving === true}
+          onAdd={() => setAdding(true)}
+        />
         <StatCard title="Active Partners" to="/partners" icon={Users} loading={loading} value={data?.activePartners} />
         <StatCard
           title="Pending Tasks"
@@ -69,7 +75,8 @@ export function DashboardPage() {
       {data && zone && data.timeZone !== zone && (
         <p className="mt-2 text-xs text-muted-foreground">Months are counted in {data.timeZone}.</p>
       )}
-      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      {/* min-w-0: a long title truncates inside its card instead of widening the grid (issue 27). */}
+      <div className="mt-6 grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <RecentActivity items={data?.recentActivity} loading={loading} />
         <UpcomingTasks items={data?.upcomingTasks} loading={loading} />
       </div>

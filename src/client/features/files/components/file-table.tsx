@@ -35,10 +35,11 @@ export function FileTable({
             <th scope="col" className="px-4 py-3 font-medium">
               Name
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            {/* On a phone, size and date go under the name (issue 27 item 1). */}
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
               Size
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
               Date
             </th>
             <th scope="col" className="px-4 py-3 text-right font-medium">
@@ -49,7 +50,7 @@ export function FileTable({
         <tbody>
           {folders.map((f) => (
             <tr key={f.path} className="border-b last:border-0 hover:bg-muted/30">
-              <td className="px-4 py-2">
+              <td className="w-full px-4 py-2">
                 <button
                   type="button"
                   onClick={() => onOpenFolder(f.path)}
@@ -57,26 +58,33 @@ export function FileTable({
                   aria-label={`Open folder ${f.name}`}
                 >
                   <Folder className="size-5 shrink-0 fill-primary/15 text-primary" aria-hidden="true" />
-                  <span className="break-all">{f.name}</span>
+                  <span className="text-left [overflow-wrap:anywhere]">{f.name}</span>
                 </button>
               </td>
-              <td className="px-4 py-2 text-muted-foreground">—</td>
-              <td className="px-4 py-2 text-muted-foreground">—</td>
+              <td className="hidden px-4 py-2 text-muted-foreground sm:table-cell">—</td>
+              <td className="hidden px-4 py-2 text-muted-foreground sm:table-cell">—</td>
               <td />
             </tr>
           ))}
           {files.map((file) => (
             <tr key={file.id} className="border-b last:border-0 hover:bg-muted/30">
-              <td className="px-4 py-2">
+              <td className="w-full px-4 py-2">
                 <span className="flex items-center gap-3">
                   <FileIcon file={file} />
-                  <span className="break-all">{file.name}</span>
+                  <span className="min-w-0">
+                    <span className="block [overflow-wrap:anywhere]">{file.name}</span>
+                    <span className="block text-xs text-muted-foreground sm:hidden">
+                      {formatFileSize(file.size)} · {format(new Date(file.createdAt), DATE_FORMAT)}
+                    </span>
+                  </span>
                 </span>
               </td>
-              <td className="whitespace-nowrap px-4 py-2">{formatFileSize(file.size)}</td>
-              <td className="whitespace-nowrap px-4 py-2">{format(new Date(file.createdAt), DATE_FORMAT)}</td>
-              <td className="px-4 py-2">
-                <div className="flex justify-end gap-1">
+              <td className="hidden whitespace-nowrap px-4 py-2 sm:table-cell">{formatFileSize(file.size)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-2 sm:table-cell">
+                {format(new Date(file.createdAt), DATE_FORMAT)}
+              </td>
+              <td className="px-2 py-2">
+                <div className="flex justify-end gap-0.5 sm:gap-1">
                   <Button
                     variant="ghost"
                     size="icon"
