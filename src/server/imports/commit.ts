@@ -9,7 +9,7 @@ import { refuse, ServiceError } from '../service/errors';
 import type { ImportCommit, ImportCommitResult, ImportMapping } from '#shared/imports';
 import { checkRows } from './check-rows';
 import { dryRunRows, optionsOf } from './steps';
-import type { ImportTarget } from './target';
+import type { ImportTarget, PreparedRow } from './target';
 import { findUpload, rememberMapping, uploadKey } from './uploads';
 
 export interface CommitInput {
@@ -116,13 +116,19 @@ export function commitJob<Row>(
       });
       let written = 0;
       let read = 0;
+      let pending: PreparedRow<Row>[] = [];
+      const flush = async () => {
+        if (pending.length > 0) await target.write(tx, input.batchId, pending, options);
+        written += pending.length;
+        pending = [];
+      };
       for await (const chunk of checkRows(tx.db, tx.deps.storage, key, target, input.mapping, options)) {
-        const fresh = chunk.filter((line) => line.errors.length === 0 && !line.duplicate).map((line) => line.prepared!);
-        if (fresh.length > 0) await target.write(tx, input.batchId, fresh, options);
-        written += fresh.length;
+        for (const line of chunk) if (line.errors.length === 0 && !line.duplicate) pending.push(line.prepared!);
+        if (pending.length >= target.writeRows) await flush();
         read += chunk.length;
         if (reportWhileWriting) await job.progress(total + read, total * 2);
       }
+      await flush();
       // The file changed under us (it cannot: uploads are never rewritten), or the stored gifts did.
       if (written !== summary.newRows) refuse(409, `The ${target.noun} changed while importing. Run the import again.`);
       await rememberMapping(tx.db, target.kind, input.source, input.mapping);

@@ -46,6 +46,11 @@ export interface ImportTarget<Row> {
   prepare(db: Db, rows: Row[], options: ImportOptions): Promise<PreparedRow<Row>[]>;
   /** Which of these duplicate keys are already stored. */
   existingKeys(db: Db, rows: PreparedRow<Row>[], options: ImportOptions): Promise<Set<string>>;
+  /**
+   * Rows per `write` call: fewer, larger statements run the table's statement triggers fewer
+   * times. Keep rows × parameters per row under PostgreSQL's 65,535 parameters a statement.
+   */
+  writeRows: number;
   /** Writes one chunk inside the commit's transaction, every row tagged with the batch. */
   write(tx: ChangeContext, batchId: string, rows: PreparedRow<Row>[], options: ImportOptions): Promise<void>;
   /** How many rows of the batch were changed after the import (shown before an undo). */

@@ -278,7 +278,7 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
   });
 
   it('writes nothing when the commit fails part-way (all or nothing)', async () => {
-    // A failure injected in the database on the 1,500th gift: the first chunk is already written.
+    // A failure injected in the database on the 6,000th gift: the first 5,000 are already written.
     await t.db.execute(sql`create function fail_import() returns trigger language plpgsql as $$
       begin if new.notes = 'explode' then raise exception 'injected failure'; end if; return new; end $$`);
     await t.db.execute(
@@ -286,8 +286,8 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
     );
     try {
       const before = await state();
-      const lines = rows(2000);
-      lines[1499] = lines[1499]!.replace(/,$/, ',explode');
+      const lines = rows(7000);
+      lines[5999] = lines[5999]!.replace(/,$/, ',explode');
       const upload = await api.uploaded(treasurer, `${HEADER}\n${lines.join('\n')}\n`);
       const job = await api.committed(treasurer, upload.id, GIFT_MAPPING);
       expect(job.status).not.toBe('succeeded');
@@ -297,7 +297,7 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
         await t.db
           .select()
           .from(importBatches)
-          .where(sql`undone_at is null and rows = 2000`),
+          .where(sql`undone_at is null and rows = 7000`),
       ).toEqual([]);
       // The upload stays, so the person can try again.
       expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(1);
