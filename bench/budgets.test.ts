@@ -24,6 +24,7 @@ const budgets: Budgets = {
   crowdDashboardRpsMinPostgres: 1500,
   givingPageP95MsMaxPostgres: 50,
   givingPageP95MsMaxPglite: 100,
+  importSecondsMaxPglite: 60,
 };
 
 const http = (requestsPerSecond: number): HttpFigure => ({
@@ -178,5 +179,28 @@ describe('checkBudgets', () => {
     expect(
       outcomes(checkBudgets(results('quick', crowded), budgets))['postgres: commonSearch p99 ms at 50 connections'],
     ).toBe('skipped');
+  });
+
+  it('judges the gift import on the embedded database by its total seconds, on a quick run too', () => {
+    const run = (rows: number, totalMs: number) => ({
+      rows,
+      bytes: rows * 50,
+      uploadMs: 1,
+      dryRunMs: 1,
+      commitMs: totalMs - 2,
+      totalMs,
+      undoMs: 1,
+      rssBeforeBytes: 1,
+      rssPeakBytes: 2,
+    });
+    const made = (totalMs: number): BenchResults => ({
+      ...results('quick', { skipped: 'no PostgreSQL' }),
+      databases: {
+        pglite: database({ import: { small: run(10_000, 5_000), large: run(100_000, totalMs) } }),
+        postgres: { skipped: 'no PostgreSQL' },
+      },
+    });
+    expect(outcomes(checkBudgets(made(52_000), budgets))['pglite: import of 100000 gift rows, s']).toBe('pass');
+    expect(outcomes(checkBudgets(made(61_000), budgets))['pglite: import of 100000 gift rows, s']).toBe('miss');
   });
 });

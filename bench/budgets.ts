@@ -30,6 +30,8 @@ export interface Budgets {
   givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
+  /** Issue 19: a gift import of 100,000 rows (upload, dry run, commit) on the embedded database. */
+  importSecondsMaxPglite: number;
 }
 
 export interface BudgetCheck {
@@ -170,6 +172,10 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
         note: fanOut && fanOut.missed > 0 ? `${fanOut.missed} deliveries missed` : undefined,
       },
     );
+    if (name === 'pglite' && figures.import) {
+      const { large } = figures.import;
+      add(`${name}: import of ${large.rows} gift rows, s`, 'max', large.totalMs / 1000, budgets.importSecondsMaxPglite);
+    }
     add(
       `${name}: start-up ms on an empty data store (median)`,
       'max',

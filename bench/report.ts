@@ -105,6 +105,10 @@ below shares the same cores with the load generator.
    month, this month's monthly gifts, this month between $100 and $250, one partner's gifts, a
    text search over names and notes, and all of last year (a fifth of the gifts); then the page
    ten "Show more" down this year.
+11. **Gift import** (issue 19): a bank-style CSV of ${int((s.importRows ?? 100_000) / 10)} rows, then one of
+   ${int(s.importRows ?? 100_000)} rows, each uploaded, dry-run and committed through the API as an admin (the
+   commit job read until it succeeds), then undone; the server's resident memory sampled every
+   50 ms (decision 0113).
 
 ## Latest run
 
@@ -387,6 +391,46 @@ ${table(
 
 The dashboard summary is kept per time zone until the change record moves (decision 0108);
 recording a gift moves it each time, so that row also measures the writes' own cost.`);
+
+  const importRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.import;
+  });
+  if (importRuns.length > 0)
+    out.push(`### 11. Gift import
+
+${table(
+  [
+    'database, rows',
+    'upload s',
+    'dry run s',
+    'commit s',
+    'total s',
+    'undo s',
+    'RSS before MB',
+    'RSS peak MB',
+    'growth MB',
+  ],
+  importRuns.flatMap((name) => {
+    const f = results.databases[name];
+    if (!ran(f) || !f.import) return [];
+    return [f.import.small, f.import.large].map((run) => [
+      `${DB_LABEL[name]}, ${int(run.rows)}`,
+      round(run.uploadMs / 1000, 1),
+      round(run.dryRunMs / 1000, 1),
+      round(run.commitMs / 1000, 1),
+      round(run.totalMs / 1000, 1),
+      round(run.undoMs / 1000, 1),
+      round(run.rssBeforeBytes / 2 ** 20, 0),
+      round(run.rssPeakBytes / 2 ** 20, 0),
+      round((run.rssPeakBytes - run.rssBeforeBytes) / 2 ** 20, 0),
+    ]);
+  }),
+)}
+
+The commit checks the whole file again, then writes every row in one transaction; the growth
+column is what the server held above its level before the import (decision 0113 says what of
+it grows with the file).`);
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

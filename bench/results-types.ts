@@ -2,6 +2,7 @@ import type { CrowdFigures } from './scenarios/crowd';
 import type { EmailFigures } from './scenarios/email';
 import type { AuditFigures } from './scenarios/audit';
 import type { GivingFigures } from './scenarios/giving';
+import type { ImportFigures } from './scenarios/import';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -29,6 +30,8 @@ export interface Scale {
   /** Many people at once (scenarios/crowd.ts): seconds measured and warmed up per screen. */
   crowdSeconds: number;
   crowdWarmUpSeconds: number;
+  /** Rows of the large gift import (scenarios/import.ts); the small one is a tenth. */
+  importRows?: number;
 }
 
 export interface SearchFigures {
@@ -52,6 +55,8 @@ export interface DatabaseFigures {
   giving?: GivingFigures;
   /** 50 connections per screen (scenarios/crowd.ts); absent from runs made before it existed. */
   crowd?: CrowdFigures;
+  /** Gift imports through the API (scenarios/import.ts); absent from runs made before it existed. */
+  import?: ImportFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

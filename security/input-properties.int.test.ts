@@ -3,6 +3,7 @@ import { ZodObject, ZodPipe, type ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gt, sql } from 'drizzle-orm';
 import { activity, signInThrottle } from '#server/db/schema';
+import { multipartBody } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { MATRIX } from './support/access-matrix.table';
 import { hostileBodies, POLLUTION_MARKER, rawBodies } from './support/hostile-input';
@@ -27,7 +28,12 @@ const RUNS = 40;
 const RAW_RUNS = 10;
 const QUERY_RUNS = 25;
 /** Routes that take multipart uploads, not JSON (their own tests: upload-corpus.int.test.ts). */
-const MULTIPART_ROUTES = ['POST /api/files', 'POST /api/calendar/events', 'PUT /api/calendar/events/:id'];
+const MULTIPART_ROUTES = [
+  'POST /api/files',
+  'POST /api/calendar/events',
+  'PUT /api/calendar/events/:id',
+  'POST /api/giving/imports/uploads',
+];
 /** Actions whose path says everything: they read no body at all. */
 const BODYLESS_ROUTES = [
   'POST /api/email/outbox/:id/retry',
@@ -41,6 +47,7 @@ const BODYLESS_ROUTES = [
   'POST /api/accounts/:id/temporary-password',
   'POST /api/accounts/:id/two-factor-reset',
   'POST /api/jobs/:id/cancel',
+  'POST /api/giving/imports/batches/:id/undo',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -70,7 +77,21 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       { partnerName: 'Fixture', amount: '25.00', donationType: 'one-time' },
       { cookie },
     );
+    const { body, contentType } = multipartBody([
+      {
+        name: 'file',
+        filename: 'gifts.csv',
+        value: 'Date,Amount,Name\n2024-03-01,5,Fixture\n',
+        contentType: 'text/csv',
+      },
+    ]);
+    const upload = await t.request('/api/giving/imports/uploads', {
+      method: 'POST',
+      headers: { cookie, 'content-type': contentType },
+      body,
+    });
     targets = {
+      giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,
       coordinatorId: coordinator.id,
       accountId: account.id,
       plainUserEmail: plain.email,

@@ -16,6 +16,10 @@ import {
   form,
   formBody,
   gift,
+  giftCsvPart,
+  GIFT_IMPORT_STEP,
+  giftImportBatch,
+  giftImportUpload,
   job,
   notification,
   partner,
@@ -388,6 +392,64 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async (ctx) => get(`/api/giving/gifts/${await gift(ctx)}/history`),
   },
+  'POST /api/giving/imports/uploads': {
+    allowed: ADMIN,
+    ok: 201,
+    prepare: async (ctx) => ({ method: 'POST', path: '/api/giving/imports/uploads', multipart: [giftCsvPart(ctx)] }),
+  },
+  'DELETE /api/giving/imports/uploads/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'DELETE',
+      path: `/api/giving/imports/uploads/${await giftImportUpload(ctx, owner)}`,
+    }),
+  },
+  'GET /api/giving/imports/sources': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/giving/imports/sources'),
+  },
+  'GET /api/giving/imports/uploads/:id/mapping': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/giving/imports/uploads/${await giftImportUpload(ctx, owner)}/mapping?source=Bank`),
+  },
+  'GET /api/giving/imports/uploads/:id/preview': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/giving/imports/uploads/${await giftImportUpload(ctx, owner)}/preview?${GIFT_IMPORT_STEP}`),
+  },
+  'GET /api/giving/imports/uploads/:id/dry-run': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/giving/imports/uploads/${await giftImportUpload(ctx, owner)}/dry-run?${GIFT_IMPORT_STEP}`),
+  },
+  'POST /api/giving/imports/uploads/:id/commit': {
+    allowed: ADMIN,
+    ok: 202,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: `/api/giving/imports/uploads/${await giftImportUpload(ctx, owner)}/commit`,
+      json: { source: 'Bank', timeZone: 'UTC', mapping: { date: 'Date', amount: 'Amount', partnerName: 'Name' } },
+    }),
+  },
+  'GET /api/giving/imports/batches': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/giving/imports/batches'),
+  },
+  'POST /api/giving/imports/batches/:id/undo': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/giving/imports/batches/${await giftImportBatch(ctx)}/undo`,
+    }),
+  },
   'PATCH /api/giving/gifts/:id': {
     allowed: ADMIN,
     ok: 200,
@@ -521,4 +583,5 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /api/partners/*': "the partners router's feature guard",
   'ALL /api/calendar/*': "the calendar router's feature guard",
   'ALL /api/files/*': "the files router's feature guard",
+  'ALL /api/giving/imports/*': "the gift import router's Giving Records guard (the shared import pipeline)",
 };

@@ -12,6 +12,7 @@ import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema } from '#shared/schemas/giving-ledger';
 import { createFolderSchema } from '#shared/schemas/files';
+import { importCommitSchema } from '#shared/imports';
 import { createFormSchema } from '#shared/schemas/forms';
 import { partnerSchema } from '#shared/schemas/partners';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
@@ -28,6 +29,8 @@ export interface EndpointTargets {
   giftId: string;
   /** A signed-in user without any role, whom "add coordinator" may promote. */
   plainUserEmail: string;
+  /** The admin's uploaded gift CSV (Date, Amount, Name), which the commit endpoint queues. */
+  giftImportUploadId: string;
 }
 
 /**
@@ -183,6 +186,17 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     schema: giftVoidSchema,
     valid: () => ({ reason: 'Recorded twice', version: 1 }),
     restore: restoreGifts,
+  },
+  'POST /api/giving/imports/uploads/:id/commit': {
+    method: 'POST',
+    path: (targets) => `/api/giving/imports/uploads/${targets.giftImportUploadId}/commit`,
+    schema: importCommitSchema,
+    valid: () => ({
+      source: 'Bank',
+      timeZone: 'UTC',
+      mapping: { date: 'Date', amount: 'Amount', partnerName: 'Name' },
+      skipErrorRows: false,
+    }),
   },
   'POST /api/partners': {
     method: 'POST',

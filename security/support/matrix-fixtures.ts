@@ -1,6 +1,7 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
-import { emailOutbox, notifications, session } from '#server/db/schema';
+import { donations, emailOutbox, importBatches, notifications, session } from '#server/db/schema';
+import type { MultipartPart } from '#test-support/multipart';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
 import { eventFields, pngPart, textFilePart, type MatrixContext, type SignedInActor } from './matrix-context';
 
@@ -67,6 +68,32 @@ export const notification = async (ctx: MatrixContext, owner: SignedInActor) => 
     .values({ recipientId: ctx.users[owner].id, kind: 'test', title: `Notice ${ctx.unique()}`, link: '/tasks' })
     .returning({ id: notifications.id });
   return row!.id;
+};
+
+/** A small gift CSV, as the import's upload step receives it. */
+export const giftCsvPart = (ctx: MatrixContext): MultipartPart => ({
+  name: 'file',
+  filename: `${ctx.unique()}.csv`,
+  value: `Date,Amount,Name\n2024-03-01,12.50,Donor ${ctx.unique()}\n`,
+  contentType: 'text/csv',
+});
+/** An uploaded gift import of the owner's, waiting to be committed. */
+export const giftImportUpload = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await ctx.createMultipart<{ upload: { id: string } }>(owner, '/api/giving/imports/uploads', [giftCsvPart(ctx)]))
+    .upload.id;
+export const GIFT_IMPORT_STEP = `source=Bank&timeZone=UTC&mapping=${encodeURIComponent(
+  JSON.stringify({ date: 'Date', amount: 'Amount', partnerName: 'Name' }),
+)}`;
+/** A committed gift import of one gift (written straight to the tables: the commit job is tested elsewhere). */
+export const giftImportBatch = async (ctx: MatrixContext) => {
+  const [batch] = await ctx.t.db
+    .insert(importBatches)
+    .values({ kind: 'gifts', source: 'Bank', fileName: 'gifts.csv', rows: 1, createdBy: ctx.users.admin.id })
+    .returning({ id: importBatches.id });
+  await ctx.t.db
+    .insert(donations)
+    .values({ partnerName: `Donor ${ctx.unique()}`, amount: '5', donationType: 'one-time', importBatchId: batch!.id });
+  return batch!.id;
 };
 
 /** A queued background job of the owner's (queued straight away: the runner is not started here). */

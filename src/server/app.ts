@@ -22,7 +22,7 @@ import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
-import { dashboardSources, partnerDirectory } from './feature-wiring';
+import { dashboardSources, giftImports, partnerDirectory } from './feature-wiring';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/tasks', tasksRoutes())
     .route('/api/forms', formsRoutes())
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
-    .route('/api/giving', givingRoutes(partnerDirectory))
+    .route('/api/giving', givingRoutes(partnerDirectory, giftImports))
     .route('/api/partners', partnersRoutes())
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());

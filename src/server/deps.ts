@@ -29,7 +29,14 @@ export async function createDeps(config: Config, database: Database, logger: Log
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
   // The audit log keeps everything unless an admin chose a retention (decision 0103).
-  const jobs = createJobs(database.db, bus, jobHandlers, logger);
+  // The handlers get the dependencies once they are built (before the runner starts).
+  const built: { deps?: AppDeps } = {};
+  const jobs = createJobs(
+    database.db,
+    bus,
+    jobHandlers(() => built.deps!),
+    logger,
+  );
   const pruner = setInterval(() => {
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
     // A job: with several instances, one of them removes the entries (decision 0107).
@@ -49,7 +56,7 @@ export async function createDeps(config: Config, database: Database, logger: Log
   );
   const auth = createAuth(database.db, config, secret, mail);
   const principalCache = await listenedPrincipalCache<PrincipalRow>(database);
-  return {
+  built.deps = {
     config,
     database,
     auth,
@@ -65,6 +72,7 @@ export async function createDeps(config: Config, database: Database, logger: Log
     lifecycle: { stopping: false },
     stopTimers: () => clearInterval(pruner),
   };
+  return built.deps;
 }
 
 /** Ends open realtime streams, then stops the bus and closes the database. */

@@ -12,12 +12,23 @@ import { givingNotices } from './features/giving/notices';
 import type { PartnerDirectory } from './features/giving/service';
 import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
 import { partnerNotices } from './features/partners/notices';
-import { partnerExists, partnerIdsNamed, partnerNameOf, partnerNameOptions } from './features/partners/service';
+import {
+  partnerExists,
+  partnerIdsNamed,
+  partnerNameOf,
+  partnerNameOptions,
+  partnersByEmails,
+  partnersByNames,
+} from './features/partners/service';
 import { pendingTasks, upcomingTasks } from './features/tasks/figures';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
 import { auditJobs } from './features/audit/jobs';
 import type { JobHandlers } from './jobs/handlers';
+import type { AppDeps } from './http/app-env';
+import { giftImportTarget } from './features/giving/import-target';
+import { importJobHandlers } from './imports/routes';
+import type { ImportTarget } from './imports/target';
 
 /** The dashboard's cards and lists, from the features that own them. */
 export const dashboardSources: DashboardSources = {
@@ -36,7 +47,12 @@ export const partnerDirectory: PartnerDirectory = {
   nameOf: partnerNameOf,
   options: partnerNameOptions,
   namedExactly: partnerIdsNamed,
+  byEmails: partnersByEmails,
+  byNames: partnersByNames,
 };
+
+/** What each feature imports through the shared pipeline (docs/decisions/0113). */
+export const giftImports = giftImportTarget(partnerDirectory);
 
 /**
  * Who hears of which change (docs/decisions/0100): each feature's rules for its own actions.
@@ -53,6 +69,11 @@ export const notificationRules: NotificationRules = {
 export const noticeSweeps: readonly NoticeSweep[] = [dueTomorrowNotices];
 
 /** The background jobs each feature runs (decision 0107), by kind. */
-export const jobHandlers: JobHandlers = {
-  ...auditJobs,
-};
+export function jobHandlers(deps: () => AppDeps): JobHandlers {
+  return {
+    ...auditJobs,
+    // The import commits need the storage and the notices, hence the dependencies (late: the
+    // handlers are made before the dependencies are complete).
+    ...importJobHandlers([giftImports as ImportTarget<never>], deps),
+  };
+}

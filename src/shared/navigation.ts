@@ -19,6 +19,8 @@ export const NAV_ENTRIES = [
 export const ROUTE_FEATURES: Record<string, Feature> = {
   '/dashboard': 'dashboard',
   '/giving': 'giving',
+  // Importing gifts (issue 19 item 6) needs Giving Records like every gift-level screen.
+  '/giving/import': 'giving',
   '/partners': 'partners',
   '/tasks': 'tasks',
   '/calendar': 'calendar',

@@ -10,6 +10,8 @@ const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNo
   '/dashboard': () =>
     import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   '/giving': () => import('@/features/giving/components/giving-page').then((m) => ({ default: m.GivingPage })),
+  '/giving/import': () =>
+    import('@/features/giving/components/gift-import-page').then((m) => ({ default: m.GiftImportPage })),
   '/partners': () => import('@/features/partners/components/partners-page').then((m) => ({ default: m.PartnersPage })),
   '/tasks': () => import('@/features/tasks/components/tasks-page').then((m) => ({ default: m.TasksPage })),
   '/calendar': () => import('@/features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })),

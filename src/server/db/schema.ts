@@ -267,6 +267,32 @@ export const importBatches = pgTable(
   ],
 );
 
+/**
+ * A CSV uploaded for an import and not yet committed or abandoned (docs/decisions/0113). Its
+ * bytes are the storage object `imports/<id>`; the row says whose it is and what it is for, so
+ * each later step (map, preview, dry run, commit) reads it again from storage instead of
+ * holding it in memory, and the orphan sweep removes abandoned ones.
+ */
+export const importUploads = pgTable(
+  'import_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['gifts', 'partners'] }).notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Data rows, the header not counted. */
+    rows: integer('rows').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('import_uploads_owner_idx').on(t.ownerId, t.createdAt),
+    check('import_uploads_kind_check', sql`${t.kind} in ('gifts', 'partners')`),
+  ],
+);
+
 /** The column mapping last used per kind of import and source, offered again next time. */
 export const importMappings = pgTable(
   'import_mappings',

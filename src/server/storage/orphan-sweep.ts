@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, files } from '../db/schema';
+import { events, files, importUploads } from '../db/schema';
 import type { Logger } from '../logger';
 import type { KeyPrefix, Storage } from './storage';
 
@@ -13,9 +13,16 @@ import type { KeyPrefix, Storage } from './storage';
  */
 export const ORPHAN_MIN_AGE_MS = 15 * 60 * 1000;
 const BATCH = 200;
+/** How long an uploaded import file waits for its commit (docs/decisions/0113). */
+export const IMPORT_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /** Keys among `keys` that a record refers to. */
 async function referencedKeys(db: Db, prefix: KeyPrefix, keys: string[]): Promise<Set<string>> {
+  if (prefix === 'imports') {
+    const ids = keys.map((key) => key.slice('imports/'.length));
+    const rows = await db.select({ id: importUploads.id }).from(importUploads).where(inArray(importUploads.id, ids));
+    return new Set(rows.map((r) => `imports/${r.id}`));
+  }
   if (prefix === 'files') {
     const ids = keys.map((key) => key.slice('files/'.length));
     const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, ids));
@@ -33,7 +40,10 @@ export async function sweepOrphanObjects(
 ): Promise<number> {
   const cutoff = now.getTime() - minAgeMs;
   let removed = 0;
-  for (const prefix of ['files', 'event-images'] as const) {
+  // An import upload nobody committed or abandoned within a day is abandoned: its object then
+  // goes with the other unreferenced ones.
+  await db.delete(importUploads).where(lt(importUploads.createdAt, new Date(now.getTime() - IMPORT_UPLOAD_KEPT_MS)));
+  for (const prefix of ['files', 'event-images', 'imports'] as const) {
     let batch: string[] = [];
     const flush = async () => {
       const referenced = await referencedKeys(db, prefix, batch);
@@ -57,6 +67,11 @@ export async function sweepOrphanObjects(
 }
 
 async function stillUnreferenced(db: Db, prefix: KeyPrefix, key: string): Promise<boolean> {
+  if (prefix === 'imports') {
+    const id = key.slice('imports/'.length);
+    const rows = await db.select({ id: importUploads.id }).from(importUploads).where(eq(importUploads.id, id)).limit(1);
+    return rows.length === 0;
+  }
   const rows =
     prefix === 'files'
       ? await db

@@ -47,7 +47,8 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export const KEY_PREFIXES = ['files', 'event-images'] as const;
+// `imports/<upload id>`: a CSV waiting to be committed (server/imports, decision 0113).
+export const KEY_PREFIXES = ['files', 'event-images', 'imports'] as const;
 export type KeyPrefix = (typeof KEY_PREFIXES)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -15,6 +15,9 @@ import {
   giftVoidSchema,
   insightsQuerySchema,
 } from '#shared/schemas/giving-ledger';
+import { importRoutes } from '#server/imports/routes';
+import type { ImportTarget } from '#server/imports/target';
+import type { GiftRow } from './import-target';
 import { correctGift, giftHistory, voidGift } from './corrections';
 import { giftsCsv } from './csv';
 import { donorInsights } from './insights';
@@ -31,9 +34,11 @@ const requireGiving = requireFeature('giving');
  * Giving card (the dashboard feature, admins, docs/decisions/0023, 0098); everything that
  * shows or changes single gifts needs Giving Records.
  */
-export function givingRoutes(partners: PartnerDirectory) {
+export function givingRoutes(partners: PartnerDirectory, imports: ImportTarget<GiftRow>) {
   return (
     new Hono<AppEnv>()
+      // Upload, map, preview, dry run, commit and undo (the shared pipeline, decision 0113).
+      .route('/imports', importRoutes(imports))
       // The partner type-ahead of Add Donation (admins) and of a gift's correction (Giving Records,
       // which admins always hold).
       .get('/partner-options', requireGiving, validate('query', partnerOptionsQuerySchema), async (c) =>
@@ -49,11 +54,11 @@ export function givingRoutes(partners: PartnerDirectory) {
         return c.json(await listPartnerDonations(db, id), 200);
       })
       .get('/insights', requireGiving, validate('query', insightsQuerySchema), async (c) => {
-      const { tz } = c.req.valid('query');
-      const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
-      return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
-    })
-    .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
+        const { tz } = c.req.valid('query');
+        const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
+        return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
+      })
+      .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
         c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),
       )
       .get('/gifts.csv', requireGiving, validate('query', giftQuerySchema), async (c) => {

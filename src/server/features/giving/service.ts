@@ -20,6 +20,18 @@ export interface PartnerDirectory {
   options(db: Db, text: string | undefined): Promise<{ id: string; name: string; location: string | null }[]>;
   /** The ids of the partners named exactly this (ignoring case and surrounding spaces), at most two. */
   namedExactly(db: Db, name: string): Promise<string[]>;
+  /**
+   * For imports, a chunk at a time: the partners whose email is one of these (lower-case), by
+   * email. An email two partners share lists both, so the caller can refuse to pick one.
+   */
+  byEmails(db: Db, emails: string[]): Promise<Map<string, PartnerMatch[]>>;
+  /** The same by exact name, ignoring case (keys lower-case). */
+  byNames(db: Db, names: string[]): Promise<Map<string, PartnerMatch[]>>;
+}
+
+export interface PartnerMatch {
+  id: string;
+  name: string;
 }
 
 /**

@@ -162,6 +162,25 @@ export async function partnerIdsNamed(db: Db, name: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Partners whose lower-cased email (or name) is one of `keys`, grouped by that key: the gift
+ * import's matching, one statement per chunk of rows (the names use partners_sort_idx).
+ */
+async function partnersByLowered(db: Db, column: 'email' | 'name', keys: string[]) {
+  const matches = new Map<string, { id: string; name: string }[]>();
+  if (keys.length === 0) return matches;
+  const lowered = column === 'email' ? sql`lower(${partners.email})` : sql`lower(${partners.name})`;
+  const rows = await db
+    .select({ id: partners.id, name: partners.name, key: sql<string>`${lowered}` })
+    .from(partners)
+    .where(sql`${lowered} in (select value from json_array_elements_text(${JSON.stringify(keys)}::json))`);
+  for (const row of rows) matches.set(row.key, [...(matches.get(row.key) ?? []), { id: row.id, name: row.name }]);
+  return matches;
+}
+
+export const partnersByEmails = (db: Db, emails: string[]) => partnersByLowered(db, 'email', emails);
+export const partnersByNames = (db: Db, names: string[]) => partnersByLowered(db, 'name', names);
+
 /** Every open directory and dashboard refreshes. */
 const announce = (partnerId: string) => {
   const event = { type: 'partners.changed' as const, partnerId };

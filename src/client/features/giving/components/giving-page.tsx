@@ -1,6 +1,6 @@
-import { Download } from 'lucide-react';
+import { Download, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ShowMore } from '@/components/show-more';
@@ -46,6 +46,13 @@ export function GivingPage() {
         description="Every gift recorded: find, correct or void one, and export what you need."
         actions={
           <div className="flex flex-wrap gap-2">
+            {/* Issue 19 item 6: the shared import wizard for gifts. */}
+            <Button variant="outline" asChild>
+              <Link to="/giving/import">
+                <Upload aria-hidden="true" />
+                Import gifts
+              </Link>
+            </Button>
             <Button variant="outline" asChild>
               <a href={exportHref} download>
                 <Download aria-hidden="true" />

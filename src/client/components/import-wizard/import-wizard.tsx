@@ -1,0 +1,230 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { browserTimeZone } from '@/lib/time-zone';
+import type {
+  ImportCommitResult,
+  ImportDryRun,
+  ImportMapping,
+  ImportPreviewRow,
+  ImportUploadView,
+} from '#shared/imports';
+import type { JobView } from '#shared/jobs';
+import { CommitStep } from './commit-step';
+import { importApi, type ImportChoice } from './import-api';
+import { MapStep } from './map-step';
+import { RecentBatches } from './recent-batches';
+import { ReviewStep } from './review-step';
+import { UndoBatch } from './undo-batch';
+import { UploadStep } from './upload-step';
+
+type Step =
+  | { name: 'upload' }
+  | { name: 'map' }
+  | { name: 'review'; summary: ImportDryRun; rows: ImportPreviewRow[] }
+  | { name: 'commit'; job: JobView; summary: ImportDryRun; rows: ImportPreviewRow[] }
+  | { name: 'done'; result: ImportCommitResult };
+
+const STEPS = ['Upload', 'Map columns', 'Preview', 'Import', 'Done'] as const;
+const STEP_INDEX: Record<Step['name'], number> = { upload: 0, map: 1, review: 2, commit: 3, done: 4 };
+
+/**
+ * The shared import wizard (docs/decisions/0113): upload → map → preview and dry run → commit
+ * (a job, with its progress) → done, with Undo. Each step keeps what the earlier ones chose, so
+ * a failed step loses nothing: its message shows and the person tries again from there.
+ */
+export function ImportWizard({
+  base,
+  noun,
+  done,
+}: {
+  /** The target's API path, e.g. /api/giving/imports. */
+  base: string;
+  /** What the rows become, plural ("gifts"). */
+  noun: string;
+  /** Where the imported records are seen. */
+  done: { to: string; label: string };
+}) {
+  const api = useMemo(() => importApi(base), [base]);
+  const queryClient = useQueryClient();
+  const batchesKey = useMemo(() => ['imports', base, 'batches'] as const, [base]);
+  const sources = useQuery({ queryKey: ['imports', base, 'sources'], queryFn: api.sources });
+  const [step, setStep] = useState<Step>({ name: 'upload' });
+  const [source, setSource] = useState('');
+  const [upload, setUpload] = useState<ImportUploadView | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
+  const [remembered, setRemembered] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [undone, setUndone] = useState(false);
+
+  const choice = (): ImportChoice => ({ source: source.trim(), mapping, timeZone: browserTimeZone() ?? 'UTC' });
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const uploaded = async (next: ImportUploadView) => {
+    setUpload(next);
+    const known = await api.remembered(next.id, source.trim()).catch(() => null);
+    const usable = known && Object.keys(known).length > 0;
+    setMapping(usable ? known : next.mapping);
+    setRemembered(Boolean(usable));
+    setError(null);
+    setStep({ name: 'map' });
+  };
+  const review = () =>
+    run(async () => {
+      const [summary, rows] = await Promise.all([api.dryRun(upload!.id, choice()), api.preview(upload!.id, choice())]);
+      setStep({ name: 'review', summary, rows });
+    });
+  const commit = (skipErrorRows: boolean) =>
+    run(async () => {
+      if (step.name !== 'review') return;
+      const job = await api.commit(upload!.id, choice(), skipErrorRows);
+      setStep({ name: 'commit', job, summary: step.summary, rows: step.rows });
+    });
+  const finished = useCallback(
+    (result: ImportCommitResult) => {
+      setStep({ name: 'done', result });
+      void queryClient.invalidateQueries({ queryKey: ['imports', base] });
+    },
+    [queryClient, base],
+  );
+  const failed = useCallback((message: string) => {
+    setError(message);
+    setStep((current) =>
+      current.name === 'commit' ? { name: 'review', summary: current.summary, rows: current.rows } : current,
+    );
+  }, []);
+  const startOver = () => {
+    setStep({ name: 'upload' });
+    setUpload(null);
+    setError(null);
+    setUndone(false);
+  };
+  const backToUpload = () => {
+    // The file is dropped on the server; the source name stays for the next file.
+    if (upload) void api.abandon(upload.id).catch(() => {});
+    startOver();
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Steps">
+            {STEPS.map((label, i) => (
+              <li
+                key={label}
+                aria-current={i === STEP_INDEX[step.name] ? 'step' : undefined}
+                className={i === STEP_INDEX[step.name] ? 'font-semibold' : 'text-muted-foreground'}
+              >
+                {i + 1}. {label}
+              </li>
+            ))}
+          </ol>
+          <CardTitle className="pt-2 text-xl">{STEPS[STEP_INDEX[step.name]]}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {step.name === 'upload' && (
+            <UploadStep
+              api={api}
+              source={source}
+              onSourceChange={setSource}
+              knownSources={sources.data ?? []}
+              onUploaded={(next) => void uploaded(next)}
+            />
+          )}
+          {step.name === 'map' && upload && (
+            <MapStep
+              upload={upload}
+              mapping={mapping}
+              remembered={remembered}
+              onChange={setMapping}
+              onBack={backToUpload}
+              onNext={() => void review()}
+              busy={busy}
+              error={error}
+            />
+          )}
+          {step.name === 'review' && upload && (
+            <ReviewStep
+              noun={noun}
+              fields={upload.fields}
+              summary={step.summary}
+              rows={step.rows}
+              onBack={() => {
+                setError(null);
+                setStep({ name: 'map' });
+              }}
+              onCommit={(skip) => void commit(skip)}
+              busy={busy}
+              error={error}
+            />
+          )}
+          {step.name === 'commit' && <CommitStep api={api} job={step.job} onDone={finished} onFailed={failed} />}
+          {step.name === 'done' && (
+            <div className="space-y-4" aria-live="polite">
+              <p>
+                {undone
+                  ? `The import was undone: its ${noun} are gone.`
+                  : `Imported ${step.result.imported.toLocaleString('en-US')} ${noun}` +
+                    (step.result.duplicates
+                      ? `, skipped ${step.result.duplicates.toLocaleString('en-US')} likely duplicates`
+                      : '') +
+                    (step.result.skippedErrors
+                      ? `, left out ${step.result.skippedErrors.toLocaleString('en-US')} rows with errors`
+                      : '') +
+                    '.'}
+              </p>
+              {error && (
+                <p role="alert" className="text-sm text-destructive">
+                  {error}
+                </p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <Button asChild>
+                  <Link to={done.to}>{done.label}</Link>
+                </Button>
+                {!undone && (
+                  <UndoBatch
+                    noun={noun}
+                    rows={step.result.imported}
+                    changedSince={0}
+                    busy={busy}
+                    onUndo={() =>
+                      void run(async () => {
+                        await api.undo(step.result.batchId);
+                        setUndone(true);
+                        await queryClient.invalidateQueries({ queryKey: batchesKey });
+                      })
+                    }
+                  />
+                )}
+                <Button variant="outline" onClick={startOver}>
+                  Import another file
+                </Button>
+              </div>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <section aria-labelledby="recent-imports" className="space-y-3">
+        <h2 id="recent-imports" className="text-lg font-semibold">
+          Recent imports
+        </h2>
+        <RecentBatches api={api} noun={noun} queryKey={batchesKey} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Db } from '../db/client';
+import { readHead } from '../storage/read-head';
+import type { Storage } from '../storage';
+import type { ImportMapping, ImportRowError } from '#shared/imports';
+import { ImportFileError, isFormulaCell, readCsv, SNIFF_HEAD_BYTES, sniffCsv } from './csv-file';
+import type { ImportOptions, ImportTarget, PreparedRow } from './target';
+
+/** Rows checked, looked up and written together: one query per chunk, not per row. */
+export const CHUNK_ROWS = 1_000;
+
+/** One data row after the checks. */
+export interface CheckedLine<Row> {
+  row: number;
+  cells: Record<string, string>;
+  errors: ImportRowError[];
+  /** Set for a valid row. */
+  prepared?: PreparedRow<Row>;
+  /** A valid row already stored, or already earlier in the file: skipped. */
+  duplicate: boolean;
+}
+
+/** Opens a stored upload as rows: the header first (storage streams it; nothing is held whole). */
+export async function openUpload(storage: Storage, key: string) {
+  const object = await storage.get(key);
+  if (!object) throw new ImportFileError('The uploaded file is no longer there. Upload it again.');
+  const { head, body } = await readHead(object.body, SNIFF_HEAD_BYTES);
+  const { delimiter } = sniffCsv(head);
+  return { delimiter, rows: readCsv(body, delimiter) };
+}
+
+/** The header's column index of each mapped field; refuses a mapping the file cannot fill. */
+export function columnsOf<Row>(target: ImportTarget<Row>, headers: string[], mapping: ImportMapping) {
+  const columns = new Map<string, number>();
+  for (const field of target.fields) {
+    const header = mapping[field.key];
+    if (!header) {
+      if (field.required) throw new ImportFileError(`Choose the column that holds ${field.label}.`);
+      continue;
+    }
+    const index = headers.findIndex((h) => h.trim() === header.trim());
+    if (index < 0) throw new ImportFileError(`The file has no column "${header}" (mapped to ${field.label}).`);
+    columns.set(field.key, index);
+  }
+  return columns;
+}
+
+/**
+ * Streams a stored upload through the target's checks, a chunk at a time: formula cells and
+ * the target's own rules give per-row errors; valid rows are prepared (lookups batched) and
+ * marked duplicate when their key is already stored or came earlier in the file. Memory holds
+ * one chunk plus the file's duplicate keys (bounded by the row limit).
+ */
+export async function* checkRows<Row>(
+  db: Db,
+  storage: Storage,
+  key: string,
+  target: ImportTarget<Row>,
+  mapping: ImportMapping,
+  options: ImportOptions & { limit?: number },
+): AsyncGenerator<CheckedLine<Row>[]> {
+  const { rows } = await openUpload(storage, key);
+  const seen = new Set<string>();
+  let columns: Map<string, number> | undefined;
+  let chunk: CheckedLine<Row>[] = [];
+  let read = 0;
+
+  const settle = async () => {
+    const valid = chunk.filter((line) => line.errors.length === 0);
+    const prepared = await target.prepare(
+      db,
+      valid.map((line) => line.prepared!.value),
+      options,
+    );
+    const stored = await target.existingKeys(db, prepared, options);
+    valid.forEach((line, i) => {
+      const row = prepared[i]!;
+      line.prepared = row;
+      line.duplicate = seen.has(row.duplicateKey) || stored.has(row.duplicateKey);
+      seen.add(row.duplicateKey);
+    });
+    const done = chunk;
+    chunk = [];
+    return done;
+  };
+
+  for await (const { row, cells } of rows) {
+    if (!columns) {
+      columns = columnsOf(target, cells, mapping);
+      continue;
+    }
+    const mapped: Record<string, string> = {};
+    const errors: ImportRowError[] = [];
+    for (const [field, index] of columns) {
+      const cell = (cells[index] ?? '').trim();
+      if (cell === '') continue;
+      mapped[field] = cell;
+      if (isFormulaCell(cells[index] ?? '')) {
+        const label = target.fields.find((f) => f.key === field)?.label ?? field;
+        errors.push({
+          row,
+          field,
+          message: `${label} starts with "${cell[0]}", which a spreadsheet would run as a formula`,
+        });
+      }
+    }
+    const line: CheckedLine<Row> = { row, cells: mapped, errors, duplicate: false };
+    if (errors.length === 0) {
+      const checked = target.check(mapped, options);
+      if (checked.ok) line.prepared = { value: checked.value, duplicateKey: '', note: null };
+      else errors.push(...checked.errors.map((e) => ({ row, ...e })));
+    }
+    chunk.push(line);
+    read++;
+    if (chunk.length >= CHUNK_ROWS || read === options.limit) yield await settle();
+    if (read === options.limit) return;
+  }
+  if (!columns) throw new ImportFileError('The file is empty.');
+  if (chunk.length > 0) yield await settle();
+}

@@ -1,0 +1,71 @@
+import type { ServiceContext } from '../service/context';
+import { isValidTimeZone } from '#shared/time-zone';
+import {
+  IMPORT_LIMITS,
+  type ImportDryRun,
+  type ImportMapping,
+  type ImportPreviewRow,
+  type ImportStep,
+} from '#shared/imports';
+import { checkRows } from './check-rows';
+import type { ImportOptions, ImportTarget } from './target';
+import { findUpload, uploadKey } from './uploads';
+
+export function optionsOf(step: { timeZone?: string }, now = new Date()): ImportOptions {
+  return { timeZone: step.timeZone && isValidTimeZone(step.timeZone) ? step.timeZone : 'UTC', now };
+}
+
+/** The first rows as they would be imported, with their errors, notes and duplicates. */
+export async function previewImport<Row>(
+  ctx: ServiceContext,
+  target: ImportTarget<Row>,
+  id: string,
+  step: ImportStep,
+): Promise<ImportPreviewRow[]> {
+  const upload = await findUpload(ctx, target, id);
+  const rows: ImportPreviewRow[] = [];
+  const options = { ...optionsOf(step), limit: IMPORT_LIMITS.previewRows };
+  for await (const chunk of checkRows(ctx.db, ctx.deps.storage, uploadKey(upload.id), target, step.mapping, options)) {
+    for (const line of chunk) {
+      rows.push({
+        row: line.row,
+        cells: line.cells,
+        errors: line.errors,
+        note: line.prepared?.note ?? null,
+        duplicate: line.duplicate,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Counts over the whole file, as the commit would find them; nothing is written. */
+export async function dryRunRows<Row>(
+  ctx: Pick<ServiceContext, 'db' | 'deps'>,
+  target: ImportTarget<Row>,
+  key: string,
+  mapping: ImportMapping,
+  options: ImportOptions,
+  onChunk?: (read: number) => Promise<void>,
+): Promise<ImportDryRun> {
+  const summary: ImportDryRun = { rows: 0, newRows: 0, duplicates: 0, errorRows: 0, errors: [] };
+  for await (const chunk of checkRows(ctx.db, ctx.deps.storage, key, target, mapping, options)) {
+    for (const line of chunk) {
+      summary.rows++;
+      if (line.errors.length > 0) {
+        summary.errorRows++;
+        for (const error of line.errors) {
+          if (summary.errors.length < IMPORT_LIMITS.errorsListed) summary.errors.push(error);
+        }
+      } else if (line.duplicate) summary.duplicates++;
+      else summary.newRows++;
+    }
+    await onChunk?.(summary.rows);
+  }
+  return summary;
+}
+
+export async function dryRunImport<Row>(ctx: ServiceContext, target: ImportTarget<Row>, id: string, step: ImportStep) {
+  const upload = await findUpload(ctx, target, id);
+  return dryRunRows(ctx, target, uploadKey(upload.id), step.mapping, optionsOf(step));
+}

@@ -1,0 +1,62 @@
+import type { Db } from '../db/client';
+import type { Announcement } from '../service/changes';
+import type { ChangeContext } from '../service/context';
+import type { Feature } from '#shared/permissions';
+import type { ImportFieldView, ImportKind } from '#shared/imports';
+
+/** One field a target fills, with the header names that suggest it. */
+export interface ImportField extends ImportFieldView {
+  /** Header names (compared without case, spaces or punctuation) that map to this field. */
+  aliases: readonly string[];
+}
+
+/** What the pipeline hands a target's checks besides the cells. */
+export interface ImportOptions {
+  timeZone: string;
+  now: Date;
+}
+
+export type CheckedRow<Row> = { ok: true; value: Row } | { ok: false; errors: { field?: string; message: string }[] };
+
+/** A valid row after the target looked up what it needs (partners, existing records). */
+export interface PreparedRow<Row> {
+  value: Row;
+  /** Rows with equal keys are the same record: later ones in the file, and ones already stored, are skipped. */
+  duplicateKey: string;
+  /** What the row will become, for the preview ("Linked to Ann Lee, by email"). */
+  note: string | null;
+}
+
+/**
+ * What a feature registers to import its records through the shared pipeline
+ * (docs/decisions/0113). The pipeline reads, maps, checks formulas, counts and batches; the
+ * target knows its fields and rules. Every method that reads gets whole chunks of rows so it
+ * can answer them with one query each.
+ */
+export interface ImportTarget<Row> {
+  kind: ImportKind;
+  /** The permission every step needs, checked on the server at each request and at commit. */
+  feature: Feature;
+  /** What the records are called, for messages ("gifts"). */
+  noun: string;
+  fields: readonly ImportField[];
+  /** Turns one row's mapped cells (empty ones absent) into a typed row, or its errors. */
+  check(cells: Record<string, string>, options: ImportOptions): CheckedRow<Row>;
+  /** Resolves a chunk of valid rows (lookups batched) into rows ready to write. */
+  prepare(db: Db, rows: Row[], options: ImportOptions): Promise<PreparedRow<Row>[]>;
+  /** Which of these duplicate keys are already stored. */
+  existingKeys(db: Db, rows: PreparedRow<Row>[], options: ImportOptions): Promise<Set<string>>;
+  /**
+   * Rows per `write` call: fewer, larger statements run the table's statement triggers fewer
+   * times. Keep rows × parameters per row under PostgreSQL's 65,535 parameters a statement.
+   */
+  writeRows: number;
+  /** Writes one chunk inside the commit's transaction, every row tagged with the batch. */
+  write(tx: ChangeContext, batchId: string, rows: PreparedRow<Row>[], options: ImportOptions): Promise<void>;
+  /** How many rows of the batch were changed after the import (shown before an undo). */
+  changedSince(db: Db, batchId: string): Promise<number>;
+  /** Removes the batch's rows inside the undo's transaction; returns how many. */
+  undo(tx: ChangeContext, batchId: string): Promise<number>;
+  /** Who hears of an import or an undo. */
+  announce(): Announcement[];
+}
