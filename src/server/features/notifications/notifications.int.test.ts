@@ -282,7 +282,7 @@ describe.each(testDatabaseTargets())('notifications on $name', (target) => {
       await recordGift('75');
       const received = await mailTo('cora@example.org', 'Gift recorded: $75.00 from Hannah');
       expect(received.mail.text).toContain('Grace Ministry');
-      expect(received.mail.text).toContain(`${t.deps.config.BASE_URL}/dashboard`);
+      expect(received.mail.text).toContain(`${t.deps.config.BASE_URL}/giving`);
       const unsubscribe = unsubscribeHeader(received);
       expect(received.mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')!.line).toBe(
         'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
