@@ -27,7 +27,12 @@ const RUNS = 40;
 const RAW_RUNS = 10;
 const QUERY_RUNS = 25;
 /** Routes that take multipart uploads, not JSON (their own tests: upload-corpus.int.test.ts). */
-const MULTIPART_ROUTES = ['POST /api/files', 'POST /api/calendar/events', 'PUT /api/calendar/events/:id'];
+const MULTIPART_ROUTES = [
+  'POST /api/files',
+  'POST /api/calendar/events',
+  'PUT /api/calendar/events/:id',
+  'POST /api/organization/logo',
+];
 /** Actions whose path says everything: they read no body at all. */
 const BODYLESS_ROUTES = [
   'POST /api/email/outbox/:id/retry',
