@@ -13,6 +13,8 @@ import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema } from '#shared/schemas/giving-ledger';
 import { createFolderSchema } from '#shared/schemas/files';
 import { createFormSchema } from '#shared/schemas/forms';
+import { organizationSettingsSchema } from '#shared/schemas/organization';
+import { statementBatchSchema } from '#shared/schemas/giving-statements';
 import { partnerSchema } from '#shared/schemas/partners';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
 import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
@@ -76,6 +78,12 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/audit/settings',
     schema: auditSettingsSchema,
     valid: () => ({ retentionDays: 365 }),
+  },
+  'PUT /api/organization': {
+    method: 'PUT',
+    path: () => '/api/organization',
+    schema: organizationSettingsSchema,
+    valid: () => ({ name: 'Grace Ministry', address: '1 Main St', statementText: 'Thank you.', currency: 'USD' }),
   },
   'PATCH /api/accounts/:id': {
     method: 'PATCH',
@@ -183,6 +191,12 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     schema: giftVoidSchema,
     valid: () => ({ reason: 'Recorded twice', version: 1 }),
     restore: restoreGifts,
+  },
+  'POST /api/giving/statements/batches': {
+    method: 'POST',
+    path: () => '/api/giving/statements/batches',
+    schema: statementBatchSchema,
+    valid: () => ({ year: 2025, tz: 'UTC' }),
   },
   'POST /api/partners': {
     method: 'POST',

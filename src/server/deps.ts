@@ -29,7 +29,7 @@ export async function createDeps(config: Config, database: Database, logger: Log
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
   // The audit log keeps everything unless an admin chose a retention (decision 0103).
-  const jobs = createJobs(database.db, bus, jobHandlers, logger);
+  const jobs = createJobs(database.db, bus, jobHandlers({ config, storage }), logger);
   const pruner = setInterval(() => {
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
     // A job: with several instances, one of them removes the entries (decision 0107).

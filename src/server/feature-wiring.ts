@@ -12,12 +12,23 @@ import { givingNotices } from './features/giving/notices';
 import type { PartnerDirectory } from './features/giving/service';
 import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
 import { partnerNotices } from './features/partners/notices';
-import { partnerExists, partnerIdsNamed, partnerNameOf, partnerNameOptions } from './features/partners/service';
+import {
+  partnerContacts,
+  partnerExists,
+  partnerIdsNamed,
+  partnerNameOf,
+  partnerNameOptions,
+} from './features/partners/service';
 import { pendingTasks, upcomingTasks } from './features/tasks/figures';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
 import { auditJobs } from './features/audit/jobs';
 import type { JobHandlers } from './jobs/handlers';
+import { statementJobs } from './features/giving/statement-jobs';
+import type { StatementIssuerSource } from './features/giving/statements';
+import { readLogo } from './features/organization/logo';
+import { readOrganization } from './features/organization/service';
+import type { AppDeps } from './http/app-env';
 
 /** The dashboard's cards and lists, from the features that own them. */
 export const dashboardSources: DashboardSources = {
@@ -36,6 +47,7 @@ export const partnerDirectory: PartnerDirectory = {
   nameOf: partnerNameOf,
   options: partnerNameOptions,
   namedExactly: partnerIdsNamed,
+  contacts: partnerContacts,
 };
 
 /**
@@ -52,7 +64,21 @@ export const notificationRules: NotificationRules = {
 /** Notices time brings: a task due tomorrow. */
 export const noticeSweeps: readonly NoticeSweep[] = [dueTomorrowNotices];
 
-/** The background jobs each feature runs (decision 0107), by kind. */
-export const jobHandlers: JobHandlers = {
-  ...auditJobs,
-};
+/**
+ * Who issues year-end statements: the organization's settings and logo (decision 0112), read
+ * with the database handle the caller holds.
+ */
+export function statementIssuer(deps: Pick<AppDeps, 'config' | 'storage'>): StatementIssuerSource {
+  return async (db) => {
+    const organization = await readOrganization(db, deps.config.MINISTRY_NAME);
+    return { ...organization, logo: await readLogo(deps, organization.logoKey) };
+  };
+}
+
+/** The background jobs each feature runs (decision 0107), by kind, with what they need besides the database. */
+export function jobHandlers(deps: Pick<AppDeps, 'config' | 'storage'>): JobHandlers {
+  return {
+    ...auditJobs,
+    ...statementJobs({ storage: deps.storage, partners: partnerDirectory, issuerOf: statementIssuer(deps) }),
+  };
+}

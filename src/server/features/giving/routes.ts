@@ -18,6 +18,8 @@ import { correctGift, giftHistory, voidGift } from './corrections';
 import { giftsCsv } from './csv';
 import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
+import { statementRoutes } from './statement-routes';
+import type { StatementIssuerSource } from './statements';
 
 /** Only admins record gifts (SPEC.md section 6, D4); checked before the body is even read. */
 const requireAdmin = requireRole('admin');
@@ -29,8 +31,9 @@ const requireGiving = requireFeature('giving');
  * Giving card (the dashboard feature, admins, docs/decisions/0023, 0098); everything that
  * shows or changes single gifts needs Giving Records.
  */
-export function givingRoutes(partners: PartnerDirectory) {
+export function givingRoutes(partners: PartnerDirectory, issuerOf: StatementIssuerSource) {
   return new Hono<AppEnv>()
+    .route('/statements', statementRoutes(partners, issuerOf))
     .get(
       '/partner-options',
       requireFeature('dashboard'),

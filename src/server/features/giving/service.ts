@@ -20,6 +20,15 @@ export interface PartnerDirectory {
   options(db: Db, text: string | undefined): Promise<{ id: string; name: string; location: string | null }[]>;
   /** The ids of the partners named exactly this (ignoring case and surrounding spaces), at most two. */
   namedExactly(db: Db, name: string): Promise<string[]>;
+  /** Name, email and location of these partners, for their year-end statements (unknown ids are left out). */
+  contacts(db: Db, ids: readonly string[]): Promise<PartnerContact[]>;
+}
+
+export interface PartnerContact {
+  id: string;
+  name: string;
+  email: string;
+  location: string | null;
 }
 
 /**
