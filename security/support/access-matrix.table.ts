@@ -457,6 +457,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 201,
     prepare: async () => ({ method: 'POST', path: '/api/giving/statements/batches', json: { year: 2025, tz: 'UTC' } }),
   },
+  'POST /api/giving/statements/emails': {
+    allowed: ADMIN,
+    ok: 201,
+    prepare: async () => ({ method: 'POST', path: '/api/giving/statements/emails', json: { year: 2025, tz: 'UTC' } }),
+  },
   'GET /api/giving/statements/batches/:jobId/download': {
     allowed: ADMIN,
     ok: 200,

@@ -198,6 +198,12 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     schema: statementBatchSchema,
     valid: () => ({ year: 2025, tz: 'UTC' }),
   },
+  'POST /api/giving/statements/emails': {
+    method: 'POST',
+    path: () => '/api/giving/statements/emails',
+    schema: statementBatchSchema,
+    valid: () => ({ year: 2025, tz: 'UTC' }),
+  },
   'POST /api/partners': {
     method: 'POST',
     path: () => '/api/partners',

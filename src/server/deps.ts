@@ -29,7 +29,8 @@ export async function createDeps(config: Config, database: Database, logger: Log
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
   // The audit log keeps everything unless an admin chose a retention (decision 0103).
-  const jobs = createJobs(database.db, bus, jobHandlers({ config, storage }), logger);
+  const mail = createMailer(config, database.db, logger);
+  const jobs = createJobs(database.db, bus, jobHandlers({ config, storage, mail }), logger);
   const pruner = setInterval(() => {
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
     // A job: with several instances, one of them removes the entries (decision 0107).
@@ -38,7 +39,6 @@ export async function createDeps(config: Config, database: Database, logger: Log
       .catch((err: unknown) => logger.warn({ err }, 'queuing the audit retention clean-up failed'));
   }, PRUNE_EVERY_MS);
   pruner.unref();
-  const mail = createMailer(config, database.db, logger);
   const linkKey = createHmac('sha256', secret).update('portal link key').digest('base64url');
   const notices = createNotifier(
     database.db,

@@ -76,9 +76,14 @@ export function statementIssuer(deps: Pick<AppDeps, 'config' | 'storage'>): Stat
 }
 
 /** The background jobs each feature runs (decision 0107), by kind, with what they need besides the database. */
-export function jobHandlers(deps: Pick<AppDeps, 'config' | 'storage'>): JobHandlers {
+export function jobHandlers(deps: Pick<AppDeps, 'config' | 'storage' | 'mail'>): JobHandlers {
   return {
     ...auditJobs,
-    ...statementJobs({ storage: deps.storage, partners: partnerDirectory, issuerOf: statementIssuer(deps) }),
+    ...statementJobs({
+      storage: deps.storage,
+      mail: deps.mail,
+      partners: partnerDirectory,
+      issuerOf: statementIssuer(deps),
+    }),
   };
 }

@@ -3,13 +3,20 @@ import { ZipFile } from 'yazl';
 import type { Db } from '#server/db/client';
 import type { JobContext, JobHandlers } from '#server/jobs/handlers';
 import { newObjectKey, type Storage } from '#server/storage/index';
-import { STATEMENT_ARCHIVE_JOB, type StatementBatchResult } from '#shared/schemas/giving-statements';
+import type { Mailer } from '#server/mail/mailer';
+import {
+  STATEMENT_ARCHIVE_JOB,
+  STATEMENT_EMAIL_JOB,
+  type StatementBatchResult,
+} from '#shared/schemas/giving-statements';
+import { pdfBytes } from './statement-pdf';
 import type { PartnerContact, PartnerDirectory } from './service';
 import { buildStatement, partnersWhoGave, type StatementIssuerSource } from './statements';
 
 /** What the statement jobs use besides the database (wired in feature-wiring.ts). */
 export interface StatementJobServices {
   storage: Storage;
+  mail: Pick<Mailer, 'queueAll'>;
   partners: PartnerDirectory;
   issuerOf: StatementIssuerSource;
 }
@@ -101,8 +108,53 @@ function addStatement(
   });
 }
 
+/**
+ * Emails each partner who gave in the year, and has an email address, their statement as a PDF
+ * attachment: one email at a time, each with its attachment in one transaction, keyed by the job
+ * and the partner so a job that starts over after a crash queues nobody twice. Without SMTP the
+ * emails wait in the outbox, where admins read them (D14).
+ */
+async function emailStatements(
+  services: StatementJobServices,
+  { jobId, input, db, progress }: JobContext<StatementJobInput>,
+): Promise<StatementBatchResult> {
+  const { year, tz } = input;
+  const recipients = (await statementRecipients(db, services.partners, year, tz)).filter((p) => p.email.trim());
+  const issuer = await services.issuerOf(db);
+  await progress(0, recipients.length);
+  let emailed = 0;
+  let done = 0;
+  for (const partner of recipients) {
+    const statement = await buildStatement(db, issuer, partner, year, tz);
+    const content = await pdfBytes(statement.document);
+    const [id] = await db.transaction((tx) =>
+      services.mail.queueAll(tx as unknown as Db, [
+        {
+          kind: 'year-end-statement',
+          to: { address: partner.email.trim(), name: partner.name },
+          recipientName: partner.name,
+          subject: `Your giving statement for ${year}`,
+          paragraphs: [
+            `Your giving statement for ${year} from ${issuer.name} is attached.`,
+            ...issuer.statementText
+              .split(/\n\s*\n/)
+              .map((p) => p.trim())
+              .filter(Boolean),
+          ],
+          attachments: [{ filename: statement.fileName, contentType: 'application/pdf', content }],
+          dedupeKey: `statement:${jobId}:${partner.id}`,
+        },
+      ]),
+    );
+    if (id) emailed++;
+    await progress(++done, recipients.length);
+  }
+  return { year, statements: recipients.length, emailed };
+}
+
 export function statementJobs(services: StatementJobServices): JobHandlers {
   return {
     [STATEMENT_ARCHIVE_JOB]: (ctx: JobContext<StatementJobInput>) => buildArchive(services, ctx),
+    [STATEMENT_EMAIL_JOB]: (ctx: JobContext<StatementJobInput>) => emailStatements(services, ctx),
   };
 }

@@ -9,6 +9,7 @@ import { findJob } from '#server/jobs/queue';
 import { refuse } from '#server/service/errors';
 import {
   STATEMENT_ARCHIVE_JOB,
+  STATEMENT_EMAIL_JOB,
   statementBatchSchema,
   statementJobParamSchema,
   statementQuerySchema,
@@ -41,6 +42,20 @@ export function statementRoutes(partners: PartnerDirectory, issuerOf: StatementI
       });
       return c.json({ job }, 201);
     })
+    .post('/emails', validate('json', statementBatchSchema), async (c) => {
+      const input: StatementJobInput = c.req.valid('json');
+      const ctx = contextOf(c);
+      const job = await ctx.change(async (tx) => {
+        const queued = await tx.deps.jobs.enqueue(tx.db, { kind: STATEMENT_EMAIL_JOB, ownerId: tx.actor.id, input });
+        await tx.record({
+          action: 'statements.emails_requested',
+          subject: { type: 'job', id: queued.id },
+          after: input,
+        });
+        return queued;
+      });
+      return c.json({ job }, 201);
+    })
     .get('/batches/:jobId/download', validate('param', statementJobParamSchema), async (c) => {
       const { jobId } = c.req.valid('param');
       const job = await findJob(c.var.deps.database.db, jobId);
@@ -58,7 +73,15 @@ export function statementRoutes(partners: PartnerDirectory, issuerOf: StatementI
     .get('/recipients', validate('query', statementQuerySchema), async (c) => {
       const { year, tz } = c.req.valid('query');
       const recipients = await statementRecipients(c.var.deps.database.db, partners, year, tz);
-      return c.json({ partners: recipients.length, withEmail: recipients.filter((p) => p.email.trim()).length }, 200);
+      return c.json(
+        {
+          partners: recipients.length,
+          withEmail: recipients.filter((p) => p.email.trim()).length,
+          // Without SMTP the emails wait in the outbox (D14): the confirmation says so.
+          emailEnabled: c.var.deps.mail.enabled,
+        },
+        200,
+      );
     })
     .get('/:id', validate('param', partnerIdParamSchema), validate('query', statementQuerySchema), async (c) => {
       const { year, tz } = c.req.valid('query');

@@ -142,7 +142,7 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
 
   it('counts the partners who gave and those of them with an email address', async () => {
     const response = await t.request(`/api/giving/statements/recipients?year=${YEAR}`, { headers: { cookie: admin } });
-    expect(await response.json()).toEqual({ partners: 2, withEmail: 1 });
+    expect(await response.json()).toEqual({ partners: 2, withEmail: 1, emailEnabled: false });
   });
 
   it("builds a year's archive in a job, with progress, and serves it to holders of Giving Records", async () => {

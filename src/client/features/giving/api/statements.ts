@@ -29,7 +29,7 @@ export function statementRecipientsQueryOptions(year: number) {
       const response = await ensureOk(
         await api.api.giving.statements.recipients.$get({ query: { year: String(year), tz: statementZone() } }),
       );
-      return (await response.json()) as { partners: number; withEmail: number };
+      return (await response.json()) as { partners: number; withEmail: number; emailEnabled: boolean };
     },
   });
 }
@@ -45,3 +45,13 @@ export async function startStatementArchive(year: number): Promise<JobView> {
 }
 
 export const useStartStatementArchive = () => useMutation({ mutationFn: startStatementArchive });
+
+/** Starts the job that emails each partner with an email address their statement of the year. */
+export async function startStatementEmails(year: number): Promise<JobView> {
+  const response = await ensureOk(
+    await api.api.giving.statements.emails.$post({ json: { year, tz: statementZone() } }),
+  );
+  return ((await response.json()) as { job: JobView }).job;
+}
+
+export const useStartStatementEmails = () => useMutation({ mutationFn: startStatementEmails });

@@ -1,13 +1,20 @@
-import { Download, FileArchive } from 'lucide-react';
+import { Download, FileArchive, Mail } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmAction } from '@/components/confirm-action';
 import { JobProgress } from '@/components/job-progress';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { StatementBatchResult } from '#shared/schemas/giving-statements';
-import { archiveUrl, statementYears, useStartStatementArchive, useStatementRecipients } from '../api/statements';
+import {
+  archiveUrl,
+  statementYears,
+  useStartStatementArchive,
+  useStartStatementEmails,
+  useStatementRecipients,
+} from '../api/statements';
 
 /**
  * The Giving screen's "Year-end statements" card (issue 19 item 4): every statement of a year
@@ -17,8 +24,11 @@ export function StatementsCard() {
   const years = statementYears();
   const [year, setYear] = useState(years[1] ?? years[0]!);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [emailJobId, setEmailJobId] = useState<string | null>(null);
   const recipients = useStatementRecipients(year);
   const start = useStartStatementArchive();
+  const email = useStartStatementEmails();
+  const withEmail = recipients.data?.withEmail ?? 0;
   const selectId = useId();
 
   const onStart = async () => {
@@ -26,6 +36,16 @@ export function StatementsCard() {
       setJobId((await start.mutateAsync(year)).id);
     } catch (err) {
       toast.error('Failed to start building the statements', {
+        description: err instanceof Error ? err.message : String(err),
+      });
+    }
+  };
+
+  const onEmail = async () => {
+    try {
+      setEmailJobId((await email.mutateAsync(year)).id);
+    } catch (err) {
+      toast.error('Failed to start emailing the statements', {
         description: err instanceof Error ? err.message : String(err),
       });
     }
@@ -50,6 +70,7 @@ export function StatementsCard() {
               onChange={(event) => {
                 setYear(Number(event.target.value));
                 setJobId(null);
+                setEmailJobId(null);
               }}
             >
               {years.map((y) => (
@@ -67,6 +88,23 @@ export function StatementsCard() {
             <FileArchive aria-hidden="true" />
             {start.isPending ? 'Starting...' : 'Download all statements'}
           </Button>
+          <ConfirmAction
+            trigger={
+              <Button type="button" variant="outline" disabled={email.isPending || withEmail === 0}>
+                <Mail aria-hidden="true" />
+                Email statements
+              </Button>
+            }
+            title={`Email the ${year} statements?`}
+            description={
+              `${withEmail} ${withEmail === 1 ? 'partner' : 'partners'} with an email address will each be emailed their statement for ${year}.` +
+              (recipients.data?.emailEnabled === false
+                ? ' Email is off: the emails will wait in the outbox, where admins can read them.'
+                : '')
+            }
+            confirmLabel={`Email ${withEmail} ${withEmail === 1 ? 'partner' : 'partners'}`}
+            onConfirm={() => void onEmail()}
+          />
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {recipients.isPending
@@ -77,6 +115,20 @@ export function StatementsCard() {
                 ? `No partner gave in ${year}.`
                 : `${recipients.data.partners} ${recipients.data.partners === 1 ? 'partner' : 'partners'} gave in ${year}.`}
         </p>
+        {emailJobId && (
+          <JobProgress
+            jobId={emailJobId}
+            label={`Emailing the statements for ${year}`}
+            succeeded={(job) => {
+              const result = job.result as StatementBatchResult;
+              return (
+                <p className="text-sm" role="status">
+                  {result.emailed ?? 0} {result.emailed === 1 ? 'email' : 'emails'} queued.
+                </p>
+              );
+            }}
+          />
+        )}
         {jobId && (
           <JobProgress
             jobId={jobId}
