@@ -22,6 +22,8 @@ const budgets: Budgets = {
   crowdP99MsMaxPostgres: 100,
   crowdP99MsMaxPglite: 250,
   crowdDashboardRpsMinPostgres: 1500,
+  givingPageP95MsMaxPostgres: 50,
+  givingPageP95MsMaxPglite: 100,
 };
 
 const http = (requestsPerSecond: number): HttpFigure => ({

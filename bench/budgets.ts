@@ -25,6 +25,9 @@ export interface Budgets {
   /** Issue 18: 50 connections on each crowd screen (scenarios/crowd.ts), p99 per database. */
   crowdP99MsMaxPostgres: number;
   crowdP99MsMaxPglite: number;
+  /** Issue 19: a filtered page of gifts with its count and sum, at 1,000,000 gifts. */
+  givingPageP95MsMaxPostgres: number;
+  givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
 }
@@ -93,6 +96,11 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
           fullOnly: true,
         },
       );
+    }
+    if (figures.giving) {
+      const limit = name === 'postgres' ? budgets.givingPageP95MsMaxPostgres : budgets.givingPageP95MsMaxPglite;
+      for (const [page, summary] of Object.entries(figures.giving))
+        add(`${name}: giving page (${page}) p95 ms`, 'max', summary.p95, limit, { fullOnly: true });
     }
     if (figures.crowd) {
       const limit = name === 'postgres' ? budgets.crowdP99MsMaxPostgres : budgets.crowdP99MsMaxPglite;

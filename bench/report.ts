@@ -100,6 +100,11 @@ below shares the same cores with the load generator.
 9. **Many people at once** (issue 18): 50 connections for ${s.crowdSeconds ?? 10} s after ${s.crowdWarmUpSeconds ?? 5} s of warm-up, each
    screen alone and in turn, as an admin: the dashboard summary, the partners page (50), the
    common and the rare search, and recording a gift (\`POST /api/giving/donations\`).
+10. **Giving screen** (issue 19): ${s.auditSamples} requests each, through the API as an admin, of the first
+   page of a filtered list of gifts with the count and the sum of the whole filtered set: this
+   month, this month's monthly gifts, this month between $100 and $250, one partner's gifts, a
+   text search over names and notes, and all of last year (a fifth of the gifts); then the page
+   ten "Show more" down this year.
 
 ## Latest run
 
@@ -340,6 +345,23 @@ ${DBS.map((name) => {
 })
   .filter(Boolean)
   .join(', ')}).`);
+
+  out.push(`### 10. Giving screen (issue 19, decision 0111)
+
+${table(
+  ['database', 'this month', 'monthly', 'amount range', 'one partner', 'text', 'last year', '10 pages down'],
+  DBS.map((name) => {
+    const f = results.databases[name];
+    const g = ran(f) ? f.giving : undefined;
+    if (!g) return [DB_LABEL[name], 'skipped', '', '', '', '', '', ''];
+    return [
+      DB_LABEL[name],
+      ...[g.thisMonth, g.monthly, g.amountRange, g.partner, g.text, g.lastYear, g.deeper].map((p) => ms(p.p95)),
+    ];
+  }),
+)}
+
+p95 in ms of the first page with its count and sum, through the API.`);
 
   const crowdRuns = DBS.filter((name) => {
     const f = results.databases[name];

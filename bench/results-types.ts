@@ -1,6 +1,7 @@
 import type { CrowdFigures } from './scenarios/crowd';
 import type { EmailFigures } from './scenarios/email';
 import type { AuditFigures } from './scenarios/audit';
+import type { GivingFigures } from './scenarios/giving';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -47,6 +48,8 @@ export interface DatabaseFigures {
   email: EmailFigures;
   /** Absent from runs made before the audit scenario existed. */
   audit?: AuditFigures;
+  /** The Giving screen's filtered pages (scenarios/giving.ts); absent from runs made before it existed. */
+  giving?: GivingFigures;
   /** 50 connections per screen (scenarios/crowd.ts); absent from runs made before it existed. */
   crowd?: CrowdFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };

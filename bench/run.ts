@@ -20,6 +20,7 @@ import type { BenchResults, DatabaseFigures, Mode, Scale } from './results-types
 import { measureFanOut } from './scenarios/chat';
 import { measureEmail } from './scenarios/email';
 import { measureAuditPages, seedAuditAndTimeWrites } from './scenarios/audit';
+import { measureGivingPages } from './scenarios/giving';
 import { measureClient } from './scenarios/client';
 import { measureDashboardApi, measureDashboardDirect } from './scenarios/dashboard';
 import { measurePortalHttp } from './scenarios/http';
@@ -194,12 +195,16 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     log(`${name}: audit log pages through the API`);
     await settle(portal.pid);
     const audit = { ...auditSeed, pages: await measureAuditPages(portal.url, cookie, scale.auditSamples) };
+    log(`${name}: Giving screen pages through the API`);
+    await settle(portal.pid);
+    const giving = await measureGivingPages(portal.url, cookie, scale.auditSamples);
     // Last: recording gifts under load adds thousands of them.
     log(`${name}: many people at once (50 connections per screen, ${scale.crowdSeconds} s each)`);
     await settle(portal.pid);
     const crowd = await measureCrowd(portal.url, cookie, scale.crowdSeconds, scale.crowdWarmUpSeconds);
     figures = {
       audit,
+      giving,
       crowd,
       seed,
       http,

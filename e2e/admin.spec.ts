@@ -4,13 +4,14 @@ import { expectToast, uniqueEmail } from './support/toasts';
 import { USERS } from './support/users';
 
 const SWITCH_LABELS = [
-  'dashboard',
-  'partners',
-  'tasks',
-  'calendar',
-  'chat',
-  'files',
-  'user_management',
+  'Dashboard',
+  'Giving Records',
+  'Partners',
+  'Tasks',
+  'Calendar',
+  'Chat',
+  'Files',
+  'User Management',
   'More (Forms)',
   'VIP Cardholder Success Team',
 ];
@@ -70,11 +71,11 @@ test('the screen lists coordinators with their labelled switches and passes the 
     ).toBeVisible();
   }
   // Defaults: every feature on, user management off; the limited coordinator has two off.
-  await expect(permissionsOf(page, USERS.coordinator.email).getByRole('switch', { name: 'partners' })).toBeChecked();
+  await expect(permissionsOf(page, USERS.coordinator.email).getByRole('switch', { name: 'Partners' })).toBeChecked();
   await expect(
-    permissionsOf(page, USERS.coordinator.email).getByRole('switch', { name: 'user_management' }),
+    permissionsOf(page, USERS.coordinator.email).getByRole('switch', { name: 'User Management' }),
   ).not.toBeChecked();
-  await expect(permissionsOf(page, USERS.limited.email).getByRole('switch', { name: 'dashboard' })).not.toBeChecked();
+  await expect(permissionsOf(page, USERS.limited.email).getByRole('switch', { name: 'Dashboard' })).not.toBeChecked();
   // Admins are not coordinators.
   await expect(permissionsOf(page, USERS.admin.email)).toHaveCount(0);
   await expectAccessible(page);
@@ -151,7 +152,7 @@ test('add coordinator: blank, unknown email, success, and the new coordinator ap
   await card.getByLabel('Email').fill(email);
   await card.getByRole('button', { name: 'Add Coordinator' }).click();
   await expectToast(page, 'Coordinator added successfully');
-  await expect(permissionsOf(page, email).getByRole('switch', { name: 'partners' })).toBeChecked();
+  await expect(permissionsOf(page, email).getByRole('switch', { name: 'Partners' })).toBeChecked();
   await expectAccessible(page);
 });
 
@@ -159,21 +160,21 @@ test("a switch takes effect at once: 'Permission updated', and it stays after a 
   await openAdmin(page);
   const { email } = await createAccount(page, { coordinator: true });
   await page.reload();
-  const calendar = permissionsOf(page, email).getByRole('switch', { name: 'calendar' });
+  const calendar = permissionsOf(page, email).getByRole('switch', { name: 'Calendar' });
   await expect(calendar).toBeChecked();
   await calendar.click();
-  await expectToast(page, 'Permission updated', `calendar disabled for ${email}`);
+  await expectToast(page, 'Permission updated', `Calendar disabled for ${email}`);
   await expect(calendar).not.toBeChecked();
 
   // Keyboard: the switch is focusable and toggles with Space.
-  const chat = permissionsOf(page, email).getByRole('switch', { name: 'chat' });
+  const chat = permissionsOf(page, email).getByRole('switch', { name: 'Chat' });
   await chat.focus();
   await page.keyboard.press('Space');
-  await expectToast(page, 'Permission updated', `chat disabled for ${email}`);
+  await expectToast(page, 'Permission updated', `Chat disabled for ${email}`);
 
   await page.reload();
-  await expect(permissionsOf(page, email).getByRole('switch', { name: 'calendar' })).not.toBeChecked();
-  await expect(permissionsOf(page, email).getByRole('switch', { name: 'chat' })).not.toBeChecked();
+  await expect(permissionsOf(page, email).getByRole('switch', { name: 'Calendar' })).not.toBeChecked();
+  await expect(permissionsOf(page, email).getByRole('switch', { name: 'Chat' })).not.toBeChecked();
 });
 
 test("a refused switch shows 'Failed to update permission' and returns to its old position", async ({ page }) => {
@@ -187,7 +188,7 @@ test("a refused switch shows 'Failed to update permission' and returns to its ol
       body: JSON.stringify({ error: 'You do not have permission to do this.' }),
     }),
   );
-  const files = permissionsOf(page, email).getByRole('switch', { name: 'files' });
+  const files = permissionsOf(page, email).getByRole('switch', { name: 'Files' });
   await expect(files).toBeChecked();
   await files.click();
   await expectToast(page, 'Failed to update permission', 'You do not have permission to do this.');
@@ -246,7 +247,7 @@ test('a removed coordinator loses access at once in their open tab, and gets it 
     .getByRole('button', { name: `Add ${email} as a coordinator` })
     .click();
   await expectToast(page, 'Coordinator added successfully');
-  await expect(permissionsOf(page, email).getByRole('switch', { name: 'partners' })).toBeChecked();
+  await expect(permissionsOf(page, email).getByRole('switch', { name: 'Partners' })).toBeChecked();
   await expect(person.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' })).toBeVisible();
   await expect(person.getByText(NO_ACCESS_NOTICE)).toHaveCount(0);
   await context.close();
@@ -297,9 +298,9 @@ test('a coordinator granted user management uses the screen but cannot change th
 }) => {
   await openAdmin(page, 'manager');
   const own = permissionsOf(page, USERS.manager.email);
-  await expect(own.getByRole('switch', { name: 'user_management' })).toBeChecked();
-  await expect(own.getByRole('switch', { name: 'user_management' })).toBeDisabled();
-  await expect(own.getByRole('switch', { name: 'partners' })).toBeDisabled();
+  await expect(own.getByRole('switch', { name: 'User Management' })).toBeChecked();
+  await expect(own.getByRole('switch', { name: 'User Management' })).toBeDisabled();
+  await expect(own.getByRole('switch', { name: 'Partners' })).toBeDisabled();
   await expect(page.getByText('You cannot change your own permissions.')).toBeVisible();
   await expect(coordinatorItem(page, USERS.manager.email).getByRole('button', { name: /^Remove/ })).toHaveCount(0);
 
@@ -320,7 +321,7 @@ test('switching Partners off reaches a signed-in coordinator live: sidebar, guar
 }) => {
   test.setTimeout(60_000);
   await openAdmin(page);
-  const partnersSwitch = permissionsOf(page, USERS.live.email).getByRole('switch', { name: 'partners' });
+  const partnersSwitch = permissionsOf(page, USERS.live.email).getByRole('switch', { name: 'Partners' });
   await expect(partnersSwitch).toBeChecked();
 
   const coordinatorContext = await browser.newContext();
@@ -345,10 +346,16 @@ test('switching Partners off reaches a signed-in coordinator live: sidebar, guar
       });
 
     await partnersSwitch.click();
-    await expectToast(page, 'Permission updated', `partners disabled for ${USERS.live.email}`);
+    await expectToast(page, 'Permission updated', `Partners disabled for ${USERS.live.email}`);
 
     await expect(nav.getByRole('link', { name: 'Partners' })).toHaveCount(0, { timeout: 3000 });
     await expect(coordinator).toHaveURL(/\/dashboard$/, { timeout: 3000 });
+    // Told why the page went (issue 27 item 5).
+    await expectToast(
+      coordinator,
+      'Access changed',
+      'An administrator turned off Partners for you, so this page is closed.',
+    );
     expect(await stillSamePage()).toBe(true);
     expect(await partnersPermission()).toBe(false);
     await coordinator.goto('/partners');
@@ -356,7 +363,7 @@ test('switching Partners off reaches a signed-in coordinator live: sidebar, guar
     await coordinator.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
 
     await partnersSwitch.click();
-    await expectToast(page, 'Permission updated', `partners enabled for ${USERS.live.email}`);
+    await expectToast(page, 'Permission updated', `Partners enabled for ${USERS.live.email}`);
     await expect(nav.getByRole('link', { name: 'Partners' })).toBeVisible({ timeout: 3000 });
     expect(await stillSamePage()).toBe(true);
     expect(await partnersPermission()).toBe(true);

@@ -1,7 +1,18 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 import { USERS } from './support/users';
 
-const ALL_ENTRIES = ['Dashboard', 'Partners', 'Tasks', 'Calendar', 'Chat', 'Files', 'More', 'Admin', 'Settings'];
+const ALL_ENTRIES = [
+  'Dashboard',
+  'Giving',
+  'Partners',
+  'Tasks',
+  'Calendar',
+  'Chat',
+  'Files',
+  'More',
+  'Admin',
+  'Settings',
+];
 
 test('an admin sees every sidebar entry in order, with their name and email', async ({ page }) => {
   await signIn(page, 'admin');
@@ -78,4 +89,30 @@ test('the first Tab reaches "Skip to content", which moves the focus past the si
   // The next Tab lands inside the page, not on the sidebar's first entry.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
+test('each screen names itself in the tab, and the portal has its own icon', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page).toHaveTitle('Sign in · Ministry Portal');
+  await signIn(page, 'admin', '/dashboard');
+  await expect(page).toHaveTitle('Dashboard · Ministry Portal');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [entry, title] of [
+    ['Giving', 'Giving'],
+    ['Partners', 'Partners'],
+    ['Tasks', 'Tasks'],
+    ['Admin', 'User Management'],
+    ['Settings', 'Settings'],
+  ] as const) {
+    await nav.getByRole('link', { name: entry }).click();
+    await expect(page).toHaveTitle(`${title} · Ministry Portal`);
+  }
+  await page.goto('/no-such-page');
+  await expect(page).toHaveTitle('Page not found · Ministry Portal');
+
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBe('/favicon.svg');
+  const served = await page.request.get(icon!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/svg+xml');
 });

@@ -44,7 +44,12 @@ const server = await startServer(config, logger, clientDir);
 process.stdout.write(
   `\nDemo portal: ${server.url}\n` +
     `  admin:        ${users.admin.email} / ${DEMO_PASSWORD}\n` +
-    users.coordinators.map((c) => `  coordinator:  ${c.email} / ${DEMO_PASSWORD}\n`).join('') +
+    users.coordinators
+      .map(
+        (c) =>
+          `  coordinator:  ${c.email} / ${DEMO_PASSWORD}${c.email.startsWith('michael') ? ' (with Giving Records)' : ''}\n`,
+      )
+      .join('') +
     `Data in ${config.DATA_DIR} (emptied on every npm run demo).\n\n`,
 );
 const stop = () => void server.close().finally(() => process.exit(0));

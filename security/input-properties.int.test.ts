@@ -143,6 +143,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/partners': ['q', 'status', 'zone', 'cardholder', 'cursor', 'limit'],
     '/api/dashboard/summary': ['tz'],
     '/api/giving/partner-options': ['q'],
+    '/api/giving/insights': ['tz'],
     '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
     '/api/chat/messages': ['chatType', 'partner'],
     '/api/files': ['folder'],

@@ -3,7 +3,7 @@
  * and as the gifts say it should be: summed here in JavaScript rather than by the SQL functions,
  * so tests of every path that writes gifts check the triggers against an independent reading.
  */
-import { asc } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { donations, givingDays, givingSlots } from '#server/db/schema';
 import { DAY_MS, SLOT_MS } from '#server/features/giving/giving-rollup';
@@ -31,7 +31,11 @@ export async function storedGivingRollup(db: Db): Promise<GivingRollup> {
 }
 
 export async function givingRollupFromGifts(db: Db): Promise<GivingRollup> {
-  const gifts = await db.select({ date: donations.donationDate, amount: donations.amount }).from(donations);
+  // A voided gift counts nowhere (issue 19).
+  const gifts = await db
+    .select({ date: donations.donationDate, amount: donations.amount })
+    .from(donations)
+    .where(isNull(donations.voidedAt));
   const totals = (periodMs: number) => {
     const periods = new Map<number, PeriodTotal>();
     for (const gift of gifts) {

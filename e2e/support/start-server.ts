@@ -77,13 +77,16 @@ await database.db.insert(partners).values([
   { name: 'Former Cardholder', email: 'former@example.com', zone: 'South', cardholderStatus: true, status: 'inactive' },
 ]);
 await database.db.update(user).set({ name: '' }).where(eq(user.id, limited.id));
-for (const who of ['live', 'manager', 'member', 'changer', 'resetter', 'notified', 'traveller'] as const) {
+for (const who of ['live', 'manager', 'member', 'changer', 'resetter', 'notified', 'traveller', 'treasurer'] as const) {
   const created = await createUserWithPassword(database.db, { ...USERS[who], fullName: USERS[who].name });
   await grantRole(database.db, created.id, 'coordinator');
   if (who === 'manager') {
     await database.db
       .insert(coordinatorPermissions)
       .values({ userId: created.id, feature: 'user_management', enabled: true });
+  }
+  if (who === 'treasurer') {
+    await database.db.insert(coordinatorPermissions).values({ userId: created.id, feature: 'giving', enabled: true });
   }
   if (who === 'notified') {
     // Told only of what the notifications test does to them: other tests' gifts and partners

@@ -16,6 +16,8 @@ export const USERS = {
   resetter: { email: 'resetter@example.org', password: 'resetter-password-1', name: 'Rita Resetter' },
   /** Watches the bell while the admin assigns them tasks (notifications test); no dashboard or partners. */
   notified: { email: 'notified@example.org', password: 'notified-password-1', name: 'Nina Notified' },
+  /** A coordinator an admin gave Giving Records (issue 19): the Giving screen without being an admin. */
+  treasurer: { email: 'treasurer@example.org', password: 'treasurer-password-1', name: 'Tess Treasurer' },
   /** Signed in on two devices; ends one from Settings > Security (sessions test). */
   traveller: { email: 'traveller@example.org', password: 'traveller-password-1', name: 'Tom Traveller' },
 } as const;

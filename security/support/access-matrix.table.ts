@@ -387,7 +387,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async () => get('/api/dashboard/summary?tz=UTC'),
   },
-  // Giving: adding a gift and its type-ahead are the dashboard's (admins); single gifts need
+  // Giving: adding a gift is the dashboard's (admins); the partner type-ahead and single gifts need
   // Giving Records (D12), which coordinators and managers lack unless an admin switches it on.
   'GET /api/giving/partner-options': {
     allowed: ADMIN,
@@ -407,6 +407,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: ADMIN,
     ok: 200,
     prepare: async (ctx, owner) => get(`/api/giving/partners/${await partner(ctx, owner)}/donations`),
+  },
+  'GET /api/giving/insights': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/giving/insights?tz=America/Chicago'),
   },
   'GET /api/giving/gifts': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/gifts?type=one-time') },
   'GET /api/giving/gifts.csv': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/gifts.csv?tz=UTC') },

@@ -18,7 +18,12 @@ const onApiError = (err: unknown) => {
 };
 
 const queryClient: QueryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } },
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: true },
+    // A change made offline is tried and fails in words ("nothing was saved"), rather than
+    // waiting unseen and landing later (decision 0114; issue 24 queues chosen writes on purpose).
+    mutations: { networkMode: 'always' },
+  },
   queryCache: new QueryCache({ onError: onApiError }),
   mutationCache: new MutationCache({ onError: onApiError }),
 });

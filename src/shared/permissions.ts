@@ -56,16 +56,20 @@ export const SWITCHABLE_FEATURES = [
 
 export type SwitchableFeature = (typeof SWITCHABLE_FEATURES)[number];
 
+/**
+ * The switches' labels. SPEC.md names the switches by their keys and labels two of them; issue
+ * 27 asks for readable labels everywhere, the spec's two kept exactly.
+ */
 export const FEATURE_LABELS: Record<SwitchableFeature, string> = {
-  dashboard: 'dashboard',
+  dashboard: 'Dashboard',
   // Gift-level records: each gift, corrections, statements, exports, imports (DECISIONS.md D12).
   giving: 'Giving Records',
-  partners: 'partners',
-  tasks: 'tasks',
-  calendar: 'calendar',
-  chat: 'chat',
-  files: 'files',
-  user_management: 'user_management',
+  partners: 'Partners',
+  tasks: 'Tasks',
+  calendar: 'Calendar',
+  chat: 'Chat',
+  files: 'Files',
+  user_management: 'User Management',
   more: 'More (Forms)',
   cardholder_success: 'VIP Cardholder Success Team',
 };

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { landingPath } from '#shared/navigation';
-import type { Feature } from '#shared/permissions';
+import { toast } from '@/lib/toast';
+import { FEATURE_LABELS, type Feature } from '#shared/permissions';
 
 /**
  * Shows a spinner while permissions load; without a session or the permission, replaces the
@@ -17,14 +18,31 @@ export function RequireFeature({ feature, children }: { feature: Feature; childr
   // Sign-out's own navigation to /auth is a transition that can land after this guard.
   const [hadSession, setHadSession] = useState(false);
   if (me && !hadSession) setHadSession(true);
+  // Whether this page's feature was held while it was shown: losing it then is an admin's
+  // switch, which the person is told of before the page goes (issue 27 item 5).
+  const [held, setHeld] = useState(false);
+  if (me?.permissions[feature] && !held) setHeld(true);
   if (isPending) return <Spinner className="min-h-[50vh]" label="Loading permissions" />;
   // A temporary password to replace or a required second factor comes before any page.
   if (me?.setup) return <Navigate to="/account-setup" replace />;
+  if (me && held && !me.permissions[feature])
+    return <AccessRemoved feature={feature} to={landingPath(me.permissions)} />;
   if (!me || !me.permissions[feature]) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to="/auth" replace state={me || hadSession ? undefined : { from }} />;
   }
   return children;
+}
+
+/** Says which access an admin took away, then moves the person to a page they still hold. */
+function AccessRemoved({ feature, to }: { feature: Feature; to: string }) {
+  const label = (FEATURE_LABELS as Partial<Record<Feature, string>>)[feature] ?? feature;
+  useEffect(() => {
+    toast.info('Access changed', {
+      description: `An administrator turned off ${label} for you, so this page is closed.`,
+    });
+  }, [label]);
+  return <Navigate to={to} replace />;
 }
 
 /** The sign-in screen for signed-out people; a signed-in person goes to their landing page. */

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { usePageTitle } from '@/lib/page-title';
 import { ROUTE_FEATURES } from '#shared/navigation';
 import { RequireFeature, SignedOutOnly } from './guards';
 import { NotFoundPage } from './not-found-page';
@@ -8,6 +9,7 @@ import { NotFoundPage } from './not-found-page';
 const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNode }>> = {
   '/dashboard': () =>
     import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/giving': () => import('@/features/giving/components/giving-page').then((m) => ({ default: m.GivingPage })),
   '/partners': () => import('@/features/partners/components/partners-page').then((m) => ({ default: m.PartnersPage })),
   '/tasks': () => import('@/features/tasks/components/tasks-page').then((m) => ({ default: m.TasksPage })),
   '/calendar': () => import('@/features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })),
@@ -25,17 +27,40 @@ const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNo
   '/admin/audit': () => import('@/features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })),
 };
 
+/** Each screen's name in its tab's title (issue 27 item 7). */
+const PAGE_TITLES: Record<string, string> = {
+  '/dashboard': 'Dashboard',
+  '/giving': 'Giving',
+  '/partners': 'Partners',
+  '/tasks': 'Tasks',
+  '/calendar': 'Calendar',
+  '/chat': 'Chat',
+  '/files': 'Files',
+  '/forms': 'Forms',
+  '/more': 'More',
+  '/onboarding': 'Onboarding',
+  '/settings': 'Settings',
+  '/admin': 'User Management',
+  '/admin/email': 'Email',
+  '/admin/accounts': 'Accounts',
+  '/admin/audit': 'Audit log',
+};
+
 const guardedRoutes: RouteObject[] = Object.entries(FEATURE_PAGES).map(([path, load]) => ({
   path,
   lazy: async () => {
     const { default: Page } = await load();
     const feature = ROUTE_FEATURES[path]!;
+    const title = PAGE_TITLES[path] ?? null;
     return {
-      Component: () => (
-        <RequireFeature feature={feature}>
-          <Page />
-        </RequireFeature>
-      ),
+      Component: function GuardedPage() {
+        usePageTitle(title);
+        return (
+          <RequireFeature feature={feature}>
+            <Page />
+          </RequireFeature>
+        );
+      },
     };
   },
 }));

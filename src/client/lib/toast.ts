@@ -11,4 +11,7 @@ export const toast = {
   error(message: string, data?: ExternalToast): void {
     void import('sonner').then((sonner) => sonner.toast.error(message, data));
   },
+  info(message: string, data?: ExternalToast): void {
+    void import('sonner').then((sonner) => sonner.toast.info(message, data));
+  },
 };

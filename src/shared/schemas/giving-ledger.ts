@@ -65,11 +65,18 @@ export type GiftQuery = z.output<typeof giftQuerySchema>;
 
 const version = z.number({ error: 'Reload the gift and try again' }).int().min(1, 'Reload the gift and try again');
 
+/** A real day of the calendar: 2026-02-30 is not one (Date would roll it over to March). */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+}
+
 /** The day a gift was given: a calendar date from 1900 up to today in the person's zone. */
 const giftDate = z
   .string({ error: 'Date is required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Please enter a valid date')
+  .refine(isCalendarDate, 'Please enter a valid date')
   .refine((value) => Number(value.slice(0, 4)) >= 1900, 'The date cannot be before 1900');
 
 export const timeZoneField = z
@@ -107,10 +114,14 @@ export const giftCorrectionSchema = z
     timeZone: timeZoneField,
     version,
   })
-  .refine((gift) => gift.date <= zonedDate(new Date(), gift.timeZone), {
-    message: 'The date cannot be after today',
-    path: ['date'],
-  });
+  .refine(
+    // Zod runs this even when a field failed: an unknown zone is that field's error, not this one's.
+    (gift) => !isValidTimeZone(gift.timeZone) || gift.date <= zonedDate(new Date(), gift.timeZone),
+    {
+      message: 'The date cannot be after today',
+      path: ['date'],
+    },
+  );
 export type GiftCorrectionInput = z.input<typeof giftCorrectionSchema>;
 export type GiftCorrection = z.output<typeof giftCorrectionSchema>;
 
@@ -126,3 +137,6 @@ export const giftVoidSchema = z.object({
 export type GiftVoid = z.output<typeof giftVoidSchema>;
 
 export const giftIdParamSchema = z.object({ id: z.uuid('Gift not found') });
+
+/** GET /api/giving/insights: months are the person's own. */
+export const insightsQuerySchema = z.object({ tz: z.string().max(100).optional() });

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
 import { donations } from '#server/db/schema';
+import { recordChange } from '#server/service/changes';
 import type { DemoContext } from '../seed';
 
 /** About six months of gifts: monthly supporters every month, one-time gifts scattered. */
@@ -11,6 +14,9 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
       const date = new Date(now.getFullYear(), now.getMonth() - monthsAgo, dayOfMonth, 10 + (i % 8));
       if (date > now) return;
       if (!monthly && (i + monthsAgo) % 2 === 1) return;
+      // How it came (issue 19): monthly gifts by bank transfer, the others by check (with its
+      // number), card or the online giving service (with its id).
+      const method = monthly ? 'bank_transfer' : (['check', 'card', 'online'] as const)[(i + monthsAgo) % 3]!;
       rows.push({
         userId: users.admin.id,
         partnerId: partner.id,
@@ -18,6 +24,9 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
         amount: (monthly ? 50 + (i % 4) * 25 : 100 + ((i * 53 + monthsAgo * 31) % 900)).toFixed(2),
         donationType: monthly ? 'monthly' : 'one-time',
         donationDate: date,
+        method,
+        reference:
+          method === 'check' ? String(1000 + rows.length) : method === 'online' ? `GS-${48210 + rows.length}` : null,
       });
     });
   }
@@ -39,5 +48,56 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
       donationDate: date,
     });
   }
-  if (rows.length > 0) await db.insert(donations).values(rows);
+  if (rows.length === 0) return;
+  const inserted = await db.insert(donations).values(rows).returning();
+  await correctAndVoid(db, users.admin.id, inserted);
+}
+
+/**
+ * A treasurer's trail for the Giving screen (issue 19): the latest walk-in gift was recorded
+ * twice (voided, with the reason), and a check's amount was mistyped (corrected). Written as the
+ * service writes them, with their activity records, so each gift's history shows the change.
+ */
+async function correctAndVoid(db: Db, adminId: string, gifts: (typeof donations.$inferSelect)[]) {
+  const twice = gifts.find((g) => g.partnerName === 'Walk-in visitor');
+  const check = gifts.find((g) => g.method === 'check');
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (twice) {
+      const duplicate = { ...twice, id: undefined, version: 1 };
+      const [copy] = await tx.insert(donations).values(duplicate).returning();
+      const [after] = await tx
+        .update(donations)
+        .set({ voidedAt: new Date(), voidedBy: adminId, voidReason: 'Recorded twice', version: 2 })
+        .where(eq(donations.id, copy!.id))
+        .returning();
+      await recordChange(
+        tx,
+        { id: adminId },
+        {
+          action: 'donation.voided',
+          subject: { type: 'donation', id: copy!.id },
+          before: copy,
+          after,
+        },
+      );
+    }
+    if (check) {
+      const [after] = await tx
+        .update(donations)
+        .set({ amount: (Number(check.amount) + 50).toFixed(2), notes: 'Amount corrected from the check', version: 2 })
+        .where(eq(donations.id, check.id))
+        .returning();
+      await recordChange(
+        tx,
+        { id: adminId },
+        {
+          action: 'donation.updated',
+          subject: { type: 'donation', id: check.id },
+          before: check,
+          after,
+        },
+      );
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import { createUserWithPassword, grantRole } from '#server/auth/users';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { user } from '#server/db/schema';
+import { coordinatorPermissions, user } from '#server/db/schema';
 
 export interface DemoUser {
   id: string;
@@ -28,6 +28,9 @@ export async function seedDemoUsers(db: Db, password: string): Promise<DemoUsers
   for (const c of COORDINATORS) {
     const created = await createUserWithPassword(db, { email: c.email, password, fullName: c.name });
     await grantRole(db, created.id, 'coordinator');
+    // Michael keeps the books: an admin gave him Giving Records (issue 19).
+    if (c.email === 'michael.chen@example.org')
+      await db.insert(coordinatorPermissions).values({ userId: created.id, feature: 'giving', enabled: true });
     coordinators.push({ ...created, name: c.name });
   }
   // A volunteer who left: Admin > Accounts shows a deactivated account (decision 0104).

@@ -155,6 +155,33 @@ describe.each(testDatabaseTargets())('coordinator switches on $name', (target) =
       expect((await permissionsOf(person)).user_management).toBe(true);
     });
 
+    it('keeps Giving Records to admins: a manager, even one holding it, neither gives nor takes it (D12)', async () => {
+      await setSwitch(cookies.admin, manager.id, 'giving', true);
+      try {
+        const person = await freshUser('coordinator');
+        const cookie = await t.signIn(person.email, person.password);
+        expect((await get('/api/giving/gifts', cookie)).status).toBe(403);
+        for (const enabled of [true, false]) {
+          const response = await setSwitch(cookies.manager, person.id, 'giving', enabled);
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual({ error: 'Only an admin can give or take away Giving Records.' });
+        }
+        expect(await switchRows(person.id)).toEqual([]);
+
+        expect((await setSwitch(cookies.admin, person.id, 'giving', true)).status).toBe(200);
+        expect((await get('/api/giving/gifts', cookie)).status).toBe(200);
+        // Removing the role revokes it: added again, the person does not get it back.
+        expect((await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.admin)).status).toBe(200);
+        expect(
+          (await t.postJson('/api/admin/coordinators', { email: person.email }, { cookie: cookies.admin })).status,
+        ).toBe(201);
+        expect((await permissionsOf(person)).giving).toBe(false);
+        expect((await get('/api/giving/gifts', cookie)).status).toBe(403);
+      } finally {
+        await setSwitch(cookies.admin, manager.id, 'giving', false);
+      }
+    });
+
     it('refuses a manager switching on a feature they do not hold, but lets them switch it off', async () => {
       await setSwitch(cookies.admin, manager.id, 'cardholder_success', false);
       try {

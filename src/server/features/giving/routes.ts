@@ -13,9 +13,11 @@ import {
   giftIdParamSchema,
   giftQuerySchema,
   giftVoidSchema,
+  insightsQuerySchema,
 } from '#shared/schemas/giving-ledger';
 import { correctGift, giftHistory, voidGift } from './corrections';
 import { giftsCsv } from './csv';
+import { donorInsights } from './insights';
 import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
 import { statementRoutes } from './statement-routes';
@@ -32,55 +34,63 @@ const requireGiving = requireFeature('giving');
  * shows or changes single gifts needs Giving Records.
  */
 export function givingRoutes(partners: PartnerDirectory, issuerOf: StatementIssuerSource) {
-  return new Hono<AppEnv>()
-    .route('/statements', statementRoutes(partners, issuerOf))
-    .get(
-      '/partner-options',
-      requireFeature('dashboard'),
-      requireAdmin,
-      validate('query', partnerOptionsQuerySchema),
-      async (c) => c.json({ partners: await partners.options(c.var.deps.database.db, c.req.valid('query').q) }, 200),
-    )
-    .post('/donations', requireFeature('dashboard'), requireAdmin, validate('json', donationSchema), async (c) =>
-      c.json({ donation: await addDonation(contextOf(c), partners, c.req.valid('json')) }, 201),
-    )
-    .get('/partners/:id/donations', requireGiving, validate('param', partnerIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const db = c.var.deps.database.db;
-      if (!(await partners.exists(db, id))) refuse(404, 'Partner not found');
-      return c.json(await listPartnerDonations(db, id), 200);
-    })
-    .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
-      c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),
-    )
-    .get('/gifts.csv', requireGiving, validate('query', giftQuerySchema), async (c) => {
-      const query = c.req.valid('query');
-      const gifts = exportGifts(contextOf(c), query);
-      // The export is recorded before the first byte (the generator's first step).
-      const first = await gifts.next();
-      const timeZone = query.tz && isValidTimeZone(query.tz) ? query.tz : 'UTC';
-      const day = new Date().toISOString().slice(0, 10);
-      return new Response(csvStream(giftsCsv(timeZone), first, gifts), {
-        status: 200,
-        headers: csvHeaders(`gifts-${day}.csv`),
-      });
-    })
-    .get('/gifts/:id/history', requireGiving, validate('param', giftIdParamSchema), async (c) =>
-      c.json(await giftHistory(c.var.deps.database.db, c.req.valid('param').id), 200),
-    )
-    .patch(
-      '/gifts/:id',
-      requireGiving,
-      validate('param', giftIdParamSchema),
-      validate('json', giftCorrectionSchema),
-      async (c) =>
-        c.json({ gift: await correctGift(contextOf(c), partners, c.req.valid('param').id, c.req.valid('json')) }, 200),
-    )
-    .post(
-      '/gifts/:id/void',
-      requireGiving,
-      validate('param', giftIdParamSchema),
-      validate('json', giftVoidSchema),
-      async (c) => c.json({ gift: await voidGift(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
-    );
+  return (
+    new Hono<AppEnv>()
+      .route('/statements', statementRoutes(partners, issuerOf))
+      // The partner type-ahead of Add Donation (admins) and of a gift's correction (Giving Records,
+      // which admins always hold).
+      .get('/partner-options', requireGiving, validate('query', partnerOptionsQuerySchema), async (c) =>
+        c.json({ partners: await partners.options(c.var.deps.database.db, c.req.valid('query').q) }, 200),
+      )
+      .post('/donations', requireFeature('dashboard'), requireAdmin, validate('json', donationSchema), async (c) =>
+        c.json({ donation: await addDonation(contextOf(c), partners, c.req.valid('json')) }, 201),
+      )
+      .get('/partners/:id/donations', requireGiving, validate('param', partnerIdParamSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const db = c.var.deps.database.db;
+        if (!(await partners.exists(db, id))) refuse(404, 'Partner not found');
+        return c.json(await listPartnerDonations(db, id), 200);
+      })
+      .get('/insights', requireGiving, validate('query', insightsQuerySchema), async (c) => {
+        const { tz } = c.req.valid('query');
+        const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
+        return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
+      })
+      .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
+        c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),
+      )
+      .get('/gifts.csv', requireGiving, validate('query', giftQuerySchema), async (c) => {
+        const query = c.req.valid('query');
+        const gifts = exportGifts(contextOf(c), query);
+        // The export is recorded before the first byte (the generator's first step).
+        const first = await gifts.next();
+        const timeZone = query.tz && isValidTimeZone(query.tz) ? query.tz : 'UTC';
+        const day = new Date().toISOString().slice(0, 10);
+        return new Response(csvStream(giftsCsv(timeZone), first, gifts), {
+          status: 200,
+          headers: csvHeaders(`gifts-${day}.csv`),
+        });
+      })
+      .get('/gifts/:id/history', requireGiving, validate('param', giftIdParamSchema), async (c) =>
+        c.json(await giftHistory(c.var.deps.database.db, c.req.valid('param').id), 200),
+      )
+      .patch(
+        '/gifts/:id',
+        requireGiving,
+        validate('param', giftIdParamSchema),
+        validate('json', giftCorrectionSchema),
+        async (c) =>
+          c.json(
+            { gift: await correctGift(contextOf(c), partners, c.req.valid('param').id, c.req.valid('json')) },
+            200,
+          ),
+      )
+      .post(
+        '/gifts/:id/void',
+        requireGiving,
+        validate('param', giftIdParamSchema),
+        validate('json', giftVoidSchema),
+        async (c) => c.json({ gift: await voidGift(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+      )
+  );
 }

@@ -5,9 +5,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthScreen } from '@/components/auth-screen';
+import { usePageTitle } from '@/lib/page-title';
 
 /** /forgot-password (issue 16): asks for a link to choose a new password. */
 export function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

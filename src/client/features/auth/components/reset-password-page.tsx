@@ -7,6 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/limits';
 import { RESET_LINK_INVALID } from '#shared/schemas/auth';
 import { resetPassword } from '../api/password-reset';
 import { AuthScreen } from '@/components/auth-screen';
+import { usePageTitle } from '@/lib/page-title';
 
 /** The same rules and words as Settings > Security, checked here before the link is spent. */
 function checkNewPassword(password: string, confirm: string): string | null {
@@ -21,6 +22,7 @@ function checkNewPassword(password: string, confirm: string): string | null {
  * chosen; with `invite=1`, an invitation's link, where a new account's first one is.
  */
 export function ResetPasswordPage() {
+  usePageTitle('Reset password');
   const [params] = useSearchParams();
   const token = params.get('token');
   const invited = params.get('invite') === '1';

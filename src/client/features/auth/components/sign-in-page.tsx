@@ -11,12 +11,14 @@ import { useSignIn } from '../api/sign-in';
 import type { Me } from '../api/get-me';
 import { AuthScreen } from '@/components/auth-screen';
 import { SecondFactorForm } from './second-factor-form';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * The first screen anyone downloads, so it checks its two fields without zod or a form
  * library (docs/decisions/0056-sign-in-bundle.md); the server enforces signInSchema.
  */
 export function SignInPage() {
+  usePageTitle('Sign in');
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();

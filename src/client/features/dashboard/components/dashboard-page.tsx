@@ -43,7 +43,13 @@ export function DashboardPage() {
         </Card>
       )}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MonthlyGivingCard giving={data?.giving} loading={loading} canAdd={isAdmin} onAdd={() => setAdding(true)} />
+        <MonthlyGivingCard
+          giving={data?.giving}
+          loading={loading}
+          canAdd={isAdmin}
+          canViewGifts={me?.permissions.giving === true}
+          onAdd={() => setAdding(true)}
+        />
         <StatCard title="Active Partners" to="/partners" icon={Users} loading={loading} value={data?.activePartners} />
         <StatCard
           title="Pending Tasks"

@@ -1,4 +1,5 @@
 import { DollarSign } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { formatUsdWhole } from '#shared/format';
@@ -9,17 +10,21 @@ const usd = (amount: string | undefined) => (amount === undefined ? undefined : 
 
 /**
  * The Monthly Giving card (SPEC.md section 2): this month's total, the change from last month,
- * Donors, Average Gift and Recurring. For admins the whole card opens the Add Donation dialog.
+ * Donors, Average Gift and Recurring. For admins the whole card opens the Add Donation dialog;
+ * holders of Giving Records also get "View all gifts".
  */
 export function MonthlyGivingCard({
   giving,
   loading,
   canAdd,
+  canViewGifts,
   onAdd,
 }: {
   giving: DashboardSummary['giving'] | undefined;
   loading: boolean;
   canAdd: boolean;
+  /** Holders of Giving Records get a link to every gift (issue 19). */
+  canViewGifts: boolean;
   onAdd: () => void;
 }) {
   const missing = !loading && giving === null;
@@ -67,6 +72,15 @@ export function MonthlyGivingCard({
           </dd>
         </div>
       </dl>
+      {canViewGifts && (
+        // Above the stretched "add" button, so it stays a link of its own.
+        <Link
+          to="/giving"
+          className="relative z-10 mt-4 mr-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          View all gifts
+        </Link>
+      )}
       {canAdd && (
         // The button stretches over the whole card, so clicking anywhere on it adds a gift.
         <button

@@ -4,8 +4,14 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { usePartnerOptions, type PartnerOption } from '../api/get-partner-options';
 
+const DEFAULT_HINTS = {
+  linked: 'Linked to an existing partner.',
+  unlinked: 'Type to pick an existing partner, or enter any name.',
+};
+
 /**
- * The partner name field of the Add Donation dialog: free text, with existing partners offered
+ * The partner name field of the Add Donation dialog (and of a gift's correction and the Giving
+ * screen's partner filter): free text, with existing partners offered
  * as you type (ARIA combobox pattern). Picking one links the gift to that partner; typing
  * again unlinks it.
  */
@@ -15,12 +21,15 @@ export function PartnerNameCombobox({
   linked,
   invalid,
   onChange,
+  hints = DEFAULT_HINTS,
 }: {
   id: string;
   value: string;
   linked: boolean;
   invalid: boolean;
   onChange: (name: string, partner: PartnerOption | null) => void;
+  /** The line under the field, for a linked and an unlinked name. */
+  hints?: { linked: string; unlinked: string };
 }) {
   const listboxId = useId();
   const [open, setOpen] = useState(false);
@@ -111,7 +120,7 @@ export function PartnerNameCombobox({
           ))}
       </ul>
       <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
-        {linked ? 'Linked to an existing partner.' : 'Type to pick an existing partner, or enter any name.'}
+        {linked ? hints.linked : hints.unlinked}
       </p>
     </div>
   );

@@ -17,11 +17,20 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { formatUsd } from '#shared/format';
+import { DONATION_METHODS, METHOD_LABELS } from '#shared/giving';
 import { DONATION_LIMITS, donationSchema, type DonationInput, type DonationValues } from '#shared/schemas/giving';
 import { useAddDonation } from '../api/add-donation';
 import { PartnerNameCombobox } from '../components/partner-name-combobox';
 
-const EMPTY: DonationInput = { partnerName: '', partnerId: null, amount: '', donationType: 'one-time', notes: '' };
+const EMPTY: DonationInput = {
+  partnerName: '',
+  partnerId: null,
+  amount: '',
+  donationType: 'one-time',
+  notes: '',
+  method: null,
+  reference: '',
+};
 
 /** The Add Donation dialog (admins): SPEC.md sections 2, 5 and 8. */
 export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -56,7 +65,14 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
       }
     },
     (invalid) => {
-      const first = invalid.partnerName ?? invalid.amount ?? invalid.donationType ?? invalid.notes ?? invalid.partnerId;
+      const first =
+        invalid.partnerName ??
+        invalid.amount ??
+        invalid.donationType ??
+        invalid.method ??
+        invalid.reference ??
+        invalid.notes ??
+        invalid.partnerId;
       toast.error('Validation error', { description: first?.message ?? 'Please check the form.' });
     },
   );
@@ -106,6 +122,32 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
               <option value="one-time">One-time</option>
               <option value="monthly">Monthly</option>
             </NativeSelect>
+          </div>
+          {/* Issue 19: how it was given and its check number or giving service's id, both optional. */}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor={`${ids}-method`}>Method (optional)</Label>
+              <NativeSelect
+                id={`${ids}-method`}
+                {...form.register('method', { setValueAs: (value: string) => value || null })}
+              >
+                <option value="">Not recorded</option>
+                {DONATION_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {METHOD_LABELS[method]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${ids}-reference`}>Reference (optional)</Label>
+              <Input
+                id={`${ids}-reference`}
+                maxLength={DONATION_LIMITS.reference}
+                aria-invalid={Boolean(errors.reference) || undefined}
+                {...form.register('reference')}
+              />
+            </div>
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useMe } from '@/features/auth/api/get-me';
 import { PartnerGifts } from '@/features/giving/widgets/partner-gifts';
 import { DATE_FORMAT } from '#shared/format';
 import { usePartner } from '../api/get-partner';
@@ -38,6 +39,7 @@ export function PartnerDetailsDialog({
   onClose: () => void;
 }) {
   const { data: partner = initial } = usePartner(initial.id, initial);
+  const { data: me } = useMe();
   const [editing, setEditing] = useState(false);
   const updatePartner = useUpdatePartner();
 
@@ -103,7 +105,8 @@ export function PartnerDetailsDialog({
               <Detail label="Added" value={format(new Date(partner.createdAt), DATE_FORMAT)} />
               <Detail label="Notes" value={partner.notes} className="sm:col-span-2" />
             </dl>
-            <PartnerGifts partnerId={partner.id} />
+            {/* Gift-level detail is for holders of Giving Records (D12, issue 19). */}
+            {me?.permissions.giving && <PartnerGifts partnerId={partner.id} />}
           </>
         )}
       </DialogContent>

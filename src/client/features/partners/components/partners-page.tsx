@@ -12,6 +12,7 @@ import { AddPartnerDialog } from './add-partner-dialog';
 import { PartnerCard } from './partner-card';
 import { PartnerDetailsDialog } from './partner-details-dialog';
 import { PartnerFilterPanel, type FilterValues } from './partner-filters';
+import { LinkedPartnerDetails } from './linked-partner-details';
 
 const STATUSES = new Set(['active', 'inactive']);
 const CARDHOLDER = new Set(['true', 'false']);
@@ -152,6 +153,7 @@ export function PartnersPage() {
           )}
         </>
       )}
+      <LinkedPartnerDetails zones={zones} />
       {selected && (
         <PartnerDetailsDialog
           key={selected.id}

@@ -9,6 +9,7 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { landingPath } from '#shared/navigation';
 import { ChangePasswordForm } from './change-password-form';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * A step before anything else (the server refuses every other call until it is taken): a
@@ -16,6 +17,7 @@ import { TwoFactorEnrolment } from './two-factor-enrolment';
  * requires is set up. Once done, who-am-I is read again and the person goes to their page.
  */
 export function AccountSetupPage() {
+  usePageTitle('Account setup');
   const { data: me, isPending } = useMe();
   const queryClient = useQueryClient();
   const signOut = useSignOut();

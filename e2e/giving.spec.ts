@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { createPartnerViaApi, expectToast, unique } from './support/portal';
+
+// The Giving screen (issue 19): a treasurer finds gifts with filters kept in the address,
+// corrects one, reads its history, voids another with a reason, and exports the list; a
+// coordinator without Giving Records sees none of it.
+
+async function addGift(page: Page, partnerName: string, amount: string, notes: string | null = null) {
+  const response = await page.request.post('/api/giving/donations', {
+    data: { partnerName, amount, donationType: 'one-time', notes, method: 'check', reference: '1042' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test('an admin lists, filters, corrects, voids and exports gifts, and reads their history', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/dashboard');
+  const giver = unique('Ledger Giver');
+  await addGift(page, giver, '25.00', 'Christmas offering');
+  await addGift(page, giver, '10.00');
+
+  await page.getByRole('link', { name: 'View all gifts' }).click();
+  await expect(page.getByRole('heading', { name: 'Giving', level: 1 })).toBeVisible();
+  await page.getByLabel('Name or notes').fill(giver);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('gift-row')).toHaveCount(2);
+  await expect(page.getByTestId('gifts-summary')).toHaveText('2 gifts, totalling $35.00');
+  await expectAccessible(page);
+
+  // The filtered view is an address: it survives a reload.
+  await expect(page).toHaveURL(/q=Ledger/);
+  await page.reload();
+  await expect(page.getByTestId('gift-row')).toHaveCount(2);
+
+  // A correction, kept in the gift's history.
+  await page.getByRole('button', { name: `Edit the gift of $25.00 from ${giver}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit gift' });
+  await edit.getByLabel('Amount').fill('30');
+  await edit.getByLabel('Method (optional)').selectOption('card');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Gift corrected');
+  await expect(page.getByTestId('gifts-summary')).toHaveText('2 gifts, totalling $40.00');
+  const history = page.getByRole('button', { name: `History of the gift of $30.00 from ${giver}` });
+  await history.click();
+  const dialog = page.getByRole('dialog', { name: 'History of this gift' });
+  await expect(dialog.getByTestId('gift-history-entry')).toHaveCount(2);
+  await expect(dialog).toContainText('Corrected by Grace Admin');
+  await expect(dialog).toContainText('Amount: $25.00 → $30.00');
+  await expect(dialog).toContainText('Method: Check → Card');
+  await page.keyboard.press('Escape');
+  await expect(history).toBeFocused();
+
+  // A void needs a reason; the gift then counts nowhere, and shows again, struck through, on request.
+  await page.getByRole('button', { name: `Void the gift of $10.00 from ${giver}` }).click();
+  const voiding = page.getByRole('dialog', { name: 'Void this gift?' });
+  await voiding.getByRole('button', { name: 'Void gift' }).click();
+  await expect(voiding.getByRole('alert')).toHaveText('A reason is required to void a gift');
+  await voiding.getByLabel('Reason').fill('Recorded twice');
+  await voiding.getByRole('button', { name: 'Void gift' }).click();
+  await expectToast(page, 'Gift voided');
+  await expect(page.getByTestId('gift-row')).toHaveCount(1);
+  await expect(page.getByTestId('gifts-summary')).toHaveText('1 gift, totalling $30.00');
+  await page.getByLabel('Include voided gifts').check();
+  await expect(page).toHaveURL(/voided=1/);
+  await expect(page.getByTestId('gift-row')).toHaveCount(2);
+  await expect(page.getByTestId('gift-row').filter({ hasText: 'Voided' })).toContainText('Recorded twice');
+
+  // The export downloads the filtered list, readable by spreadsheet programs.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^gifts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = csv.toString('utf8').slice(1).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(3);
+  expect(lines.find((line) => line.includes(',30.00,'))).toContain(
+    `${giver},30.00,One-time,Card,1042,Christmas offering,Grace Admin`,
+  );
+  expect(lines.find((line) => line.includes(',10.00,'))).toContain('Recorded twice');
+});
+
+test('a coordinator given Giving Records reaches the screen; one without it sees no gifts anywhere', async ({
+  browser,
+}) => {
+  const treasurer = await browser.newPage();
+  await signIn(treasurer, 'treasurer', '/dashboard');
+  await treasurer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Giving' }).click();
+  await expect(treasurer.getByRole('heading', { name: 'Giving', level: 1 })).toBeVisible();
+  await expect(treasurer.getByTestId('gifts-summary')).toBeVisible();
+  await treasurer.close();
+
+  const coordinator = await browser.newPage();
+  await signIn(coordinator, 'coordinator', '/dashboard');
+  await expect(coordinator.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Giving' })).toHaveCount(
+    0,
+  );
+  await expect(coordinator.getByRole('link', { name: 'View all gifts' })).toHaveCount(0);
+  await coordinator.goto('/giving');
+  await expect(coordinator).not.toHaveURL(/\/giving/);
+  expect((await coordinator.request.get('/api/giving/gifts')).status()).toBe(403);
+  await coordinator.close();
+});
+
+test('donor insights name a first-time donor and make a follow-up task for them', async ({ page }) => {
+  await signIn(page, 'admin', '/dashboard');
+  const partner = await createPartnerViaApi(page, { name: unique('First Giver'), email: 'first.giver@example.org' });
+  const response = await page.request.post('/api/giving/donations', {
+    data: { partnerName: partner.name, partnerId: partner.id, amount: '60.00', donationType: 'one-time' },
+  });
+  expect(response.status()).toBe(201);
+
+  await page.goto('/giving');
+  const firstTime = page.getByTestId('insight-firstTime');
+  await expect(firstTime.getByRole('link', { name: partner.name })).toBeVisible();
+  await firstTime.getByRole('button', { name: `Create follow-up task for ${partner.name}` }).click();
+  await expectToast(page, 'Follow-up task created', `Follow up with ${partner.name}, due in a week.`);
+  await expect(firstTime.getByRole('button', { name: `Follow-up task created for ${partner.name}` })).toBeDisabled();
+  const board = (await (await page.request.get('/api/tasks')).json()) as { active: { title: string }[] };
+  expect(board.active.map((t) => t.title)).toContain(`Follow up with ${partner.name}`);
+
+  // The partner's name leads to their details.
+  await firstTime.getByRole('link', { name: partner.name }).click();
+  await expect(page.getByRole('dialog', { name: partner.name })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: partner.name }).getByTestId('partner-gift-total')).toHaveText(
+    '$60.00 given in 1 gift',
+  );
+});
+
+test.describe('without a connection', () => {
+  // The browser logs the request it could not send; that is the point here.
+  test.use({ allowConsoleErrors: /net::ERR_INTERNET_DISCONNECTED/ });
+
+  test('a change made with the connection lost says so in words, and nothing is saved', async ({ page, context }) => {
+    await signIn(page, 'admin', '/dashboard');
+    const giver = unique('Offline Giver');
+    await addGift(page, giver, '12.00');
+    await page.goto(`/giving?q=${encodeURIComponent(giver)}`);
+    await page.getByRole('button', { name: `Void the gift of $12.00 from ${giver}` }).click();
+    const voiding = page.getByRole('dialog', { name: 'Void this gift?' });
+    await voiding.getByLabel('Reason').fill('Recorded twice');
+    await context.setOffline(true);
+    try {
+      await voiding.getByRole('button', { name: 'Void gift' }).click();
+      await expect(voiding.getByRole('alert')).toHaveText(
+        'The connection to the portal was lost, so nothing was saved. Check your connection and try again.',
+      );
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('gifts-summary')).toHaveText('1 gift, totalling $12.00');
+  });
+});

@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { format } from 'date-fns';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api';
+import { browserTimeZone } from '@/lib/time-zone';
+import { DONATION_METHODS, METHOD_LABELS, TYPE_LABELS } from '#shared/giving';
+import { DONATION_LIMITS, DONATION_TYPES } from '#shared/schemas/giving';
+import { giftCorrectionSchema, type GiftCorrection, type GiftCorrectionInput } from '#shared/schemas/giving-ledger';
+import { useCorrectGift } from '../api/change-gift';
+import type { Gift } from '../api/list-gifts';
+import { PartnerNameCombobox } from './partner-name-combobox';
+
+const valuesOf = (gift: Gift): GiftCorrectionInput => ({
+  partnerName: gift.partnerName,
+  partnerId: gift.partnerId,
+  amount: gift.amount,
+  donationType: gift.donationType,
+  method: gift.method,
+  reference: gift.reference ?? '',
+  notes: gift.notes ?? '',
+  date: format(new Date(gift.donationDate), 'yyyy-MM-dd'),
+  timeZone: browserTimeZone(),
+  version: gift.version,
+});
+
+/**
+ * Corrects a gift (issue 19): every field but who recorded it. The server keeps the gift before
+ * and after as its history; an edit of a gift someone changed meanwhile is refused and says so.
+ */
+export function EditGiftDialog({
+  gift,
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  gift: Gift;
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo: HTMLElement | null;
+}) {
+  const ids = useId();
+  const correct = useCorrectGift();
+  const form = useForm<GiftCorrectionInput, unknown, GiftCorrection>({
+    resolver: zodResolver(giftCorrectionSchema),
+    defaultValues: valuesOf(gift),
+  });
+  const { errors } = form.formState;
+  const partnerId = useWatch({ control: form.control, name: 'partnerId' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await correct.mutateAsync({ id: gift.id, values });
+      toast.success('Gift corrected', { description: 'The change is kept in the gift’s history.' });
+      onClose();
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status === 409 ? 'Not saved' : 'The gift could not be saved', {
+        description: err instanceof ApiError ? err.message : 'Please try again.',
+      });
+    }
+  });
+
+  const error = (message: string | undefined, id: string) =>
+    message ? (
+      <p id={id} className="text-sm text-destructive">
+        {message}
+      </p>
+    ) : null;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Edit gift</DialogTitle>
+          <DialogDescription>
+            Correct what was recorded. Who changed what stays in the gift’s history.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-partner`}>Partner Name</Label>
+            <Controller
+              control={form.control}
+              name="partnerName"
+              render={({ field }) => (
+                <PartnerNameCombobox
+                  id={`${ids}-partner`}
+                  value={field.value ?? ''}
+                  linked={Boolean(partnerId)}
+                  invalid={Boolean(errors.partnerName)}
+                  onChange={(name, partner) => {
+                    field.onChange(name);
+                    form.setValue('partnerId', partner?.id ?? null);
+                  }}
+                />
+              )}
+            />
+            {error(errors.partnerName?.message, `${ids}-partner-error`)}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor={`${ids}-amount`}>Amount</Label>
+              <Input
+                id={`${ids}-amount`}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0.01"
+                aria-invalid={Boolean(errors.amount) || undefined}
+                aria-describedby={errors.amount ? `${ids}-amount-error` : undefined}
+                {...form.register('amount')}
+              />
+              {error(errors.amount?.message, `${ids}-amount-error`)}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${ids}-date`}>Date</Label>
+              <Input
+                id={`${ids}-date`}
+                type="date"
+                min="1900-01-01"
+                max={format(new Date(), 'yyyy-MM-dd')}
+                aria-invalid={Boolean(errors.date) || undefined}
+                aria-describedby={errors.date ? `${ids}-date-error` : undefined}
+                {...form.register('date')}
+              />
+              {error(errors.date?.message, `${ids}-date-error`)}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${ids}-type`}>Donation Type</Label>
+              <NativeSelect id={`${ids}-type`} {...form.register('donationType')}>
+                {DONATION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${ids}-method`}>Method (optional)</Label>
+              <NativeSelect
+                id={`${ids}-method`}
+                {...form.register('method', { setValueAs: (value: string) => value || null })}
+              >
+                <option value="">Not recorded</option>
+                {DONATION_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {METHOD_LABELS[method]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-reference`}>Reference (optional)</Label>
+            <Input
+              id={`${ids}-reference`}
+              maxLength={DONATION_LIMITS.reference}
+              placeholder="Check number or the giving service's id"
+              {...form.register('reference')}
+            />
+            {error(errors.reference?.message, `${ids}-reference-error`)}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
+            <Textarea id={`${ids}-notes`} maxLength={DONATION_LIMITS.notes} {...form.register('notes')} />
+            {error(errors.notes?.message, `${ids}-notes-error`)}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={correct.isPending}>
+              {correct.isPending ? 'Saving...' : 'Save changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

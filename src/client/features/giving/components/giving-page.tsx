@@ -1,0 +1,116 @@
+import { Download } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { ShowMore } from '@/components/show-more';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { browserTimeZone } from '@/lib/time-zone';
+import { formatUsd } from '#shared/format';
+import { useGifts, type Gift } from '../api/list-gifts';
+import { giftFilterParams, giftServerQuery, readGiftFilters } from '../lib/gift-filters';
+import { DonorInsights } from './donor-insights';
+import { EditGiftDialog } from './edit-gift-dialog';
+import { GiftFiltersForm, NO_GIFT_FILTERS } from './gift-filters-form';
+import { GiftHistoryDialog } from './gift-history-dialog';
+import { GiftsTable, type GiftAction } from './gifts-table';
+import { VoidGiftDialog } from './void-gift-dialog';
+
+/**
+ * /giving (issue 19): every gift, filtered by what the address bar holds, with the count and the
+ * sum of the filtered set; corrections, voids and each gift's history. Holders of Giving
+ * Records only (the route guard, and the server on every call).
+ */
+export function GivingPage() {
+  const [params, setParams] = useSearchParams();
+  const values = useMemo(() => readGiftFilters(params), [params]);
+  // The bounds of "this month" are taken when the filters change, not on every render.
+  const query = useMemo(() => giftServerQuery(values, new Date()), [values]);
+  const gifts = useGifts(query);
+  const rows = gifts.data?.pages.flatMap((page) => page.gifts) ?? [];
+  const summary = gifts.data?.pages[0]?.summary;
+  const exportHref = `/api/giving/gifts.csv?${new URLSearchParams({ ...query, tz: browserTimeZone() ?? 'UTC' })}`;
+  const filtered = JSON.stringify(values) !== JSON.stringify(NO_GIFT_FILTERS);
+
+  // The dialog stays mounted while it closes, so its focus scope lets go before the focus returns.
+  const [selected, setSelected] = useState<{ action: GiftAction; gift: Gift; opener: HTMLElement } | null>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Giving"
+        description="Every gift recorded: find, correct or void one, and export what you need."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" asChild>
+              <a href={exportHref} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </div>
+        }
+      />
+      <GiftFiltersForm
+        key={params.toString()}
+        values={values}
+        onChange={(next) => setParams(giftFilterParams(next), { replace: true })}
+      />
+      {summary && (
+        <p className="mb-3 text-sm" role="status" data-testid="gifts-summary">
+          <span className="font-semibold">
+            {summary.count} {summary.count === 1 ? 'gift' : 'gifts'}
+          </span>
+          , totalling <span className="font-semibold">{formatUsd(Number(summary.total))}</span>
+          {values.voided && <span className="text-muted-foreground"> (voided gifts are not counted)</span>}
+        </p>
+      )}
+      {gifts.isPending && <Skeleton className="h-40 w-full" />}
+      {gifts.isError && (
+        <LoadError title="The gifts could not be loaded" error={gifts.error} onRetry={() => gifts.refetch()} />
+      )}
+      {gifts.isSuccess && rows.length === 0 && (
+        <p className="py-8 text-center text-muted-foreground">
+          {filtered ? 'No gifts match these filters.' : 'No gifts recorded this month yet.'}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <div aria-busy={gifts.isPlaceholderData}>
+          <GiftsTable
+            gifts={rows}
+            onAction={(action, gift, opener) => {
+              setSelected({ action, gift, opener });
+              setOpen(true);
+            }}
+          />
+        </div>
+      )}
+      <ShowMore query={gifts} />
+      <DonorInsights />
+      {selected?.action === 'edit' && (
+        <EditGiftDialog
+          key={`${selected.gift.id}-${selected.gift.version}`}
+          gift={selected.gift}
+          open={open}
+          onClose={close}
+          returnFocusTo={selected.opener}
+        />
+      )}
+      {selected?.action === 'void' && (
+        <VoidGiftDialog
+          key={`${selected.gift.id}-${selected.gift.version}`}
+          gift={selected.gift}
+          open={open}
+          onClose={close}
+          returnFocusTo={selected.opener}
+        />
+      )}
+      {selected?.action === 'history' && (
+        <GiftHistoryDialog gift={selected.gift} open={open} onClose={close} returnFocusTo={selected.opener} />
+      )}
+    </>
+  );
+}
