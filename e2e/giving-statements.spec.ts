@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { pdfText } from '#test-support/pdf-text';
+import { unzip } from '#test-support/zip';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 import { expectToast, uniqueEmail } from './support/toasts';
 
@@ -70,4 +71,47 @@ test('a coordinator does not see the Organization tab, and the server refuses th
     data: { name: 'Taken over', address: '', statementText: '', currency: 'USD' },
   });
   expect(refused.status()).toBe(403);
+});
+
+test("an admin builds a year's statements into one archive on the Giving screen and asks before emailing", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/giving');
+  const partnerName = `Archive Partner ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/partners', {
+    data: { name: partnerName, email: uniqueEmail('archive') },
+  });
+  const { partner } = (await created.json()) as { partner: { id: string } };
+  const gift = await page.request.post('/api/giving/donations', {
+    data: { partnerId: partner.id, partnerName, amount: '75.00', donationType: 'monthly' },
+  });
+  expect(gift.status()).toBe(201);
+
+  const card = page.getByRole('region', { name: 'Year-end statements' });
+  const year = String(new Date().getFullYear());
+  await card.getByLabel('Year').selectOption(year);
+  await expect(card.getByText(new RegExp(`partners? gave in ${year}`))).toBeVisible();
+
+  // Emailing asks first, naming how many partners would be emailed; Cancel sends nothing.
+  await card.getByRole('button', { name: 'Email statements' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(/\d+ partners? with an email address will each be emailed/);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  await card.getByRole('button', { name: 'Download all statements' }).click();
+  const link = card.getByRole('link', { name: new RegExp(`Download statements-${year}\\.zip`) });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page);
+  const downloading = page.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`statements-${year}.zip`);
+  const entries = await unzip(fs.readFileSync((await download.path())!));
+  const mine = entries.find((e) => e.name === `statement-${year}-${partnerName.toLowerCase().replace(/ /g, '-')}.pdf`);
+  expect(mine, entries.map((e) => e.name).join(', ')).toBeDefined();
+  const text = await pdfText(new Uint8Array(mine!.data));
+  expect(text).toContain(partnerName);
+  expect(text).toContain(`Total for ${year} (1 gift): $75.00`);
 });

@@ -30,6 +30,7 @@ export function StatementsCard() {
   const email = useStartStatementEmails();
   const withEmail = recipients.data?.withEmail ?? 0;
   const selectId = useId();
+  const titleId = useId();
 
   const onStart = async () => {
     try {
@@ -52,9 +53,11 @@ export function StatementsCard() {
   };
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle className="text-lg">Year-end statements</CardTitle>
+        <CardTitle id={titleId} className="text-lg">
+          Year-end statements
+        </CardTitle>
         <CardDescription>
           One PDF for each partner who gave in the year, with the year&apos;s gifts and total.
         </CardDescription>
