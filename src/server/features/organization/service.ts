@@ -38,13 +38,22 @@ export async function readOrganization(db: Db, defaultName: string): Promise<Org
     .where(inArray(appSettings.key, [SETTINGS_KEY, LOGO_SETTING_KEY]));
   const stored = rows.find((r) => r.key === SETTINGS_KEY)?.value;
   const logoKey = rows.find((r) => r.key === LOGO_SETTING_KEY)?.value ?? null;
-  const parsed = stored ? organizationSettingsSchema.safeParse(JSON.parse(stored)) : undefined;
+  const parsed = stored ? organizationSettingsSchema.safeParse(parseJson(stored)) : undefined;
   const defaults = { ...DEFAULT_ORGANIZATION, name: defaultName };
   return {
     ...(parsed?.success ? parsed.data : defaults),
     currency: parsed?.success && CURRENCIES.includes(parsed.data.currency) ? parsed.data.currency : defaults.currency,
     logoKey: logoKey && isObjectKey(logoKey) ? logoKey : null,
   };
+}
+
+/** A stored value that is not JSON (edited by hand) reads as never saved, rather than failing every page. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function presentOrganization({ logoKey, ...settings }: OrganizationRecord): Organization {
