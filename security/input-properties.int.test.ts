@@ -33,6 +33,7 @@ const MULTIPART_ROUTES = [
   'POST /api/calendar/events',
   'PUT /api/calendar/events/:id',
   'POST /api/giving/imports/uploads',
+  'POST /api/organization/logo',
 ];
 /** Actions whose path says everything: they read no body at all. */
 const BODYLESS_ROUTES = [

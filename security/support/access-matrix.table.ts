@@ -21,9 +21,12 @@ import {
   giftImportBatch,
   giftImportUpload,
   job,
+  logoPart,
   notification,
+  organizationLogo,
   partner,
   secondSession,
+  statementArchive,
   task,
   unsubscribeQuery,
 } from './matrix-fixtures';
@@ -182,6 +185,35 @@ export const MATRIX: Record<string, MatrixEntry> = {
       const [current] = await ctx.t.db.select().from(appSettings).where(eq(appSettings.key, 'audit_retention_days'));
       return { method: 'PUT', path: '/api/audit/settings', json: { retentionDays: current ? null : 365 } };
     },
+  },
+  // The ministry's details: everyone signed in reads them (name, currency); admins change them.
+  'GET /api/organization': { allowed: SIGNED_IN, ok: 200, prepare: async () => get('/api/organization') },
+  'PUT /api/organization': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PUT',
+      path: '/api/organization',
+      json: { name: `Ministry ${ctx.unique()}`, address: '1 Main St', statementText: 'Thank you.', currency: 'USD' },
+    }),
+  },
+  'POST /api/organization/logo': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => ({ method: 'POST', path: '/api/organization/logo', multipart: [logoPart()] }),
+  },
+  'DELETE /api/organization/logo': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => {
+      await organizationLogo(ctx);
+      return { method: 'DELETE', path: '/api/organization/logo' };
+    },
+  },
+  'GET /api/organization/logo/:id': {
+    allowed: SIGNED_IN,
+    ok: 200,
+    prepare: async (ctx) => get(await organizationLogo(ctx)),
   },
   'GET /api/accounts': { allowed: USER_MANAGEMENT, ok: 200, prepare: async () => get('/api/accounts?q=example') },
   'PATCH /api/accounts/:id': {
@@ -476,6 +508,33 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
   },
 
+  // Year-end statements (issue 19 item 4): Giving Records.
+  'GET /api/giving/statements/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/giving/statements/${await partner(ctx, owner)}?year=2025&tz=UTC`),
+  },
+  'GET /api/giving/statements/recipients': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async () => get('/api/giving/statements/recipients?year=2025'),
+  },
+  'POST /api/giving/statements/batches': {
+    allowed: ADMIN,
+    ok: 201,
+    prepare: async () => ({ method: 'POST', path: '/api/giving/statements/batches', json: { year: 2025, tz: 'UTC' } }),
+  },
+  'POST /api/giving/statements/emails': {
+    allowed: ADMIN,
+    ok: 201,
+    prepare: async () => ({ method: 'POST', path: '/api/giving/statements/emails', json: { year: 2025, tz: 'UTC' } }),
+  },
+  'GET /api/giving/statements/batches/:jobId/download': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/giving/statements/batches/${await statementArchive(ctx, owner)}/download`),
+  },
+
   'GET /api/partners': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners') },
   'GET /api/partners/zones': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners/zones') },
   'POST /api/partners': {
@@ -575,6 +634,8 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /api/audit/*': "the audit router's refusal log, user_management and admin-role guard",
   'ALL /api/accounts/*': "the accounts router's refusal log and user_management guard",
   'ALL /api/settings/*': "the settings router's signed-in guard",
+  'ALL /api/organization/*': "the organization router's signed-in guard",
+  'ALL /api/giving/statements/*': "the statements router's Giving Records guard",
   'ALL /api/notifications/*': "the notifications router's signed-in guard",
   'ALL /api/jobs/*': "the jobs router's signed-in guard",
   'ALL /api/chat/*': "the chat router's feature guard",

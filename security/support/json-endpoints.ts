@@ -14,6 +14,8 @@ import { giftCorrectionSchema, giftVoidSchema } from '#shared/schemas/giving-led
 import { createFolderSchema } from '#shared/schemas/files';
 import { importCommitSchema } from '#shared/imports';
 import { createFormSchema } from '#shared/schemas/forms';
+import { organizationSettingsSchema } from '#shared/schemas/organization';
+import { statementBatchSchema } from '#shared/schemas/giving-statements';
 import { partnerSchema } from '#shared/schemas/partners';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
 import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
@@ -79,6 +81,12 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/audit/settings',
     schema: auditSettingsSchema,
     valid: () => ({ retentionDays: 365 }),
+  },
+  'PUT /api/organization': {
+    method: 'PUT',
+    path: () => '/api/organization',
+    schema: organizationSettingsSchema,
+    valid: () => ({ name: 'Grace Ministry', address: '1 Main St', statementText: 'Thank you.', currency: 'USD' }),
   },
   'PATCH /api/accounts/:id': {
     method: 'PATCH',
@@ -197,6 +205,18 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       mapping: { date: 'Date', amount: 'Amount', partnerName: 'Name' },
       skipErrorRows: false,
     }),
+  },
+  'POST /api/giving/statements/batches': {
+    method: 'POST',
+    path: () => '/api/giving/statements/batches',
+    schema: statementBatchSchema,
+    valid: () => ({ year: 2025, tz: 'UTC' }),
+  },
+  'POST /api/giving/statements/emails': {
+    method: 'POST',
+    path: () => '/api/giving/statements/emails',
+    schema: statementBatchSchema,
+    valid: () => ({ year: 2025, tz: 'UTC' }),
   },
   'POST /api/partners': {
     method: 'POST',

@@ -1,8 +1,11 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
-import { donations, emailOutbox, importBatches, notifications, session } from '#server/db/schema';
-import type { MultipartPart } from '#test-support/multipart';
+import { Readable } from 'node:stream';
+import { donations, emailOutbox, importBatches, jobs, notifications, session } from '#server/db/schema';
+import { archiveKeyOf } from '#server/features/giving/statement-jobs';
+import { STATEMENT_ARCHIVE_JOB } from '#shared/schemas/giving-statements';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
+import { multipartBody, type MultipartPart } from '#test-support/multipart';
 import { eventFields, pngPart, textFilePart, type MatrixContext, type SignedInActor } from './matrix-context';
 
 /** Objects the matrix's calls act on, created through the API by their owner; each returns its id. */
@@ -116,3 +119,37 @@ export const secondSession = async (ctx: MatrixContext, owner: SignedInActor) =>
     .limit(1);
   return newest!.id;
 };
+
+/** The ministry's logo as the upload sends it (a PNG). */
+export const logoPart = () => ({ ...pngPart(), name: 'logo' });
+
+/** Uploads a logo as the admin (only admins may) and answers the address it is served at. */
+export async function organizationLogo(ctx: MatrixContext): Promise<string> {
+  const { body, contentType } = multipartBody([logoPart()]);
+  const response = await ctx.t.request('/api/organization/logo', {
+    method: 'POST',
+    headers: { cookie: ctx.cookies.admin, 'content-type': contentType },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`fixture logo: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { organization: { logoUrl: string } }).organization.logoUrl;
+}
+
+/** A finished statement archive of the owner's: its job (succeeded) and its zip in storage. */
+export async function statementArchive(ctx: MatrixContext, owner: SignedInActor): Promise<string> {
+  const [row] = await ctx.t.db
+    .insert(jobs)
+    .values({
+      kind: STATEMENT_ARCHIVE_JOB,
+      ownerId: ctx.users[owner].id,
+      input: { year: 2025, tz: 'UTC' },
+      status: 'succeeded',
+      finishedAt: new Date(),
+    })
+    .returning({ id: jobs.id });
+  await ctx.t.deps.storage.put(archiveKeyOf(row!.id), Readable.from([Buffer.from('PK\x05\x06')]), {
+    contentType: 'application/zip',
+    maxBytes: 1024,
+  });
+  return row!.id;
+}

@@ -14,6 +14,7 @@ import { filesRoutes } from './features/files/routes';
 import { formsRoutes } from './features/forms/routes';
 import { givingRoutes } from './features/giving/routes';
 import { meRoutes } from './features/me/routes';
+import { organizationRoutes } from './features/organization/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe';
 import { partnersRoutes } from './features/partners/routes';
@@ -22,7 +23,7 @@ import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
-import { dashboardSources, giftImports, partnerDirectory } from './feature-wiring';
+import { dashboardSources, giftImports, partnerDirectory, statementIssuer } from './feature-wiring';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/audit', auditRoutes())
     .route('/api/accounts', accountsRoutes())
     .route('/api/settings', settingsRoutes())
+    .route('/api/organization', organizationRoutes())
     .route('/api/notifications', notificationsRoutes())
     .route('/api/jobs', jobsRoutes())
     .route(
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/tasks', tasksRoutes())
     .route('/api/forms', formsRoutes())
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
-    .route('/api/giving', givingRoutes(partnerDirectory, giftImports))
+    .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
     .route('/api/partners', partnersRoutes())
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());

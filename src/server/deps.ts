@@ -29,12 +29,14 @@ export async function createDeps(config: Config, database: Database, logger: Log
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
   // The audit log keeps everything unless an admin chose a retention (decision 0103).
-  // The handlers get the dependencies once they are built (before the runner starts).
+  const mail = createMailer(config, database.db, logger);
+  // The handlers get what they need now, and the rest of the dependencies once they are built
+  // (before the runner starts).
   const built: { deps?: AppDeps } = {};
   const jobs = createJobs(
     database.db,
     bus,
-    jobHandlers(() => built.deps!),
+    jobHandlers({ config, storage, mail }, () => built.deps!),
     logger,
   );
   const pruner = setInterval(() => {
@@ -45,7 +47,6 @@ export async function createDeps(config: Config, database: Database, logger: Log
       .catch((err: unknown) => logger.warn({ err }, 'queuing the audit retention clean-up failed'));
   }, PRUNE_EVERY_MS);
   pruner.unref();
-  const mail = createMailer(config, database.db, logger);
   const linkKey = createHmac('sha256', secret).update('portal link key').digest('base64url');
   const notices = createNotifier(
     database.db,

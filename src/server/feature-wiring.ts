@@ -13,6 +13,7 @@ import type { PartnerDirectory } from './features/giving/service';
 import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
 import { partnerNotices } from './features/partners/notices';
 import {
+  partnerContacts,
   partnerExists,
   partnerIdsNamed,
   partnerNameOf,
@@ -29,6 +30,10 @@ import type { AppDeps } from './http/app-env';
 import { giftImportTarget } from './features/giving/import-target';
 import { importJobHandlers } from './imports/routes';
 import type { ImportTarget } from './imports/target';
+import { statementJobs } from './features/giving/statement-jobs';
+import type { StatementIssuerSource } from './features/giving/statements';
+import { readLogo } from './features/organization/logo';
+import { readOrganization } from './features/organization/service';
 
 /** The dashboard's cards and lists, from the features that own them. */
 export const dashboardSources: DashboardSources = {
@@ -49,6 +54,7 @@ export const partnerDirectory: PartnerDirectory = {
   namedExactly: partnerIdsNamed,
   byEmails: partnersByEmails,
   byNames: partnersByNames,
+  contacts: partnerContacts,
 };
 
 /** What each feature imports through the shared pipeline (docs/decisions/0113). */
@@ -68,12 +74,31 @@ export const notificationRules: NotificationRules = {
 /** Notices time brings: a task due tomorrow. */
 export const noticeSweeps: readonly NoticeSweep[] = [dueTomorrowNotices];
 
-/** The background jobs each feature runs (decision 0107), by kind. */
-export function jobHandlers(deps: () => AppDeps): JobHandlers {
+/**
+ * Who issues year-end statements: the organization's settings and logo (decision 0112), read
+ * with the database handle the caller holds.
+ */
+export function statementIssuer(deps: Pick<AppDeps, 'config' | 'storage'>): StatementIssuerSource {
+  return async (db) => {
+    const organization = await readOrganization(db, deps.config.MINISTRY_NAME);
+    return { ...organization, logo: await readLogo(deps, organization.logoKey) };
+  };
+}
+
+/**
+ * The background jobs each feature runs (decision 0107), by kind: with what they need at once,
+ * and the whole dependencies later (the handlers are made before those are complete).
+ */
+export function jobHandlers(ready: Pick<AppDeps, 'config' | 'storage' | 'mail'>, deps: () => AppDeps): JobHandlers {
   return {
     ...auditJobs,
-    // The import commits need the storage and the notices, hence the dependencies (late: the
-    // handlers are made before the dependencies are complete).
+    // The import commits need the storage and the notices (decision 0113).
     ...importJobHandlers([giftImports as ImportTarget<never>], deps),
+    ...statementJobs({
+      storage: ready.storage,
+      mail: ready.mail,
+      partners: partnerDirectory,
+      issuerOf: statementIssuer(ready),
+    }),
   };
 }

@@ -34,7 +34,9 @@ export type RealtimeEvent =
   /** The reader's notifications changed (a new one, or read in another tab): the bell reloads. */
   | { type: 'notifications.changed' }
   /** A background job the person started moved on (progress, finished): its progress bar follows. */
-  | { type: 'jobs.changed'; job: JobView };
+  | { type: 'jobs.changed'; job: JobView }
+  /** The ministry's name, address, logo or currency changed: screens that show them reload. */
+  | { type: 'organization.changed' };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 
@@ -58,6 +60,7 @@ const EVENT_TYPES = {
   'files.changed': true,
   'notifications.changed': true,
   'jobs.changed': true,
+  'organization.changed': true,
 } as const satisfies Record<RealtimeEventType, true>;
 
 export const REALTIME_EVENT_TYPES = Object.keys(EVENT_TYPES) as RealtimeEventType[];

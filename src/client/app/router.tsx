@@ -33,6 +33,7 @@ const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNo
 const PAGE_TITLES: Record<string, string> = {
   '/dashboard': 'Dashboard',
   '/giving': 'Giving',
+  '/giving/import': 'Import gifts',
   '/partners': 'Partners',
   '/tasks': 'Tasks',
   '/calendar': 'Calendar',

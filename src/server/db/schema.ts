@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -24,6 +25,11 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Binary data; node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 // ---- authentication (better-auth core tables) ----
 
@@ -558,14 +564,39 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Notification emails: the one-click unsubscribe address (List-Unsubscribe, RFC 8058). */
     unsubscribeUrl: text('unsubscribe_url'),
+    /**
+     * Set by a job that queues emails one by one (year-end statements): queuing the same key
+     * again does nothing, so a job that starts over after a crash sends no email twice.
+     */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
+    uniqueIndex('email_outbox_dedupe_idx').on(t.dedupeKey),
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index('email_outbox_created_idx').on(t.createdAt, t.id),
     check('email_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
+);
+
+/**
+ * Files sent with an email (a year-end statement's PDF, decision 0112), kept with it in the
+ * database so an email and its attachments are queued in one transaction, or not at all.
+ */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailId: uuid('email_id')
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('email_attachments_email_idx').on(t.emailId)],
 );
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { ts } from '../db/sql-instant';
-import { emailOutbox } from '../db/schema';
+import { emailAttachments, emailOutbox } from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailTransport, OutgoingMessage } from './transport';
 import { startPoller } from '../service/poller';
@@ -90,6 +90,8 @@ export async function deliverDue(
         ? { 'List-Unsubscribe': `<${email.unsubscribe_url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
         : undefined,
     };
+    const attachments = await attachmentsOf(db, email.id);
+    if (attachments.length > 0) message.attachments = attachments;
     try {
       await transport.send(message);
     } catch (err) {
@@ -118,6 +120,19 @@ export async function deliverDue(
     sent++;
   }
   return sent;
+}
+
+/** The files queued with an email, in the order they were added. */
+async function attachmentsOf(db: Db, emailId: string) {
+  return db
+    .select({
+      filename: emailAttachments.filename,
+      contentType: emailAttachments.contentType,
+      content: emailAttachments.content,
+    })
+    .from(emailAttachments)
+    .where(eq(emailAttachments.emailId, emailId))
+    .orderBy(emailAttachments.filename, emailAttachments.id);
 }
 
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';

@@ -8,6 +8,7 @@ export interface OutgoingMessage {
   html: string;
   messageId: string;
   headers?: Record<string, string>;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Where emails go: SMTP in production (nodemailer), anything that accepts a message in tests. */

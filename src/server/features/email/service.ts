@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { emailOutbox } from '#server/db/schema';
+import { emailAttachments, emailOutbox } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { lockedRow } from '#server/service/locked-row';
@@ -61,14 +61,23 @@ export async function listOutbox(db: Db, query: OutboxQuery) {
   return { emails: page, nextCursor };
 }
 
-/** One email with its message, as it was (or will be) sent. */
+/** One email with its message, as it was (or will be) sent, and the names and sizes of its attachments. */
 export async function getEmail(db: Db, id: string) {
   const [row] = await db
     .select({ ...listColumns, text: emailOutbox.text, html: emailOutbox.html })
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id));
   if (!row) refuse(404, 'Email not found');
-  return row;
+  const attachments = await db
+    .select({
+      filename: emailAttachments.filename,
+      contentType: emailAttachments.contentType,
+      size: emailAttachments.size,
+    })
+    .from(emailAttachments)
+    .where(eq(emailAttachments.emailId, id))
+    .orderBy(emailAttachments.filename, emailAttachments.id);
+  return { ...row, attachments };
 }
 
 /** Sends a failed email again: back to waiting, with its attempts counted afresh. */

@@ -23,6 +23,8 @@ import { giftsCsv } from './csv';
 import { donorInsights } from './insights';
 import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
+import { statementRoutes } from './statement-routes';
+import type { StatementIssuerSource } from './statements';
 
 /** Only admins record gifts (SPEC.md section 6, D4); checked before the body is even read. */
 const requireAdmin = requireRole('admin');
@@ -34,11 +36,17 @@ const requireGiving = requireFeature('giving');
  * Giving card (the dashboard feature, admins, docs/decisions/0023, 0098); everything that
  * shows or changes single gifts needs Giving Records.
  */
-export function givingRoutes(partners: PartnerDirectory, imports: ImportTarget<GiftRow>) {
+export function givingRoutes(
+  partners: PartnerDirectory,
+  imports: ImportTarget<GiftRow>,
+  issuerOf: StatementIssuerSource,
+) {
   return (
     new Hono<AppEnv>()
       // Upload, map, preview, dry run, commit and undo (the shared pipeline, decision 0113).
       .route('/imports', importRoutes(imports))
+      // Year-end statements, one or a year's in an archive, and by email (decision 0112).
+      .route('/statements', statementRoutes(partners, issuerOf))
       // The partner type-ahead of Add Donation (admins) and of a gift's correction (Giving Records,
       // which admins always hold).
       .get('/partner-options', requireGiving, validate('query', partnerOptionsQuerySchema), async (c) =>

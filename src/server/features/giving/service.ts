@@ -27,11 +27,20 @@ export interface PartnerDirectory {
   byEmails(db: Db, emails: string[]): Promise<Map<string, PartnerMatch[]>>;
   /** The same by exact name, ignoring case (keys lower-case). */
   byNames(db: Db, names: string[]): Promise<Map<string, PartnerMatch[]>>;
+  /** Name, email and location of these partners, for their year-end statements (unknown ids are left out). */
+  contacts(db: Db, ids: readonly string[]): Promise<PartnerContact[]>;
 }
 
 export interface PartnerMatch {
   id: string;
   name: string;
+}
+
+export interface PartnerContact {
+  id: string;
+  name: string;
+  email: string;
+  location: string | null;
 }
 
 /**

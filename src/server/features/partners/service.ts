@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { partners } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
@@ -139,6 +139,15 @@ export async function partnerExists(db: Db, id: string): Promise<boolean> {
 export async function partnerNameOf(db: Db, id: string): Promise<string | null> {
   const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, id));
   return row?.name ?? null;
+}
+
+/** Name, email and location of these partners (a year-end statement's addressee), in no particular order. */
+export async function partnerContacts(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: partners.id, name: partners.name, email: partners.email, location: partners.location })
+    .from(partners)
+    .where(inArray(partners.id, [...ids]));
 }
 
 /** Partners whose name contains the typed text, by name: the Add Donation type-ahead. */

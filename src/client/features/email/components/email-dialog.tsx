@@ -1,11 +1,11 @@
 import { format } from 'date-fns';
-import { RotateCw } from 'lucide-react';
+import { Paperclip, RotateCw } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DATE_FORMAT } from '#shared/format';
+import { DATE_FORMAT, formatFileSize } from '#shared/format';
 import { useEmail } from '../api/get-email';
 import { useRetryEmail } from '../api/retry-email';
 import { EmailStatusBadge } from './email-status-badge';
@@ -54,6 +54,21 @@ export function EmailDialog({ id, onClose }: { id: string; onClose: () => void }
                   {email.sentAt ? when(email.sentAt) : email.status === 'failed' ? 'None' : when(email.nextAttemptAt)}
                 </dd>
               </div>
+              {email.attachments.length > 0 && (
+                <div className="sm:col-span-2">
+                  <dt className="text-muted-foreground">Attachments</dt>
+                  <dd>
+                    <ul>
+                      {email.attachments.map((file) => (
+                        <li key={file.filename} className="flex items-center gap-2 break-all">
+                          <Paperclip className="size-4 shrink-0" aria-hidden="true" />
+                          {file.filename} ({formatFileSize(file.size)})
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              )}
               {email.lastError && (
                 <div className="sm:col-span-2">
                   <dt className="text-muted-foreground">Last error</dt>

@@ -15,6 +15,7 @@ import { EditGiftDialog } from './edit-gift-dialog';
 import { GiftFiltersForm } from './gift-filters-form';
 import { GiftHistoryDialog } from './gift-history-dialog';
 import { GiftsTable, type GiftAction } from './gifts-table';
+import { StatementsCard } from './statements-card';
 import { VoidGiftDialog } from './void-gift-dialog';
 
 /**
@@ -98,6 +99,10 @@ export function GivingPage() {
       )}
       <ShowMore query={gifts} />
       <DonorInsights />
+      {/* Year-end statements (issue 19 item 4): a separate card below the list and the insights. */}
+      <div className="mt-8">
+        <StatementsCard />
+      </div>
       {selected?.action === 'edit' && (
         <EditGiftDialog
           key={`${selected.gift.id}-${selected.gift.version}`}

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { TableHead } from '@/components/ui/table-head';
 import { DATE_FORMAT, formatUsd } from '#shared/format';
 import { usePartnerDonations } from '../api/get-partner-donations';
+import { StatementDownload } from '../components/statement-download';
 
 /** The 'Gifts' section of a partner's details (D9): their gifts, newest first, and the total. */
 export function PartnerGifts({ partnerId }: { partnerId: string }) {
@@ -14,6 +15,7 @@ export function PartnerGifts({ partnerId }: { partnerId: string }) {
       {isPending && <p className="text-sm text-muted-foreground">Loading gifts...</p>}
       {isError && <p className="text-sm text-destructive">The gifts could not be loaded.</p>}
       {data && data.count === 0 && <p className="text-sm text-muted-foreground">No gifts recorded yet.</p>}
+      <StatementDownload partnerId={partnerId} />
       {data && data.count > 0 && (
         <>
           <p className="text-sm" data-testid="partner-gift-total">

@@ -1,4 +1,4 @@
-import { AlertCircle, Bell, Lock, User } from 'lucide-react';
+import { AlertCircle, Bell, Building2, Lock, User } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useMe } from '@/features/auth/api/get-me';
+import { OrganizationSettings } from '@/features/organization/widgets/organization-settings';
 import { useSettings } from '../api/get-settings';
 import { NoAccessNotice } from './no-access-notice';
 import { NotificationsTab } from './notifications-tab';
@@ -15,6 +17,8 @@ import { SecurityTab } from './security-tab';
 /** /settings: the signed-in person's own profile, password and notification preferences. */
 export function SettingsPage() {
   const settings = useSettings();
+  // The ministry's details are the admins' to change; the server refuses anyone else.
+  const isAdmin = useMe().data?.role === 'admin';
   const { isError, error, errorUpdatedAt } = settings;
   useEffect(() => {
     if (isError) toast.error('Failed to load your settings', { id: 'settings-load-error', description: error.message });
@@ -55,6 +59,12 @@ export function SettingsPage() {
               <Bell className="mr-2 size-4" aria-hidden="true" />
               Notifications
             </TabsTrigger>
+            {isAdmin && (
+              <TabsTrigger value="organization">
+                <Building2 className="mr-2 size-4" aria-hidden="true" />
+                Organization
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="profile">
             <ProfileTab settings={settings.data} />
@@ -65,6 +75,11 @@ export function SettingsPage() {
           <TabsContent value="notifications">
             <NotificationsTab settings={settings.data} />
           </TabsContent>
+          {isAdmin && (
+            <TabsContent value="organization">
+              <OrganizationSettings />
+            </TabsContent>
+          )}
         </Tabs>
       )}
     </>

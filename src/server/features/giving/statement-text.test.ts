@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, pdfText, slug, statementFileName } from './statement-text';
+
+describe('statement text', () => {
+  it('keeps what the standard fonts print and spells the rest without accents', () => {
+    expect(pdfText('Café €5 “thanks” – Müller')).toBe('Café €5 “thanks” – Müller');
+    expect(pdfText('Łódź, Dvořák, Ștefan')).toBe('Lódz, Dvorák, Stefan');
+    expect(pdfText('Иван 李 🙂')).toBe('???? ? ?');
+    expect(pdfText('line one\r\nline two\ttab')).toBe('line one\nline two tab');
+  });
+
+  it('makes file names from names', () => {
+    expect(slug('Ana López')).toBe('ana-lopez');
+    expect(slug('  Łukasz & Co.  ')).toBe('lukasz-co');
+    expect(slug('李')).toBe('partner');
+    expect(statementFileName(2025, 'Grace Chapel')).toBe('statement-2025-grace-chapel.pdf');
+  });
+
+  it('formats exact amounts in the currency', () => {
+    expect(formatMoney('1234.50', 'USD')).toBe('$1,234.50');
+    expect(formatMoney('999999999.99', 'USD')).toBe('$999,999,999.99');
+    expect(formatMoney('0.10', 'EUR')).toBe('€0.10');
+  });
+});
