@@ -1,6 +1,11 @@
 /** Display formatting shared by screens (SPEC.md section 9 "Display"). */
 
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Dashboard figures: USD without decimals. */
@@ -11,6 +16,27 @@ export function formatUsdWhole(amount: number): string {
 /** A single gift: USD with cents. */
 export function formatUsd(amount: number): string {
   return usdCents.format(amount);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in the organization's display currency (issue 19: USD unless an admin chose
+ * another), with cents, or `whole` as the dashboard's figures are. Amounts stay exact decimals
+ * everywhere else; this only draws them.
+ */
+export function formatMoney(amount: number | string, currency: string, whole = false): string {
+  const key = `${currency}:${whole}`;
+  let formatter = moneyFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      ...(whole ? { maximumFractionDigits: 0, minimumFractionDigits: 0 } : {}),
+    });
+    moneyFormats.set(key, formatter);
+  }
+  return formatter.format(Number(amount));
 }
 
 /** Bytes, KB, MB or GB with two decimals. */

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DATE_FORMAT, formatUsd } from '#shared/format';
+import { useMoney, type Money } from '@/features/organization/api/use-money';
+import { DATE_FORMAT } from '#shared/format';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 
 type Activity = NonNullable<DashboardSummary['recentActivity']>[number];
@@ -58,12 +59,12 @@ function ListState({
   return null;
 }
 
-function describe(item: Activity): { icon: typeof Gift; text: string; when: string } {
+function describe(item: Activity, money: Money): { icon: typeof Gift; text: string; when: string } {
   switch (item.kind) {
     case 'gift':
       return {
         icon: Gift,
-        text: `${item.donationType === 'monthly' ? 'Monthly gift' : 'Gift'} of ${formatUsd(Number(item.amount))}`,
+        text: `${item.donationType === 'monthly' ? 'Monthly gift' : 'Gift'} of ${money.format(item.amount)}`,
         when: formatDistanceToNow(new Date(item.at), { addSuffix: true }),
       };
     case 'contacted':
@@ -79,6 +80,7 @@ function describe(item: Activity): { icon: typeof Gift; text: string; when: stri
 
 /** 'Recent Partner Activity' (D9); every item leads to /partners. */
 export function RecentActivity({ items, loading }: { items: Activity[] | null | undefined; loading: boolean }) {
+  const money = useMoney();
   return (
     <ListCard title="Recent Partner Activity">
       <ListState
@@ -90,7 +92,7 @@ export function RecentActivity({ items, loading }: { items: Activity[] | null | 
       {items && items.length > 0 && (
         <ul className="divide-y">
           {items.map((item) => {
-            const { icon: Icon, text, when } = describe(item);
+            const { icon: Icon, text, when } = describe(item, money);
             return (
               <li key={item.key}>
                 <Link

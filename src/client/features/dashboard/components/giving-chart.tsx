@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatUsdWhole } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 
 const monthLabel = (key: string, style: 'short' | 'long') => {
@@ -13,6 +13,7 @@ const monthLabel = (key: string, style: 'short' | 'long') => {
 
 /** Giving per month for the last twelve months; a table carries the same numbers for screen readers. */
 export function GivingChart({ months }: { months: NonNullable<DashboardSummary['months']> }) {
+  const money = useMoney();
   const data = months.map((m) => ({ key: m.month, label: monthLabel(m.month, 'short'), total: Number(m.total) }));
   const anyGiving = data.some((d) => d.total > 0);
   return (
@@ -36,14 +37,14 @@ export function GivingChart({ months }: { months: NonNullable<DashboardSummary['
                   <CartesianGrid vertical={false} strokeDasharray="3 3" />
                   <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} />
                   <YAxis
-                    tickFormatter={(v: number) => formatUsdWhole(v)}
+                    tickFormatter={(v: number) => money.whole(v)}
                     tickLine={false}
                     axisLine={false}
                     fontSize={12}
                     width={80}
                   />
                   <Tooltip
-                    formatter={(value) => [formatUsdWhole(Number(value)), 'Giving']}
+                    formatter={(value) => [money.whole(Number(value)), 'Giving']}
                     labelFormatter={(_, payload) =>
                       payload?.[0] ? monthLabel(String(payload[0].payload.key), 'long') : ''
                     }
@@ -64,7 +65,7 @@ export function GivingChart({ months }: { months: NonNullable<DashboardSummary['
                 {data.map((d) => (
                   <tr key={d.key}>
                     <th scope="row">{monthLabel(d.key, 'long')}</th>
-                    <td>{formatUsdWhole(d.total)}</td>
+                    <td>{money.whole(d.total)}</td>
                   </tr>
                 ))}
               </tbody>

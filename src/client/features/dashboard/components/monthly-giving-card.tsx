@@ -2,11 +2,9 @@ import { DollarSign } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { formatUsdWhole } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 import { Figure } from './figure';
-
-const usd = (amount: string | undefined) => (amount === undefined ? undefined : formatUsdWhole(Number(amount)));
 
 /**
  * The Monthly Giving card (SPEC.md section 2): this month's total, the change from last month,
@@ -27,6 +25,8 @@ export function MonthlyGivingCard({
   canViewGifts: boolean;
   onAdd: () => void;
 }) {
+  const money = useMoney();
+  const usd = (amount: string | undefined) => (amount === undefined ? undefined : money.whole(amount));
   const missing = !loading && giving === null;
   const change = giving?.changePercent;
   return (

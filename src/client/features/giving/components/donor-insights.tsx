@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
 import { useCreateTask } from '@/features/tasks/api/create-task';
 import { ApiError } from '@/lib/api';
-import { DATE_FORMAT, formatUsd } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
+import { DATE_FORMAT } from '#shared/format';
 import { createTaskSchema } from '#shared/schemas/tasks';
 import { useDonorInsights, type InsightDonor } from '../api/get-insights';
 
@@ -87,13 +88,14 @@ export function DonorInsights() {
 function InsightRow({ donor, reason }: { donor: InsightDonor; reason: string }) {
   const { data: me } = useMe();
   const createTask = useCreateTask();
+  const money = useMoney();
   const [created, setCreated] = useState(false);
   const followUp = async () => {
     try {
       await createTask.mutateAsync(
         createTaskSchema.parse({
           title: `Follow up with ${donor.partnerName}`,
-          description: `${reason}. Last gift: ${formatUsd(Number(donor.lastAmount))} on ${format(new Date(donor.lastGiftAt), DATE_FORMAT)}.`,
+          description: `${reason}. Last gift: ${money.format(donor.lastAmount)} on ${format(new Date(donor.lastGiftAt), DATE_FORMAT)}.`,
           dueDate: format(addDays(new Date(), 7), 'yyyy-MM-dd'),
           assignedTo: me?.user.id,
         }),
@@ -113,7 +115,7 @@ function InsightRow({ donor, reason }: { donor: InsightDonor; reason: string }) 
           {donor.partnerName}
         </Link>
         <p className="text-muted-foreground">
-          {formatUsd(Number(donor.lastAmount))} on {format(new Date(donor.lastGiftAt), DATE_FORMAT)}
+          {money.format(donor.lastAmount)} on {format(new Date(donor.lastGiftAt), DATE_FORMAT)}
         </p>
       </div>
       {me?.permissions.tasks && (

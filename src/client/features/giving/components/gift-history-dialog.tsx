@@ -2,16 +2,17 @@ import { format } from 'date-fns';
 import { LoadError } from '@/components/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DATE_FORMAT, formatUsd } from '#shared/format';
+import { useMoney, type Money } from '@/features/organization/api/use-money';
+import { DATE_FORMAT } from '#shared/format';
 import { METHOD_LABELS, TYPE_LABELS, type DonationMethod } from '#shared/giving';
 import { useGiftHistory, type GiftHistoryEntry } from '../api/gift-history';
 import type { Gift } from '../api/list-gifts';
 
 /** The fields a correction can change, in the order the history lists them. */
-const FIELDS: { key: string; label: string; show: (value: unknown) => string }[] = [
+const fields = (money: Money): { key: string; label: string; show: (value: unknown) => string }[] => [
   { key: 'donationDate', label: 'Date', show: (v) => (v ? format(new Date(String(v)), DATE_FORMAT) : '') },
   { key: 'partnerName', label: 'Partner', show: (v) => String(v ?? '') },
-  { key: 'amount', label: 'Amount', show: (v) => formatUsd(Number(v)) },
+  { key: 'amount', label: 'Amount', show: (v) => money.format(Number(v)) },
   { key: 'donationType', label: 'Type', show: (v) => TYPE_LABELS[v as keyof typeof TYPE_LABELS] ?? String(v) },
   { key: 'method', label: 'Method', show: (v) => (v ? METHOD_LABELS[v as DonationMethod] : 'Not recorded') },
   { key: 'reference', label: 'Reference', show: (v) => String(v ?? '') || 'None' },
@@ -27,14 +28,14 @@ const VERBS: Record<string, string> = {
 const verbOf = (entry: GiftHistoryEntry) =>
   VERBS[entry.action] ?? (entry.action.startsWith('import.') ? `Import ${entry.action.slice(7)}` : entry.action);
 
-function changes(entry: GiftHistoryEntry) {
+function changes(entry: GiftHistoryEntry, money: Money) {
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
   if (entry.action !== 'donation.updated') return [];
   // The partner's link can change without its name (a name picked again): that is no change to show.
-  return FIELDS.filter((f) => JSON.stringify(before[f.key] ?? null) !== JSON.stringify(after[f.key] ?? null)).map(
-    (f) => ({ label: f.label, from: f.show(before[f.key]), to: f.show(after[f.key]) }),
-  );
+  return fields(money)
+    .filter((f) => JSON.stringify(before[f.key] ?? null) !== JSON.stringify(after[f.key] ?? null))
+    .map((f) => ({ label: f.label, from: f.show(before[f.key]), to: f.show(after[f.key]) }));
 }
 
 /** Who recorded, corrected and voided the gift, and what each change was (issue 19). */
@@ -50,6 +51,7 @@ export function GiftHistoryDialog({
   returnFocusTo: HTMLElement | null;
 }) {
   const history = useGiftHistory(gift.id);
+  const money = useMoney();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
@@ -62,7 +64,7 @@ export function GiftHistoryDialog({
         <DialogHeader>
           <DialogTitle>History of this gift</DialogTitle>
           <DialogDescription>
-            {formatUsd(Number(gift.amount))} from {gift.partnerName}
+            {money.format(gift.amount)} from {gift.partnerName}
           </DialogDescription>
         </DialogHeader>
         {history.isPending && <Skeleton className="h-24 w-full" />}
@@ -77,7 +79,7 @@ export function GiftHistoryDialog({
               </li>
             )}
             {history.data.entries.map((entry) => {
-              const changed = changes(entry);
+              const changed = changes(entry, money);
               const after = (entry.after ?? {}) as { voidReason?: string };
               return (
                 <li key={entry.id} className="rounded-md border p-3 text-sm" data-testid="gift-history-entry">

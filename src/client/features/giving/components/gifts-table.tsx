@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableHead } from '@/components/ui/table-head';
 import { cn } from '@/lib/utils';
-import { DATE_FORMAT, formatUsd } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
+import { DATE_FORMAT } from '#shared/format';
 import { METHOD_LABELS, TYPE_LABELS } from '#shared/giving';
 import type { Gift } from '../api/list-gifts';
 
@@ -22,6 +23,7 @@ export function GiftsTable({
   gifts: Gift[];
   onAction: (action: GiftAction, gift: Gift, opener: HTMLElement) => void;
 }) {
+  const money = useMoney();
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
@@ -31,7 +33,7 @@ export function GiftsTable({
         <tbody>
           {gifts.map((gift) => {
             const voided = gift.voidedAt !== null;
-            const name = `${formatUsd(Number(gift.amount))} from ${gift.partnerName}`;
+            const name = `${money.format(gift.amount)} from ${gift.partnerName}`;
             return (
               <tr key={gift.id} className={cn('border-t', voided && 'text-muted-foreground')} data-testid="gift-row">
                 <td className="whitespace-nowrap px-3 py-2">{format(new Date(gift.donationDate), DATE_FORMAT)}</td>
@@ -48,7 +50,7 @@ export function GiftsTable({
                   )}
                 </td>
                 <td className={cn('whitespace-nowrap px-3 py-2 text-right tabular-nums', voided && 'line-through')}>
-                  {formatUsd(Number(gift.amount))}
+                  {money.format(gift.amount)}
                 </td>
                 <td className="px-3 py-2">{TYPE_LABELS[gift.donationType]}</td>
                 <td className="px-3 py-2">{gift.method ? METHOD_LABELS[gift.method] : ''}</td>

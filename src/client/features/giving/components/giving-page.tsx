@@ -7,7 +7,7 @@ import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { browserTimeZone } from '@/lib/time-zone';
-import { formatUsd } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
 import { useGifts, type Gift } from '../api/list-gifts';
 import { giftFilterParams, giftServerQuery, readGiftFilters } from '../lib/gift-filters';
 import { DonorInsights } from './donor-insights';
@@ -25,6 +25,7 @@ import { VoidGiftDialog } from './void-gift-dialog';
  */
 export function GivingPage() {
   const [params, setParams] = useSearchParams();
+  const money = useMoney();
   const values = useMemo(() => readGiftFilters(params), [params]);
   // The bounds of "this month" are taken when the filters change, not on every render.
   const query = useMemo(() => giftServerQuery(values, new Date()), [values]);
@@ -73,7 +74,7 @@ export function GivingPage() {
           <span className="font-semibold">
             {summary.count} {summary.count === 1 ? 'gift' : 'gifts'}
           </span>
-          , totalling <span className="font-semibold">{formatUsd(Number(summary.total))}</span>
+          , totalling <span className="font-semibold">{money.format(summary.total)}</span>
           {values.voided && <span className="text-muted-foreground"> (voided gifts are not counted)</span>}
         </p>
       )}

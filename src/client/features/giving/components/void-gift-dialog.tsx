@@ -12,7 +12,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
-import { formatUsd } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
 import { giftVoidSchema, VOID_REASON_MAX } from '#shared/schemas/giving-ledger';
 import { useVoidGift } from '../api/change-gift';
 import type { Gift } from '../api/list-gifts';
@@ -36,6 +36,7 @@ export function VoidGiftDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const voidGift = useVoidGift();
+  const money = useMoney();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,8 +65,8 @@ export function VoidGiftDialog({
         <DialogHeader>
           <DialogTitle>Void this gift?</DialogTitle>
           <DialogDescription>
-            {formatUsd(Number(gift.amount))} from {gift.partnerName} will stay listed, struck through, and stop counting
-            in the dashboard, insights and statements. This cannot be undone from here.
+            {money.format(gift.amount)} from {gift.partnerName} will stay listed, struck through, and stop counting in
+            the dashboard, insights and statements. This cannot be undone from here.
           </DialogDescription>
         </DialogHeader>
         <form className="space-y-4" onSubmit={submit} noValidate>

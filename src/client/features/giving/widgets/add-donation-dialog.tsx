@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
-import { formatUsd } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
 import { DONATION_METHODS, METHOD_LABELS } from '#shared/giving';
 import { DONATION_LIMITS, donationSchema, type DonationInput, type DonationValues } from '#shared/schemas/giving';
 import { useAddDonation } from '../api/add-donation';
@@ -36,6 +36,7 @@ const EMPTY: DonationInput = {
 export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const ids = useId();
   const addDonation = useAddDonation();
+  const money = useMoney();
   const form = useForm<DonationInput, unknown, DonationValues>({
     resolver: zodResolver(donationSchema),
     defaultValues: EMPTY,
@@ -55,7 +56,7 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
         // A name typed, not picked, that one partner has: the server linked the gift to them (issue 27).
         const linked = donation.linkedByName ? ` Linked to the partner ${donation.partnerName}.` : '';
         toast.success('Donation added', {
-          description: `Successfully added ${formatUsd(Number(donation.amount))} donation.${linked}`,
+          description: `Successfully added ${money.format(donation.amount)} donation.${linked}`,
         });
         close(false);
       } catch (err) {
@@ -105,7 +106,7 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
             />
           </div>
           <div className="space-y-2">
-            <Label htmlFor={`${ids}-amount`}>Amount (USD)</Label>
+            <Label htmlFor={`${ids}-amount`}>Amount ({money.currency})</Label>
             <Input
               id={`${ids}-amount`}
               type="number"

@@ -1,12 +1,14 @@
 import { format } from 'date-fns';
 import { TableHead } from '@/components/ui/table-head';
-import { DATE_FORMAT, formatUsd } from '#shared/format';
+import { useMoney } from '@/features/organization/api/use-money';
+import { DATE_FORMAT } from '#shared/format';
 import { usePartnerDonations } from '../api/get-partner-donations';
 import { StatementDownload } from '../components/statement-download';
 
 /** The 'Gifts' section of a partner's details (D9): their gifts, newest first, and the total. */
 export function PartnerGifts({ partnerId }: { partnerId: string }) {
   const { data, isPending, isError } = usePartnerDonations(partnerId);
+  const money = useMoney();
   return (
     <section aria-labelledby={`gifts-${partnerId}`} className="space-y-3 border-t pt-4">
       <h3 id={`gifts-${partnerId}`} className="font-semibold">
@@ -19,7 +21,7 @@ export function PartnerGifts({ partnerId }: { partnerId: string }) {
       {data && data.count > 0 && (
         <>
           <p className="text-sm" data-testid="partner-gift-total">
-            {formatUsd(Number(data.total))} given in {data.count} {data.count === 1 ? 'gift' : 'gifts'}
+            {money.format(data.total)} given in {data.count} {data.count === 1 ? 'gift' : 'gifts'}
           </p>
           <div className="max-h-64 overflow-y-auto rounded-md border">
             <table className="w-full text-sm">
@@ -28,7 +30,7 @@ export function PartnerGifts({ partnerId }: { partnerId: string }) {
                 {data.donations.map((gift) => (
                   <tr key={gift.id} className="border-t">
                     <td className="px-3 py-2 whitespace-nowrap">{format(new Date(gift.donationDate), DATE_FORMAT)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(Number(gift.amount))}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{money.format(gift.amount)}</td>
                     <td className="px-3 py-2">{gift.donationType === 'monthly' ? 'Monthly' : 'One-time'}</td>
                     <td className="px-3 py-2 break-words">{gift.notes}</td>
                   </tr>

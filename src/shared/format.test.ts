@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatUsd, formatUsdWhole } from './format';
+
+describe('formatMoney (issue 19: the organization display currency)', () => {
+  it('draws USD as the spec does, with cents or whole', () => {
+    expect(formatMoney('1234.5', 'USD')).toBe(formatUsd(1234.5));
+    expect(formatMoney(1234.5, 'USD', true)).toBe(formatUsdWhole(1234.5));
+    expect(formatMoney('1234.50', 'USD')).toBe('$1,234.50');
+  });
+
+  it('draws the currency an admin chose', () => {
+    expect(formatMoney('1234.5', 'EUR')).toBe('€1,234.50');
+    expect(formatMoney('1234.5', 'GBP', true)).toBe('£1,235');
+    // Intl puts a no-break space between a code and the amount.
+    expect(formatMoney('25', 'KES')).toBe('KES\u00a025.00');
+  });
+});
