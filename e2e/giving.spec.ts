@@ -154,3 +154,33 @@ test.describe('without a connection', () => {
     await expect(page.getByTestId('gifts-summary')).toHaveText('1 gift, totalling $12.00');
   });
 });
+
+test('gifts typed under a name are linked to the partner of that name from "Gifts without a partner"', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/dashboard');
+  const name = unique('Later Partner');
+  // The gift first, while no partner has the name; then the partner.
+  await addGift(page, name, '45.00');
+  const partner = await createPartnerViaApi(page, { name, email: 'later.partner@example.org' });
+
+  await page.goto('/giving');
+  await page.getByRole('button', { name: 'Gifts without a partner' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gifts without a partner' });
+  const mine = dialog.getByTestId('unlinked-group').filter({ hasText: name });
+  await expect(mine).toContainText('1 gift, $45.00');
+  await expect(mine).toContainText('Suggested: same name.');
+  await expect(mine.getByRole('checkbox')).toBeChecked();
+  // Other tests' gifts share this server: link only this one.
+  for (const box of await dialog.getByRole('checkbox', { checked: true }).all())
+    if ((await box.getAttribute('aria-label')) !== `Link the gifts of ${name}`) await box.uncheck();
+  await dialog.getByRole('button', { name: 'Link 1 name' }).click();
+  await expectToast(page, 'Gifts linked', '1 gift linked to 1 partner.');
+  await expect(mine).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/partners?partner=${partner.id}`);
+  await expect(page.getByRole('dialog', { name }).getByTestId('partner-gift-total')).toHaveText(
+    '$45.00 given in 1 gift',
+  );
+});

@@ -73,6 +73,12 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
+    // A gift no partner is named for, which the unlinked helper links (and the restore unlinks).
+    await t.postJson(
+      '/api/giving/donations',
+      { partnerName: 'Fixture unlinked', amount: '5.00', donationType: 'one-time', notes: 'unlinked fixture' },
+      { cookie },
+    );
     const gift = await t.postJson(
       '/api/giving/donations',
       { partnerName: 'Fixture', amount: '25.00', donationType: 'one-time' },

@@ -412,6 +412,26 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async (ctx, owner) => get(`/api/giving/partners/${await partner(ctx, owner)}/donations`),
   },
+  'GET /api/giving/unlinked': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/giving/unlinked') },
+  'POST /api/giving/unlinked/link': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => {
+      // A gift typed under a partner's exact name, not picked, is linked at once; a name no
+      // partner has stays without one, ready to be linked here.
+      const name = `Walk-in ${ctx.unique()}`;
+      await ctx.create('admin', '/api/giving/donations', {
+        partnerName: name,
+        amount: '5.00',
+        donationType: 'one-time',
+      });
+      return {
+        method: 'POST',
+        path: '/api/giving/unlinked/link',
+        json: { links: [{ key: name.toLowerCase(), partnerId: await partner(ctx, 'admin') }] },
+      };
+    },
+  },
   'GET /api/giving/insights': {
     allowed: ADMIN,
     ok: 200,

@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client';
 import { appSettings, donations } from '#server/db/schema';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
-import { giftCorrectionSchema, giftVoidSchema } from '#shared/schemas/giving-ledger';
+import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
 import { createFolderSchema } from '#shared/schemas/files';
 import { importCommitSchema } from '#shared/imports';
 import { createFormSchema } from '#shared/schemas/forms';
@@ -217,6 +217,19 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/giving/statements/emails',
     schema: statementBatchSchema,
     valid: () => ({ year: 2025, tz: 'UTC' }),
+  },
+  'POST /api/giving/unlinked/link': {
+    method: 'POST',
+    path: () => '/api/giving/unlinked/link',
+    schema: unlinkedLinksSchema,
+    valid: (targets) => ({ links: [{ key: 'fixture unlinked', partnerId: targets.partnerId }] }),
+    // Links the fixture's unlinked gift back out, so the next valid body finds it again.
+    restore: async (db) => {
+      await db
+        .update(donations)
+        .set({ partnerId: null, partnerName: 'Fixture unlinked' })
+        .where(sql`${donations.partnerName} = 'Fixture' and ${donations.notes} = 'unlinked fixture'`);
+    },
   },
   'POST /api/partners': {
     method: 'POST',

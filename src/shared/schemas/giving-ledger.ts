@@ -140,3 +140,18 @@ export const giftIdParamSchema = z.object({ id: z.uuid('Gift not found') });
 
 /** GET /api/giving/insights: months are the person's own. */
 export const insightsQuerySchema = z.object({ tz: z.string().max(100).optional() });
+
+/** POST /api/giving/unlinked/link: each group of gifts without a partner (by its name) and its partner. */
+export const unlinkedLinksSchema = z.object({
+  links: z
+    .array(
+      z.object({
+        key: z.string().trim().toLowerCase().min(1, 'Choose the gifts to link').max(100, 'Unknown gifts'),
+        partnerId: z.uuid('Partner not found'),
+      }),
+      { error: 'Choose the gifts to link' },
+    )
+    .min(1, 'Choose the gifts to link')
+    .max(100, 'Link at most 100 names at once'),
+});
+export type UnlinkedLinks = z.output<typeof unlinkedLinksSchema>;

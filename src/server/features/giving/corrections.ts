@@ -121,7 +121,11 @@ export async function giftHistory(db: Db, id: string) {
     .from(donations)
     .where(eq(donations.id, id));
   if (!gift) refuse(404, 'Gift not found');
-  const subjects = [and(eq(activity.subjectType, 'donation'), eq(activity.subjectId, id))];
+  const subjects = [
+    and(eq(activity.subjectType, 'donation'), eq(activity.subjectId, id)),
+    // Linked to a partner with others at once (the unlinked gifts helper): one record lists them.
+    and(eq(activity.action, 'donations.linked'), sql`(${activity.after} -> 'giftIds') @> to_jsonb(${id}::text)`),
+  ];
   if (gift.importBatchId)
     subjects.push(and(eq(activity.subjectType, 'import'), eq(activity.subjectId, gift.importBatchId)));
   const entries = await db

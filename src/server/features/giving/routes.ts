@@ -14,6 +14,7 @@ import {
   giftQuerySchema,
   giftVoidSchema,
   insightsQuerySchema,
+  unlinkedLinksSchema,
 } from '#shared/schemas/giving-ledger';
 import { importRoutes } from '#server/imports/routes';
 import type { ImportTarget } from '#server/imports/target';
@@ -21,6 +22,7 @@ import type { GiftRow } from './import-target';
 import { correctGift, giftHistory, voidGift } from './corrections';
 import { giftsCsv } from './csv';
 import { donorInsights } from './insights';
+import { linkUnlinked, unlinkedGifts } from './unlinked';
 import { exportGifts, listGifts } from './ledger';
 import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
 import { statementRoutes } from './statement-routes';
@@ -66,6 +68,10 @@ export function givingRoutes(
         const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
         return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
       })
+      .get('/unlinked', requireGiving, async (c) => c.json(await unlinkedGifts(c.var.deps.database.db, partners), 200))
+      .post('/unlinked/link', requireGiving, validate('json', unlinkedLinksSchema), async (c) =>
+        c.json(await linkUnlinked(contextOf(c), partners, c.req.valid('json')), 200),
+      )
       .get('/gifts', requireGiving, validate('query', giftQuerySchema), async (c) =>
         c.json(await listGifts(c.var.deps.database.db, c.req.valid('query')), 200),
       )

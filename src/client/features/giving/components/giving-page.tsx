@@ -15,6 +15,7 @@ import { EditGiftDialog } from './edit-gift-dialog';
 import { GiftFiltersForm } from './gift-filters-form';
 import { GiftHistoryDialog } from './gift-history-dialog';
 import { GiftsTable, type GiftAction } from './gifts-table';
+import { UnlinkedGiftsDialog } from './unlinked-gifts-dialog';
 import { StatementsCard } from './statements-card';
 import { VoidGiftDialog } from './void-gift-dialog';
 
@@ -61,6 +62,7 @@ export function GivingPage() {
                 Export CSV
               </a>
             </Button>
+            <UnlinkedGiftsDialog />
           </div>
         }
       />
