@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DONATION_METHODS } from '../giving';
 import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
 import { isValidTimeZone, zonedDate } from '../time-zone';
-import { amountSchema, DONATION_LIMITS, DONATION_TYPES } from './giving';
+import { DONATION_TYPES, giftFieldSchemas } from './giving';
 
 /** Gifts per page of the Giving screen. */
 export const GIFTS_PAGE_SIZE = 50;
@@ -22,14 +22,6 @@ const bound = z
   .trim()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Please enter an amount like 25 or 25.50')
   .optional();
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /**
  * GET /api/giving/gifts and its CSV export (gifts.csv): newest first. `from` and `to` are the
@@ -89,26 +81,7 @@ export const timeZoneField = z
 /** PATCH /api/giving/gifts/:id: every field of the gift as it should now be. */
 export const giftCorrectionSchema = z
   .object({
-    partnerName: z
-      .string({ error: 'Partner name is required' })
-      .trim()
-      .min(1, 'Partner name is required')
-      .max(DONATION_LIMITS.partnerName, `Partner name must be ${DONATION_LIMITS.partnerName} characters or less`),
-    partnerId: z
-      .uuid('Partner not found')
-      .nullish()
-      .transform((value) => value ?? null),
-    amount: amountSchema,
-    donationType: z.enum(DONATION_TYPES, { error: 'Donation type must be one-time or monthly' }),
-    method: z
-      .enum(DONATION_METHODS, { error: 'Unknown method' })
-      .nullish()
-      .transform((value) => value ?? null),
-    reference: optionalText(
-      DONATION_LIMITS.reference,
-      `Reference must be ${DONATION_LIMITS.reference} characters or less`,
-    ),
-    notes: optionalText(DONATION_LIMITS.notes, `Notes must be ${DONATION_LIMITS.notes} characters or less`),
+    ...giftFieldSchemas,
     date: giftDate,
     /** The zone the date is meant in: "today" and the stored instant follow it. */
     timeZone: timeZoneField,

@@ -27,8 +27,8 @@ export const amountSchema = z
     return checked.value;
   });
 
-/** The Add Donation dialog (SPEC.md section 5 "Donation form"); the server uses the same. */
-export const donationSchema = z.object({
+/** A gift's own fields, as Add Donation records them and a correction changes them. */
+export const giftFieldSchemas = {
   partnerName: z
     .string(requiredText('Partner name is required'))
     .trim()
@@ -58,7 +58,10 @@ export const donationSchema = z.object({
     .max(DONATION_LIMITS.reference, `Reference must be ${DONATION_LIMITS.reference} characters or less`)
     .nullish()
     .transform((value) => (value ? value : null)),
-});
+};
+
+/** The Add Donation dialog (SPEC.md section 5 "Donation form"); the server uses the same. */
+export const donationSchema = z.object(giftFieldSchemas);
 export type DonationInput = z.input<typeof donationSchema>;
 export type DonationValues = z.output<typeof donationSchema>;
 

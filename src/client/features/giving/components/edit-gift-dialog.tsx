@@ -18,11 +18,12 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { browserTimeZone } from '@/lib/time-zone';
-import { DONATION_METHODS, METHOD_LABELS, TYPE_LABELS } from '#shared/giving';
+import { TYPE_LABELS } from '#shared/giving';
 import { DONATION_LIMITS, DONATION_TYPES } from '#shared/schemas/giving';
 import { giftCorrectionSchema, type GiftCorrection, type GiftCorrectionInput } from '#shared/schemas/giving-ledger';
 import { useCorrectGift } from '../api/change-gift';
 import type { Gift } from '../api/list-gifts';
+import { GiftMethodFields, methodValue } from './gift-method-fields';
 import { PartnerNameCombobox } from './partner-name-combobox';
 
 const valuesOf = (gift: Gift): GiftCorrectionInput => ({
@@ -155,31 +156,13 @@ export function EditGiftDialog({
                 ))}
               </NativeSelect>
             </div>
-            <div className="space-y-2">
-              <Label htmlFor={`${ids}-method`}>Method (optional)</Label>
-              <NativeSelect
-                id={`${ids}-method`}
-                {...form.register('method', { setValueAs: (value: string) => value || null })}
-              >
-                <option value="">Not recorded</option>
-                {DONATION_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {METHOD_LABELS[method]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
           </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${ids}-reference`}>Reference (optional)</Label>
-            <Input
-              id={`${ids}-reference`}
-              maxLength={DONATION_LIMITS.reference}
-              placeholder="Check number or the giving service's id"
-              {...form.register('reference')}
-            />
-            {error(errors.reference?.message, `${ids}-reference-error`)}
-          </div>
+          <GiftMethodFields
+            idPrefix={ids}
+            method={form.register('method', methodValue)}
+            reference={form.register('reference')}
+            referenceError={errors.reference?.message}
+          />
           <div className="space-y-2">
             <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
             <Textarea id={`${ids}-notes`} maxLength={DONATION_LIMITS.notes} {...form.register('notes')} />

@@ -17,9 +17,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { useMoney } from '@/features/organization/api/use-money';
-import { DONATION_METHODS, METHOD_LABELS } from '#shared/giving';
 import { DONATION_LIMITS, donationSchema, type DonationInput, type DonationValues } from '#shared/schemas/giving';
 import { useAddDonation } from '../api/add-donation';
+import { GiftMethodFields, methodValue } from '../components/gift-method-fields';
 import { PartnerNameCombobox } from '../components/partner-name-combobox';
 
 const EMPTY: DonationInput = {
@@ -124,32 +124,12 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
               <option value="monthly">Monthly</option>
             </NativeSelect>
           </div>
-          {/* Issue 19: how it was given and its check number or giving service's id, both optional. */}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor={`${ids}-method`}>Method (optional)</Label>
-              <NativeSelect
-                id={`${ids}-method`}
-                {...form.register('method', { setValueAs: (value: string) => value || null })}
-              >
-                <option value="">Not recorded</option>
-                {DONATION_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {METHOD_LABELS[method]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={`${ids}-reference`}>Reference (optional)</Label>
-              <Input
-                id={`${ids}-reference`}
-                maxLength={DONATION_LIMITS.reference}
-                aria-invalid={Boolean(errors.reference) || undefined}
-                {...form.register('reference')}
-              />
-            </div>
-          </div>
+          <GiftMethodFields
+            idPrefix={ids}
+            method={form.register('method', methodValue)}
+            reference={form.register('reference')}
+            referenceError={errors.reference?.message}
+          />
           <div className="space-y-2">
             <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
             <Textarea
