@@ -22,6 +22,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { CONTACT_KINDS, TAG_COLOURS } from '#shared/partners';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -230,9 +231,20 @@ export const partners = pgTable(
     cardholderStatus: boolean('cardholder_status').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Archived partners (issue 20, D15) leave the directory, the pickers and the chat's
+     * cardholder list unless asked for; their gifts, contacts and history stay.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: text('archived_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The partner import that created this partner, undone with its batch (decision 0113). */
+    importBatchId: uuid('import_batch_id').references(() => importBatches.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('partners_name_idx').on(t.name),
+    index('partners_import_batch_idx')
+      .on(t.importBatchId)
+      .where(sql`${t.importBatchId} is not null`),
     index('partners_status_idx').on(t.status),
     // The directory lists partners by name regardless of case, one page at a time (keyset).
     index('partners_sort_idx').on(sql`lower(${t.name})`, t.id),
@@ -309,6 +321,107 @@ export const importMappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.source] })],
+);
+
+/**
+ * What a partner import changed on a partner that already existed (the "fill empty fields" and
+ * "overwrite" choices for duplicates): the partner's editable fields before the import, put
+ * back when the batch is undone.
+ */
+export const partnerImportChanges = pgTable(
+  'partner_import_changes',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    before: jsonb('before').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.partnerId] })],
+);
+
+/**
+ * The contact log (issue 20): each call, visit, email, letter, meeting, prayer request or note
+ * with a partner. `partners.last_contact` is the latest `contact_date`, kept by the trigger of
+ * migration 0021 whatever writes here (logging, deleting, a merge moving entries).
+ */
+export const partnerContacts = pgTable(
+  'partner_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONTACT_KINDS }).notNull(),
+    contactDate: date('contact_date').notNull(),
+    body: varchar('body', { length: 2000 }).notNull(),
+    /** Null for the entry migration 0021 made from a last contact typed before the log existed. */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('partner_contacts_partner_idx').on(t.partnerId, t.contactDate, t.id),
+    check(
+      'partner_contacts_kind_check',
+      sql`${t.kind} in ('call', 'visit', 'email', 'letter', 'meeting', 'prayer_request', 'note')`,
+    ),
+  ],
+);
+
+/** Free tags on partners (issue 20): names unique regardless of case. */
+export const partnerTags = pgTable(
+  'partner_tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 50 }).notNull(),
+    colour: text('colour', { enum: TAG_COLOURS }).notNull().default('gray'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_tags_name_idx').on(sql`lower(${t.name})`),
+    check(
+      'partner_tags_colour_check',
+      sql`${t.colour} in ('gray', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'indigo', 'purple', 'pink')`,
+    ),
+  ],
+);
+
+/** Which partner carries which tag. The (tag, partner) key serves the directory's tag filter. */
+export const partnerTagLinks = pgTable(
+  'partner_tag_links',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => partnerTags.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.partnerId] }), index('partner_tag_links_partner_idx').on(t.partnerId)],
+);
+
+/**
+ * Partners merged into another (issue 20): the merged partner's row is gone, its gifts,
+ * contacts, tasks, tags and cardholder channel moved to the survivor. The survivor's timeline
+ * reads the change record of the merged ids too. When a survivor is itself merged later, its
+ * rows here are re-pointed to the new survivor.
+ */
+export const partnerMerges = pgTable(
+  'partner_merges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    survivorId: uuid('survivor_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    mergedId: uuid('merged_id').notNull(),
+    mergedName: varchar('merged_name', { length: 100 }).notNull(),
+    mergedBy: text('merged_by').references(() => user.id, { onDelete: 'set null' }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_merges_survivor_idx').on(t.survivorId)],
 );
 
 export const donations = pgTable(
@@ -460,9 +573,14 @@ export const tasks = pgTable(
     createdAt: createdAt(),
     // Kept so the dashboard can count what was pending seven days ago (D9).
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The partner a follow-up is about (issue 20), if any. */
+    partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('tasks_due_date_idx').on(t.dueDate),
+    index('tasks_partner_idx')
+      .on(t.partnerId)
+      .where(sql`${t.partnerId} is not null`),
     check('tasks_priority_check', sql`${t.priority} in ('high', 'medium', 'low')`),
     check('tasks_status_check', sql`${t.status} in ('pending', 'in-progress', 'completed')`),
   ],
