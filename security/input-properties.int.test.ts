@@ -7,7 +7,7 @@ import { multipartBody } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { MATRIX } from './support/access-matrix.table';
 import { hostileBodies, POLLUTION_MARKER, rawBodies } from './support/hostile-input';
-import { JSON_ENDPOINTS, type EndpointTargets, type JsonEndpoint } from './support/json-endpoints';
+import { ensureMergedFixture, JSON_ENDPOINTS, type EndpointTargets, type JsonEndpoint } from './support/json-endpoints';
 import { snapshotData } from './support/matrix-context';
 
 /** What a refusal may add to the audit log: a refused sign-in, or a refused admin action (decision 0103). */
@@ -73,6 +73,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
+    await ensureMergedFixture(t.db);
     // A gift no partner is named for, which the unlinked helper links (and the restore unlinks).
     await t.postJson(
       '/api/giving/donations',

@@ -566,6 +566,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
       json: { name: `Partner ${ctx.unique()}`, email: `${ctx.unique()}@partners.example.org` },
     }),
   },
+  'POST /api/partners/merge': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: '/api/partners/merge',
+      json: { survivorId: await partner(ctx, owner), mergedId: await partner(ctx, owner), take: { email: 'merged' } },
+    }),
+  },
   'GET /api/partners/:id': {
     allowed: FEATURE,
     ok: 200,

@@ -7,7 +7,7 @@ import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings, donations } from '#server/db/schema';
+import { appSettings, donations, partners } from '#server/db/schema';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
@@ -16,6 +16,7 @@ import { importCommitSchema } from '#shared/imports';
 import { createFormSchema } from '#shared/schemas/forms';
 import { organizationSettingsSchema } from '#shared/schemas/organization';
 import { statementBatchSchema } from '#shared/schemas/giving-statements';
+import { partnerMergeSchema } from '#shared/schemas/partner-merge';
 import { partnerSchema } from '#shared/schemas/partners';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
 import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
@@ -60,6 +61,15 @@ async function restoreGifts(db: Db) {
     .update(donations)
     .set({ version: 1, voidedAt: null, voidedBy: null, voidReason: null })
     .where(sql`${donations.version} <> 1 or ${donations.voidedAt} is not null`);
+}
+
+/** The partner the merge endpoint's valid body merges into the fixture partner, made again after each merge. */
+const MERGED_FIXTURE_ID = '7d3f1c9e-5b2a-4e8f-9c61-0a2b3c4d5e6f';
+export async function ensureMergedFixture(db: Db) {
+  await db
+    .insert(partners)
+    .values({ id: MERGED_FIXTURE_ID, name: 'Fixture duplicate', email: 'f.duplicate@example.org' })
+    .onConflictDoNothing();
 }
 
 export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
@@ -236,6 +246,13 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/partners',
     schema: partnerSchema,
     valid: () => ({ name: 'Ruth Miller', email: 'ruth@partners.example.org', zone: 'North' }),
+  },
+  'POST /api/partners/merge': {
+    method: 'POST',
+    path: () => '/api/partners/merge',
+    schema: partnerMergeSchema,
+    valid: (targets) => ({ survivorId: targets.partnerId, mergedId: MERGED_FIXTURE_ID, take: { phone: 'merged' } }),
+    restore: ensureMergedFixture,
   },
   'PUT /api/partners/:id': {
     method: 'PUT',

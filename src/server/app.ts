@@ -23,7 +23,7 @@ import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
-import { dashboardSources, giftImports, partnerDirectory, statementIssuer } from './feature-wiring';
+import { dashboardSources, giftImports, partnerDirectory, partnerMergeMoves, statementIssuer } from './feature-wiring';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/forms', formsRoutes())
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
     .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
-    .route('/api/partners', partnersRoutes())
+    .route('/api/partners', partnersRoutes(partnerMergeMoves))
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());
 

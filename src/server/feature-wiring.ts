@@ -34,6 +34,10 @@ import { statementJobs } from './features/giving/statement-jobs';
 import type { StatementIssuerSource } from './features/giving/statements';
 import { readLogo } from './features/organization/logo';
 import { readOrganization } from './features/organization/service';
+import { cardholderChannelMergeMove } from './features/chat/partner-merge';
+import { giftsMergeMove } from './features/giving/partner-merge';
+import type { PartnerMergeMove } from './features/partners/merge';
+import { tasksMergeMove } from './features/tasks/partner-merge';
 
 /** The dashboard's cards and lists, from the features that own them. */
 export const dashboardSources: DashboardSources = {
@@ -56,6 +60,13 @@ export const partnerDirectory: PartnerDirectory = {
   byNames: partnersByNames,
   contacts: partnerContacts,
 };
+
+/** What a partner merge moves besides the partner's own contacts and tags (issue 20 item 6). */
+export const partnerMergeMoves: readonly PartnerMergeMove[] = [
+  giftsMergeMove,
+  tasksMergeMove,
+  cardholderChannelMergeMove,
+];
 
 /** What each feature imports through the shared pipeline (docs/decisions/0113). */
 export const giftImports = giftImportTarget(partnerDirectory);

@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
-import { requireFeature } from '#server/http/require';
+import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
+import { partnerMergeSchema } from '#shared/schemas/partner-merge';
 import { partnerIdParamSchema, partnerListQuerySchema, partnerSchema } from '#shared/schemas/partners';
+import { mergePartners, type PartnerMergeMove } from './merge';
 import { createPartner, getPartner, listPartners, listZones, updatePartner } from './service';
 
 /**
  * /api/partners: the partner directory (SPEC.md section 2 "Partners", D9). Everyone with the
- * partners permission may read, add and edit partners (docs/decisions/0021).
+ * partners permission may read, add and edit partners (docs/decisions/0021); admins merge them
+ * (issue 20), with what other features move given as `mergeMoves` (src/server/feature-wiring.ts).
  */
-export function partnersRoutes() {
+export function partnersRoutes(mergeMoves: readonly PartnerMergeMove[]) {
   return new Hono<AppEnv>()
     .use(requireFeature('partners'))
     .get('/', validate('query', partnerListQuerySchema), async (c) =>
@@ -20,6 +23,9 @@ export function partnersRoutes() {
     .get('/zones', async (c) => c.json({ zones: await listZones(c.var.deps.database.db) }))
     .post('/', validate('json', partnerSchema), async (c) =>
       c.json({ partner: await createPartner(contextOf(c), c.req.valid('json')) }, 201),
+    )
+    .post('/merge', requireRole('admin'), validate('json', partnerMergeSchema), async (c) =>
+      c.json(await mergePartners(contextOf(c), mergeMoves, c.req.valid('json')), 200),
     )
     .get('/:id', validate('param', partnerIdParamSchema), async (c) => {
       const partner = await getPartner(c.var.deps.database.db, c.req.valid('param').id);

@@ -7,7 +7,7 @@ import { recordedUpdate } from '#server/service/recorded-update';
 import { PARTNER_PAGE_SIZE, type PartnerListQuery, type PartnerValues } from '#shared/schemas/partners';
 
 /** What the API returns for a partner (SPEC.md section 3, D9). */
-const partnerColumns = {
+export const partnerColumns = {
   id: partners.id,
   name: partners.name,
   email: partners.email,
@@ -191,7 +191,7 @@ export const partnersByEmails = (db: Db, emails: string[]) => partnersByLowered(
 export const partnersByNames = (db: Db, names: string[]) => partnersByLowered(db, 'name', names);
 
 /** Every open directory and dashboard refreshes. */
-const announce = (partnerId: string) => {
+export const partnersChanged = (partnerId: string) => {
   const event = { type: 'partners.changed' as const, partnerId };
   return [
     { audience: { feature: 'partners' as const }, event },
@@ -208,7 +208,7 @@ export async function createPartner(ctx: ServiceContext, values: PartnerValues) 
     await tx.record({
       action: 'partner.created',
       subject: { type: 'partner', id: row!.id },
-      announce: announce(row!.id),
+      announce: partnersChanged(row!.id),
       after: row,
     });
     return row!;
@@ -229,7 +229,7 @@ export async function updatePartner(ctx: ServiceContext, id: string, values: Par
           .set({ ...values, updatedAt: new Date() })
           .where(thisPartner)
           .returning(partnerColumns),
-      { action: 'partner.updated', subject: { type: 'partner', id }, announce: announce(id) },
+      { action: 'partner.updated', subject: { type: 'partner', id }, announce: partnersChanged(id) },
     ),
   );
 }

@@ -11,6 +11,7 @@ import { DATE_FORMAT } from '#shared/format';
 import { usePartner } from '../api/get-partner';
 import type { Partner } from '../api/list-partners';
 import { useUpdatePartner } from '../api/update-partner';
+import { MergePartnersDialog } from './merge-partners-dialog';
 import { formatDay, StatusBadge } from './partner-card';
 import { PartnerForm } from './partner-form';
 
@@ -90,10 +91,13 @@ export function PartnerDetailsDialog({
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={partner.status} />
               {partner.cardholderStatus && <Badge variant="warning">Cardholder</Badge>}
-              <Button variant="outline" size="sm" className="ml-auto" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Button>
+              <div className="ml-auto flex flex-wrap gap-2">
+                {me?.role === 'admin' && <MergePartnersDialog partner={partner} />}
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              </div>
             </div>
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Email" value={partner.email} />
