@@ -191,7 +191,7 @@ export const partnersByEmails = (db: Db, emails: string[]) => partnersByLowered(
 export const partnersByNames = (db: Db, names: string[]) => partnersByLowered(db, 'name', names);
 
 /** Every open directory and dashboard refreshes. */
-const announce = (partnerId: string) => {
+export const announce = (partnerId: string) => {
   const event = { type: 'partners.changed' as const, partnerId };
   return [
     { audience: { feature: 'partners' as const }, event },

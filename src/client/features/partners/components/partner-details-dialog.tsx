@@ -65,7 +65,6 @@ export function PartnerDetailsDialog({
               coordinator: partner.coordinator ?? '',
               notes: partner.notes ?? '',
               zone: partner.zone ?? '',
-              lastContact: partner.lastContact ?? '',
             }}
             zones={zones}
             submitLabel="Save Changes"

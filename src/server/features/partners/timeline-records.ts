@@ -1,0 +1,79 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { activity, partnerMerges, user } from '#server/db/schema';
+import {
+  atText,
+  beforePosition,
+  keyText,
+  newestFirst,
+  type TimelinePage,
+  type TimelinePosition,
+} from '#server/db/timeline-keyset';
+import { describePartnerChange, type FieldChange } from './change-words';
+import { personName } from './people';
+
+/** A change to the partner's record, in words: who, what, and each field from and to. */
+export interface ChangeEntry extends TimelinePosition {
+  source: 'change';
+  by: string | null;
+  summary: string;
+  changes: FieldChange[];
+}
+
+/** Another partner merged into this one. */
+export interface MergeEntry extends TimelinePosition {
+  source: 'merge';
+  mergedName: string;
+  by: string | null;
+}
+
+const activityAt = sql`${activity.at}`;
+const activityKey = keyText('change', sql`${activity.id}`);
+const mergeAt = sql`${partnerMerges.mergedAt}`;
+const mergeKey = keyText('merge', sql`${partnerMerges.id}`);
+const byName = sql<string | null>`case when ${user.id} is null then null else ${personName(user)} end`;
+
+async function changeEntries(db: Db, partnerId: string, page: TimelinePage): Promise<ChangeEntry[]> {
+  const rows = await db
+    .select({
+      at: atText(activityAt),
+      key: activityKey,
+      action: activity.action,
+      before: activity.before,
+      after: activity.after,
+      by: byName,
+    })
+    .from(activity)
+    .leftJoin(user, eq(user.id, activity.actorId))
+    .where(
+      and(
+        eq(activity.subjectType, 'partner'),
+        eq(activity.subjectId, partnerId),
+        beforePosition(activityAt, activityKey, page),
+      ),
+    )
+    .orderBy(...newestFirst(activityAt, activityKey))
+    .limit(page.limit + 1);
+  return rows.map(({ action, before, after, ...row }) => ({
+    source: 'change' as const,
+    ...row,
+    ...describePartnerChange(action, before, after),
+  }));
+}
+
+async function mergeEntries(db: Db, partnerId: string, page: TimelinePage): Promise<MergeEntry[]> {
+  const rows = await db
+    .select({ at: atText(mergeAt), key: mergeKey, mergedName: partnerMerges.mergedName, by: byName })
+    .from(partnerMerges)
+    .leftJoin(user, eq(user.id, partnerMerges.mergedBy))
+    .where(and(eq(partnerMerges.survivorId, partnerId), beforePosition(mergeAt, mergeKey, page)))
+    .orderBy(...newestFirst(mergeAt, mergeKey))
+    .limit(page.limit + 1);
+  return rows.map((row) => ({ source: 'merge' as const, ...row }));
+}
+
+/** Changes to the partner's record: its recorded changes and the partners merged into it. */
+export async function recordEntries(db: Db, partnerId: string, page: TimelinePage) {
+  const [changes, merges] = await Promise.all([changeEntries(db, partnerId, page), mergeEntries(db, partnerId, page)]);
+  return [...changes, ...merges];
+}
