@@ -259,8 +259,10 @@ test.describe('partner directory', () => {
     await details.getByLabel('Status').selectOption('inactive');
     await details.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Partner updated successfully');
-    await expect(details.getByText('555-0199')).toBeVisible();
-    await expect(details.getByText('Inactive')).toBeVisible();
+    // Exact: the timeline also names the change ("Phone: 555-0100 → 555-0199", issue 20).
+    await expect(details.getByText('555-0199', { exact: true })).toBeVisible();
+    await expect(details.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(details.getByText('Phone: 555-0100 → 555-0199')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
     // The focus goes back to the button that opened the details, not to the page (issue 27).
