@@ -1,6 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, coordinatorPermissions, donations, partnerContacts, partners, tasks } from '#server/db/schema';
+import {
+  activity,
+  coordinatorPermissions,
+  donations,
+  partnerContacts,
+  partnerMerges,
+  partners,
+  tasks,
+} from '#server/db/schema';
 import { zonedDate } from '#shared/time-zone';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { partnersTestApi, type PartnerJson } from '#test-support/features/partners-test-api';
@@ -306,6 +314,30 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
         }),
       );
       expect((await get(`/api/partners/${partner.id}/timeline?cursor=not-a-cursor`)).status).toBe(400);
+    });
+
+    it("shows a merged partner's record changes and the merge on the survivor", async () => {
+      const survivor = await newPartner('Survivor Partner');
+      const merged = await newPartner('Merged Partner');
+      await t.sendJson(
+        'PUT',
+        `/api/partners/${merged.id}`,
+        { name: 'Merged Partner', email: merged.email, zone: 'East' },
+        { cookie: coordinator },
+      );
+      await t.db
+        .insert(partnerMerges)
+        .values({ survivorId: survivor.id, mergedId: merged.id, mergedName: merged.name });
+      const entries = (await timeline(survivor.id)).entries;
+      expect(entries.filter((e) => e.source === 'merge')).toEqual([
+        expect.objectContaining({ mergedName: 'Merged Partner', by: null }),
+      ]);
+      expect(entries.find((e) => e.source === 'change' && e.summary === 'Changed the partner’s details')).toMatchObject(
+        {
+          changes: [{ label: 'Zone', from: 'None', to: 'East' }],
+        },
+      );
+      expect(entries.filter((e) => e.source === 'change' && e.summary === 'Added the partner')).toHaveLength(2);
     });
 
     it('answers 404 for an unknown partner', async () => {

@@ -48,7 +48,8 @@ async function changeEntries(db: Db, partnerId: string, page: TimelinePage): Pro
     .where(
       and(
         eq(activity.subjectType, 'partner'),
-        eq(activity.subjectId, partnerId),
+        // Its own records, and those of the partners merged into it (their history came along).
+        sql`${activity.subjectId} = any(array_append(array(select ${partnerMerges.mergedId}::text from ${partnerMerges} where ${partnerMerges.survivorId} = ${partnerId}), ${partnerId}::text))`,
         beforePosition(activityAt, activityKey, page),
       ),
     )
