@@ -132,7 +132,6 @@ test.describe('partner directory', () => {
     await dialog.getByLabel('Status').selectOption('inactive');
     await dialog.getByLabel('Coordinator').fill('Sarah Johnson');
     await dialog.getByLabel('Zone').fill('West');
-    await dialog.getByLabel('Last Contact').fill('2025-03-14');
     await dialog.getByLabel('VIP cardholder').check();
     await dialog.getByLabel('Notes').fill('<script>alert(1)</script> stays text');
     await dialog.getByRole('button', { name: 'Add Partner' }).click();
@@ -149,7 +148,8 @@ test.describe('partner directory', () => {
     await expect(card.getByText('Sarah Johnson')).toBeVisible();
     await expect(card.getByText('Zone: West')).toBeVisible();
     await expect(card.getByText('Cardholder')).toBeVisible();
-    await expect(card.getByText('Last contact: Mar 14, 2025')).toBeVisible();
+    // Last contact follows the contact log (issue 20): a new partner has none.
+    await expect(card.getByText('No contact recorded')).toBeVisible();
 
     await card.getByRole('button', { name: /View Details/ }).click();
     await expect(page.getByRole('dialog', { name }).getByText('<script>alert(1)</script> stays text')).toBeVisible();
@@ -259,8 +259,10 @@ test.describe('partner directory', () => {
     await details.getByLabel('Status').selectOption('inactive');
     await details.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Partner updated successfully');
-    await expect(details.getByText('555-0199')).toBeVisible();
-    await expect(details.getByText('Inactive')).toBeVisible();
+    // Exact: the timeline also names the change ("Phone: 555-0100 → 555-0199", issue 20).
+    await expect(details.getByText('555-0199', { exact: true })).toBeVisible();
+    await expect(details.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(details.getByText('Phone: 555-0100 → 555-0199')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
     // The focus goes back to the button that opened the details, not to the page (issue 27).

@@ -13,6 +13,7 @@ import {
   event,
   failedEmail,
   file,
+  contactEntry,
   form,
   formBody,
   gift,
@@ -588,6 +589,34 @@ export const MATRIX: Record<string, MatrixEntry> = {
       path: `/api/partners/${await partner(ctx, owner)}`,
       json: { name: `Renamed ${ctx.unique()}`, email: `${ctx.unique()}@partners.example.org` },
     }),
+  },
+  // A partner's relationship (issue 20): coordinators and managers hold partners and tasks by default.
+  'GET /api/partners/:id/timeline': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/partners/${await partner(ctx, owner)}/timeline`),
+  },
+  'POST /api/partners/:id/contacts': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: `/api/partners/${await partner(ctx, owner)}/contacts`,
+      json: { kind: 'call', date: '2025-05-01', body: `Called ${ctx.unique()}`, timeZone: 'UTC' },
+    }),
+  },
+  'DELETE /api/partners/:id/contacts/:contactId': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => {
+      const { partnerId, contactId } = await contactEntry(ctx, owner);
+      return { method: 'DELETE', path: `/api/partners/${partnerId}/contacts/${contactId}` };
+    },
+  },
+  'GET /api/partners/:id/tasks': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/partners/${await partner(ctx, owner)}/tasks`),
   },
   'GET /api/calendar/events': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/calendar/events') },
   'POST /api/calendar/events': {

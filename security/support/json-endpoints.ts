@@ -18,6 +18,7 @@ import { organizationSettingsSchema } from '#shared/schemas/organization';
 import { statementBatchSchema } from '#shared/schemas/giving-statements';
 import { partnerMergeSchema } from '#shared/schemas/partner-merge';
 import { partnerSchema } from '#shared/schemas/partners';
+import { contactSchema } from '#shared/schemas/partner-contacts';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
 import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
 
@@ -258,7 +259,13 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     method: 'PUT',
     path: (targets) => `/api/partners/${targets.partnerId}`,
     schema: partnerSchema,
-    valid: () => ({ name: 'Ruth Miller', email: 'ruth@partners.example.org', lastContact: '2025-05-01' }),
+    valid: () => ({ name: 'Ruth Miller', email: 'ruth@partners.example.org', phone: '555-0100' }),
+  },
+  'POST /api/partners/:id/contacts': {
+    method: 'POST',
+    path: (targets) => `/api/partners/${targets.partnerId}/contacts`,
+    schema: contactSchema,
+    valid: () => ({ kind: 'call', date: '2025-05-01', body: 'Called to say thank you.', timeZone: 'UTC' }),
   },
   'POST /api/files/folders': {
     method: 'POST',

@@ -16,6 +16,16 @@ export const partner = async (ctx: MatrixContext, owner: SignedInActor) =>
       email: `${ctx.unique()}@partners.example.org`,
     })
   ).partner.id;
+/** A contact logged by the owner on a partner of theirs (only its author or an admin may delete it). */
+export const contactEntry = async (ctx: MatrixContext, owner: SignedInActor) => {
+  const partnerId = await partner(ctx, owner);
+  const { contact } = await ctx.create<{ contact: { id: string } }>(owner, `/api/partners/${partnerId}/contacts`, {
+    kind: 'note',
+    date: '2025-05-01',
+    body: `Note ${ctx.unique()}`,
+  });
+  return { partnerId, contactId: contact.id };
+};
 /** A gift recorded by the admin (only admins add gifts), with the version a correction names. */
 export const gift = async (ctx: MatrixContext) =>
   (

@@ -23,7 +23,15 @@ import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
-import { dashboardSources, giftImports, partnerDirectory, partnerMergeMoves, statementIssuer } from './feature-wiring';
+import {
+  dashboardSources,
+  giftImports,
+  partnerDirectory,
+  partnerMergeMoves,
+  partnerRelations,
+  statementIssuer,
+  taskPartners,
+} from './feature-wiring';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
@@ -75,11 +83,11 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
       realtimeRoutes((afterId, access) => replayMessages(deps.database.db, afterId, access)),
     )
     .route('/api/chat', chatRoutes())
-    .route('/api/tasks', tasksRoutes())
+    .route('/api/tasks', tasksRoutes(taskPartners))
     .route('/api/forms', formsRoutes())
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
     .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
-    .route('/api/partners', partnersRoutes(partnerMergeMoves))
+    .route('/api/partners', partnersRoutes({ relations: partnerRelations, mergeMoves: partnerMergeMoves }))
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());
 

@@ -22,6 +22,10 @@ import {
   partnersByNames,
 } from './features/partners/service';
 import { pendingTasks, upcomingTasks } from './features/tasks/figures';
+import { partnerOpenTasks, partnerTaskEntries } from './features/tasks/partner-tasks';
+import { withPartnerNames, type TaskPartners } from './features/tasks/service';
+import { partnerGiftEntries } from './features/giving/partner-timeline';
+import type { PartnerRelations } from './features/partners/timeline';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
 import { auditJobs } from './features/audit/jobs';
@@ -39,6 +43,12 @@ import { giftsMergeMove } from './features/giving/partner-merge';
 import type { PartnerMergeMove } from './features/partners/merge';
 import { tasksMergeMove } from './features/tasks/partner-merge';
 
+/** The tasks feature's view of partners: whether one exists (a follow-up's) and their names (issue 20). */
+export const taskPartners: TaskPartners = {
+  exists: partnerExists,
+  namesOf: partnerContacts,
+};
+
 /** The dashboard's cards and lists, from the features that own them. */
 export const dashboardSources: DashboardSources = {
   giving: givingFigures,
@@ -47,7 +57,18 @@ export const dashboardSources: DashboardSources = {
   upcomingEvents: countUpcomingEvents,
   partnerActivity: recentPartnerActivity,
   giftActivity: recentGifts,
-  upcomingTasks,
+  // Follow-ups name their partner, as Recent Partner Activity names partners (issue 20).
+  upcomingTasks: async (db, limit) =>
+    (await withPartnerNames(db, await upcomingTasks(db, limit), taskPartners)).map(
+      ({ partnerId: _partnerId, ...task }) => task,
+    ),
+};
+
+/** What a partner's timeline and details ask of giving and tasks (issue 20, decision 0115). */
+export const partnerRelations: PartnerRelations = {
+  giftEntries: partnerGiftEntries,
+  taskEntries: partnerTaskEntries,
+  openTasks: partnerOpenTasks,
 };
 
 /** Giving's view of the partner directory: whether a partner exists, its name, and the type-ahead. */

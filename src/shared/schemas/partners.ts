@@ -29,14 +29,7 @@ function optionalText(max: number, label: string) {
     .transform((value) => (value ? value : null));
 }
 
-/** "YYYY-MM-DD" that names a real day, or empty/null for none. */
-const optionalDate = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isCalendarDate(value), 'Invalid date')
-  .nullish()
-  .transform((value) => (value ? value : null));
-
+/** "YYYY-MM-DD" that names a real day. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
@@ -67,7 +60,8 @@ export const partnerSchema = z.object({
   notes: optionalText(PARTNER_LIMITS.notes, 'Notes'),
   zone: optionalText(PARTNER_LIMITS.zone, 'Zone'),
   cardholderStatus: z.boolean({ error: 'Cardholder status must be true or false' }).default(false),
-  lastContact: optionalDate,
+  // No last contact: it is the date of the latest logged contact (issue 20, decision 0115), kept
+  // by the database; a lastContact sent here is dropped with the other unknown keys.
 });
 export type PartnerInput = z.input<typeof partnerSchema>;
 export type PartnerValues = z.output<typeof partnerSchema>;

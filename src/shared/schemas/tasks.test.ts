@@ -13,6 +13,7 @@ describe('createTaskSchema', () => {
       dueDate: null,
       assignedTo: null,
       status: 'pending',
+      partnerId: null,
     });
   });
 
@@ -24,8 +25,13 @@ describe('createTaskSchema', () => {
       dueDate: '2031-02-28',
       assignedTo: 'u1',
       status: 'completed',
+      partnerId: '2b1c7a52-5d0e-4c55-9a3e-0d6f3c1b2a10',
     };
     expect(createTaskSchema.parse(input)).toEqual(input);
+  });
+
+  it('refuses a follow-up partner that is not an id (issue 20)', () => {
+    expect(firstMessage(createTaskSchema.safeParse({ title: 'Call', partnerId: 'Ruth' }))).toBe('Partner not found');
   });
 
   it('names the first problem in field order', () => {

@@ -61,6 +61,11 @@ export const createTaskSchema = z.object({
   dueDate,
   assignedTo,
   status: status.default('pending'),
+  /** A follow-up: the partner the task is about (issue 20); needs the partners permission too. */
+  partnerId: z
+    .uuid('Partner not found')
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export type CreateTaskValues = z.output<typeof createTaskSchema>;

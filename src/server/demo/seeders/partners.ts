@@ -1,4 +1,5 @@
-import { partners } from '#server/db/schema';
+import { partnerContacts, partners } from '#server/db/schema';
+import type { ContactKind } from '#shared/partners';
 import type { DemoContext } from '../seed';
 
 const PARTNERS = [
@@ -16,9 +17,19 @@ const PARTNERS = [
   ['Peter Nguyen', 'peter.nguyen@example.com', 'Arlington, TX', 'North', false],
 ] as const;
 
+/** A few logged contacts per partner (issue 20): the log sets each partner's last contact. */
+const CONTACTS: [ContactKind, string][] = [
+  ['call', 'Called to say thank you for their support; they asked for the next newsletter.'],
+  ['prayer_request', 'Asked for prayer for a family member in hospital.'],
+  ['visit', 'Visited after the Sunday service and shared the ministry update.'],
+  ['email', 'Sent the quarterly report; they replied with questions about the cardholder program.'],
+  ['letter', 'Mailed a handwritten thank-you letter.'],
+  ['meeting', 'Met over coffee to talk about a year-end gift.'],
+];
+
 export async function seedDemoPartners({ db, users, now }: DemoContext) {
   const day = 24 * 60 * 60 * 1000;
-  return db
+  const rows = await db
     .insert(partners)
     .values(
       PARTNERS.map(([name, email, location, zone, cardholder], i) => ({
@@ -31,10 +42,29 @@ export async function seedDemoPartners({ db, users, now }: DemoContext) {
         status: i === 11 ? ('inactive' as const) : ('active' as const),
         coordinator: users.coordinators[i % users.coordinators.length]!.name,
         userId: users.admin.id,
-        lastContact: new Date(now.getTime() - (i * 5 + 2) * day).toISOString().slice(0, 10),
         // Joined before their first demo gift (about five months back), not all at this instant.
         createdAt: new Date(now.getTime() - (170 + i * 3) * day),
       })),
     )
     .returning({ id: partners.id, name: partners.name });
+  const dayOf = (daysAgo: number) => new Date(now.getTime() - daysAgo * day).toISOString().slice(0, 10);
+  await db.insert(partnerContacts).values(
+    rows.flatMap(({ id }, i) =>
+      [0, 1].map((n) => {
+        const [kind, body] = CONTACTS[(i + n * 3) % CONTACTS.length]!;
+        const by = users.coordinators[(i + n) % users.coordinators.length]!;
+        // The latest one i * 5 + 2 days back, as the typed last contacts were before the log.
+        const daysAgo = i * 5 + 2 + n * 21;
+        return {
+          partnerId: id,
+          kind,
+          body,
+          contactDate: dayOf(daysAgo),
+          createdBy: by.id,
+          createdAt: new Date(now.getTime() - daysAgo * day),
+        };
+      }),
+    ),
+  );
+  return rows;
 }

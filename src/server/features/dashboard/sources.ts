@@ -54,4 +54,6 @@ export interface UpcomingTask {
   dueDate: string | null;
   priority: TaskPriority;
   status: TaskStatus;
+  /** A follow-up's partner (issue 20), or null. */
+  partnerName: string | null;
 }

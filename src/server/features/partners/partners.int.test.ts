@@ -63,7 +63,6 @@ describe.each(testDatabaseTargets())('partners API on $name', (target) => {
         coordinator: '',
         notes: '',
         zone: '',
-        lastContact: '',
       });
       expect(partner).toMatchObject({
         name: 'Hope Fellowship',
@@ -92,13 +91,23 @@ describe.each(testDatabaseTargets())('partners API on $name', (target) => {
         notes: 'Prefers email. <b>not bold</b>',
         zone: 'West',
         cardholderStatus: true,
-        lastContact: '2025-01-15',
       };
       const partner = await create(input, admin);
-      expect(partner).toMatchObject(input);
+      expect(partner).toMatchObject({ ...input, lastContact: null });
       const response = await get(`/api/partners/${partner.id}`);
       expect(response.status).toBe(200);
       expect(((await response.json()) as { partner: PartnerJson }).partner).toMatchObject(input);
+    });
+
+    it('takes no last contact from the form: it follows the contact log (issue 20)', async () => {
+      const partner = await create({ name: 'Typed Date', email: 'typed@example.org', lastContact: '2025-01-15' });
+      expect(partner.lastContact).toBeNull();
+      const response = await put(`/api/partners/${partner.id}`, {
+        name: 'Typed Date',
+        email: 'typed@example.org',
+        lastContact: '2025-02-01',
+      });
+      expect(((await response.json()) as { partner: PartnerJson }).partner.lastContact).toBeNull();
     });
 
     it.each([
@@ -146,7 +155,6 @@ describe.each(testDatabaseTargets())('partners API on $name', (target) => {
         status: 'inactive',
         zone: '',
         cardholderStatus: true,
-        lastContact: '2025-02-01',
       });
       expect(response.status).toBe(200);
       const updated = ((await response.json()) as { partner: PartnerJson }).partner;
@@ -158,7 +166,7 @@ describe.each(testDatabaseTargets())('partners API on $name', (target) => {
         status: 'inactive',
         zone: null,
         cardholderStatus: true,
-        lastContact: '2025-02-01',
+        lastContact: null,
       });
       const missing = await put('/api/partners/00000000-0000-4000-8000-000000000000', {
         name: 'A',

@@ -7,32 +7,44 @@ import { refuse } from '#server/service/errors';
 import { partnerMergeSchema } from '#shared/schemas/partner-merge';
 import { partnerIdParamSchema, partnerListQuerySchema, partnerSchema } from '#shared/schemas/partners';
 import { mergePartners, type PartnerMergeMove } from './merge';
+import { partnerRelationRoutes } from './relation-routes';
 import { createPartner, getPartner, listPartners, listZones, updatePartner } from './service';
+import type { PartnerRelations } from './timeline';
 
 /**
  * /api/partners: the partner directory (SPEC.md section 2 "Partners", D9). Everyone with the
  * partners permission may read, add and edit partners (docs/decisions/0021); admins merge them
  * (issue 20), with what other features move given as `mergeMoves` (src/server/feature-wiring.ts).
  */
-export function partnersRoutes(mergeMoves: readonly PartnerMergeMove[]) {
-  return new Hono<AppEnv>()
-    .use(requireFeature('partners'))
-    .get('/', validate('query', partnerListQuerySchema), async (c) =>
-      c.json(await listPartners(c.var.deps.database.db, c.req.valid('query')), 200),
-    )
-    .get('/zones', async (c) => c.json({ zones: await listZones(c.var.deps.database.db) }))
-    .post('/', validate('json', partnerSchema), async (c) =>
-      c.json({ partner: await createPartner(contextOf(c), c.req.valid('json')) }, 201),
-    )
-    .post('/merge', requireRole('admin'), validate('json', partnerMergeSchema), async (c) =>
-      c.json(await mergePartners(contextOf(c), mergeMoves, c.req.valid('json')), 200),
-    )
-    .get('/:id', validate('param', partnerIdParamSchema), async (c) => {
-      const partner = await getPartner(c.var.deps.database.db, c.req.valid('param').id);
-      if (!partner) refuse(404, 'Partner not found');
-      return c.json({ partner }, 200);
-    })
-    .put('/:id', validate('param', partnerIdParamSchema), validate('json', partnerSchema), async (c) =>
-      c.json({ partner: await updatePartner(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
-    );
+export function partnersRoutes({
+  relations,
+  mergeMoves,
+}: {
+  relations: PartnerRelations;
+  mergeMoves: readonly PartnerMergeMove[];
+}) {
+  return (
+    new Hono<AppEnv>()
+      .use(requireFeature('partners'))
+      .get('/', validate('query', partnerListQuerySchema), async (c) =>
+        c.json(await listPartners(c.var.deps.database.db, c.req.valid('query')), 200),
+      )
+      .get('/zones', async (c) => c.json({ zones: await listZones(c.var.deps.database.db) }))
+      // Contacts, the timeline and the partner's tasks (issue 20, decision 0115).
+      .route('/', partnerRelationRoutes(relations))
+      .post('/', validate('json', partnerSchema), async (c) =>
+        c.json({ partner: await createPartner(contextOf(c), c.req.valid('json')) }, 201),
+      )
+      .post('/merge', requireRole('admin'), validate('json', partnerMergeSchema), async (c) =>
+        c.json(await mergePartners(contextOf(c), mergeMoves, c.req.valid('json')), 200),
+      )
+      .get('/:id', validate('param', partnerIdParamSchema), async (c) => {
+        const partner = await getPartner(c.var.deps.database.db, c.req.valid('param').id);
+        if (!partner) refuse(404, 'Partner not found');
+        return c.json({ partner }, 200);
+      })
+      .put('/:id', validate('param', partnerIdParamSchema), validate('json', partnerSchema), async (c) =>
+        c.json({ partner: await updatePartner(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+      )
+  );
 }

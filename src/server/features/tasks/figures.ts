@@ -35,6 +35,7 @@ export async function upcomingTasks(db: Db, limit: number) {
       dueDate: tasks.dueDate,
       priority: tasks.priority,
       status: tasks.status,
+      partnerId: tasks.partnerId,
     })
     .from(tasks)
     .where(and(sql`${tasks.status} <> 'completed'`, sql`${tasks.completedAt} is null`))

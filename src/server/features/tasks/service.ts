@@ -31,6 +31,7 @@ function selectTasks(db: Db) {
       createdAt,
       completedAt,
       createdBy: tasks.createdBy,
+      partnerId: tasks.partnerId,
       createdByName: sql<string | null>`case when ${creator.id} is null then null else ${displayName(creator)} end`,
       assignedTo: tasks.assignedTo,
       assignedToName: sql<string | null>`case when ${assignee.id} is null then null else ${displayName(assignee)} end`,
@@ -41,6 +42,23 @@ function selectTasks(db: Db) {
 }
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+
+/** What the tasks feature asks the partners feature (src/server/feature-wiring.ts, issue 20). */
+export interface TaskPartners {
+  exists(db: Db, id: string): Promise<boolean>;
+  namesOf(db: Db, ids: readonly string[]): Promise<{ id: string; name: string }[]>;
+}
+
+/** The tasks with the name of the partner each follows up, or null (no partner, or not to be shown). */
+export async function withPartnerNames<Row extends { partnerId: string | null }>(
+  db: Db,
+  rows: Row[],
+  partners: TaskPartners | null,
+): Promise<(Row & { partnerName: string | null })[]> {
+  const ids = [...new Set(rows.map((row) => row.partnerId).filter((id): id is string => id !== null))];
+  const names = new Map((partners && ids.length > 0 ? await partners.namesOf(db, ids) : []).map((p) => [p.id, p.name]));
+  return rows.map((row) => ({ ...row, partnerName: (row.partnerId && names.get(row.partnerId)) ?? null }));
+}
 
 /** The board: every active task by due date, the latest completed ones, and the counters. */
 export async function listTasks(db: Db) {
@@ -111,9 +129,18 @@ const announce = (taskId: string, change: 'created' | 'updated' | 'deleted') => 
   event: { type: 'tasks.changed' as const, taskId, change },
 });
 
-export async function createTask(ctx: ServiceContext, input: CreateTaskValues): Promise<TaskRow> {
+export async function createTask(
+  ctx: ServiceContext,
+  input: CreateTaskValues,
+  partners?: TaskPartners,
+): Promise<TaskRow> {
   return ctx.change(async (tx) => {
     if (input.assignedTo && !(await userExists(tx.db, input.assignedTo))) refuse(400, UNKNOWN_ASSIGNEE);
+    // A follow-up (issue 20): its partner must exist, and following up partners is their feature.
+    if (input.partnerId) {
+      if (!tx.actor.permissions.partners) refuse(403, 'You do not have permission to do this.');
+      if (!partners || !(await partners.exists(tx.db, input.partnerId))) refuse(400, 'Partner not found');
+    }
     const [created] = await tx.db
       .insert(tasks)
       .values({
@@ -122,6 +149,7 @@ export async function createTask(ctx: ServiceContext, input: CreateTaskValues): 
         priority: input.priority,
         dueDate: input.dueDate ?? null,
         assignedTo: input.assignedTo ?? null,
+        partnerId: input.partnerId ?? null,
         status: input.status,
         createdBy: tx.actor.id,
         completedAt: input.status === 'completed' ? new Date() : null,

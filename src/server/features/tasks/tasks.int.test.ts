@@ -95,7 +95,8 @@ describe.each(testDatabaseTargets())('tasks API on $name', (target) => {
         assignedToName: null,
       });
       const listed = (await board(ruth)).active.find((x) => x.id === task.id);
-      expect(listed).toEqual(task);
+      // The board also names a follow-up's partner (issue 20); this task has none.
+      expect(listed).toEqual({ ...task, partnerId: null, partnerName: null });
     });
 
     it('stores every field given, with the assignee named', async () => {

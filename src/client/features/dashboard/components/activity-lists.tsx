@@ -136,6 +136,12 @@ export function UpcomingTasks({ items, loading }: { items: UpcomingTask[] | null
                   <CalendarClock className="size-4 shrink-0 text-primary" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{task.title}</span>
+                    {task.partnerName && (
+                      <span className="block truncate text-sm text-muted-foreground">
+                        <span className="sr-only">Partner: </span>
+                        {task.partnerName}
+                      </span>
+                    )}
                     <span
                       className={overdue ? 'block text-sm text-destructive' : 'block text-sm text-muted-foreground'}
                     >

@@ -11,9 +11,12 @@ import { DATE_FORMAT } from '#shared/format';
 import { usePartner } from '../api/get-partner';
 import type { Partner } from '../api/list-partners';
 import { useUpdatePartner } from '../api/update-partner';
+import { LogContactForm } from './log-contact-form';
 import { MergePartnersDialog } from './merge-partners-dialog';
 import { formatDay, StatusBadge } from './partner-card';
 import { PartnerForm } from './partner-form';
+import { PartnerOpenTasks } from './partner-open-tasks';
+import { PartnerTimeline } from './partner-timeline';
 
 function Detail({ label, value, className }: { label: string; value: string | null; className?: string }) {
   return (
@@ -55,7 +58,9 @@ export function PartnerDetailsDialog({
       >
         <DialogHeader>
           <DialogTitle className="break-words pr-6">{partner.name}</DialogTitle>
-          <DialogDescription>{editing ? 'Edit the partner details.' : 'Partner details and gifts.'}</DialogDescription>
+          <DialogDescription>
+            {editing ? 'Edit the partner details.' : 'Partner details, gifts, tasks and timeline.'}
+          </DialogDescription>
         </DialogHeader>
         {editing ? (
           <PartnerForm
@@ -66,7 +71,6 @@ export function PartnerDetailsDialog({
               coordinator: partner.coordinator ?? '',
               notes: partner.notes ?? '',
               zone: partner.zone ?? '',
-              lastContact: partner.lastContact ?? '',
             }}
             zones={zones}
             submitLabel="Save Changes"
@@ -109,8 +113,15 @@ export function PartnerDetailsDialog({
               <Detail label="Added" value={format(new Date(partner.createdAt), DATE_FORMAT)} />
               <Detail label="Notes" value={partner.notes} className="sm:col-span-2" />
             </dl>
+            {/* Follow-ups and their tasks are the task board's too (issue 20). */}
+            {me?.permissions.tasks && <PartnerOpenTasks partner={partner} />}
             {/* Gift-level detail is for holders of Giving Records (D12, issue 19). */}
             {me?.permissions.giving && <PartnerGifts partnerId={partner.id} />}
+            {/* The contact log and everything else that happened with the partner (issue 20). */}
+            <div className="space-y-3 border-t pt-4">
+              <LogContactForm partnerId={partner.id} />
+              <PartnerTimeline partnerId={partner.id} />
+            </div>
           </>
         )}
       </DialogContent>

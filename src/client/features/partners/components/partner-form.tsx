@@ -19,7 +19,6 @@ export const EMPTY_PARTNER: PartnerInput = {
   notes: '',
   zone: '',
   cardholderStatus: false,
-  lastContact: '',
 };
 
 /** Form order: the first invalid field's message is the one a toast shows. */
@@ -32,7 +31,6 @@ const FIELD_ORDER = [
   'coordinator',
   'zone',
   'cardholderStatus',
-  'lastContact',
   'notes',
 ] as const;
 
@@ -149,9 +147,6 @@ export function PartnerForm({
               <option key={zone} value={zone} />
             ))}
           </datalist>
-        </Field>
-        <Field id={id('lastContact')} label="Last Contact" error={errors.lastContact?.message}>
-          <Input id={id('lastContact')} type="date" {...a11y('lastContact')} {...form.register('lastContact')} />
         </Field>
       </div>
       <div className="flex items-center gap-3">

@@ -35,33 +35,57 @@ const PRIORITY_LABELS = { high: 'High', medium: 'Medium', low: 'Low' } as const;
 const STATUS_LABELS = { pending: 'Pending', 'in-progress': 'In progress', completed: 'Completed' } as const;
 const FIELD_ORDER = ['title', 'description', 'priority', 'dueDate', 'assignedTo', 'status'] as const;
 
+/** What a new task starts from, and how the dialog names it: a follow-up on a partner (issue 20). */
+export interface NewTaskPreset {
+  heading: string;
+  description: string;
+  values: Partial<CreateTaskInput>;
+  /** Where the focus returns when the dialog closes (it is opened from another dialog). */
+  returnFocusTo?: HTMLElement | null;
+}
+
 /** 'Create Task' (no task) or editing an existing one; the same schema the server checks. */
 export function TaskDialog({
   task,
+  preset,
   open,
   onOpenChange,
 }: {
   task?: Task;
+  preset?: NewTaskPreset;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={
+          preset?.returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                preset.returnFocusTo?.focus();
+              }
+            : undefined
+        }
+      >
         <DialogHeader>
-          <DialogTitle>{task ? 'Edit Task' : 'Create Task'}</DialogTitle>
+          <DialogTitle>{task ? 'Edit Task' : (preset?.heading ?? 'Create Task')}</DialogTitle>
           <DialogDescription>
-            {task ? 'Change the task for everyone on the board.' : 'Add a task to the ministry task board.'}
+            {task
+              ? 'Change the task for everyone on the board.'
+              : (preset?.description ?? 'Add a task to the ministry task board.')}
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the task's current values. */}
-        {open && <TaskForm key={task?.id ?? 'new'} task={task} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <TaskForm key={task?.id ?? 'new'} task={task} preset={preset?.values} onDone={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) {
+function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<CreateTaskInput>; onDone: () => void }) {
   const id = useId();
   const assignees = useAssignees();
   const createTask = useCreateTask();
@@ -76,6 +100,7 @@ function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) {
       dueDate: task?.dueDate ?? '',
       assignedTo: task?.assignedTo ?? '',
       status: task?.status ?? 'pending',
+      ...(task ? {} : preset),
     },
   });
 

@@ -1,6 +1,7 @@
 import { format, parseISO } from 'date-fns';
-import { CalendarDays, Pencil, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, HandHeart, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -111,6 +112,17 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
             <UserRound className="size-4" aria-hidden="true" />
             {task.assignedToName ? `Assigned to ${task.assignedToName}` : 'Unassigned'}
           </span>
+          {/* A follow-up names its partner and opens their details (issue 20). */}
+          {task.partnerId && task.partnerName && (
+            <Link
+              to={`/partners?partner=${task.partnerId}`}
+              className="inline-flex items-center gap-1.5 rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <HandHeart className="size-4" aria-hidden="true" />
+              <span className="sr-only">Partner: </span>
+              {task.partnerName}
+            </Link>
+          )}
         </div>
       </div>
       {actor && (canEditTask(task, actor) || canDeleteTask(task, actor)) && (
