@@ -23,7 +23,8 @@ import { tasksRoutes } from './features/tasks/routes';
 import type { AppDeps, AppEnv } from './http/app-env';
 import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
-import { dashboardSources, giftImports, partnerDirectory, statementIssuer } from './feature-wiring';
+import { dashboardSources, giftImports, partnerDirectory, partnerImports, statementIssuer } from './feature-wiring';
+import { importRoutes } from './imports/routes';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/forms', formsRoutes())
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
     .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
+    // The partner import (issue 20 item 4, decision 0117): the shared pipeline's routes.
+    .route('/api/partners/imports', importRoutes(partnerImports))
     .route('/api/partners', partnersRoutes())
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());
