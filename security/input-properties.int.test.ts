@@ -97,8 +97,22 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       headers: { cookie, 'content-type': contentType },
       body,
     });
+    const partnerCsv = multipartBody([
+      {
+        name: 'file',
+        filename: 'partners.csv',
+        value: 'Name,Email\nFixture,fixture@example.org\n',
+        contentType: 'text/csv',
+      },
+    ]);
+    const partnerUpload = await t.request('/api/partners/imports/uploads', {
+      method: 'POST',
+      headers: { cookie, 'content-type': partnerCsv.contentType },
+      body: partnerCsv.body,
+    });
     targets = {
       giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,
+      partnerImportUploadId: ((await partnerUpload.json()) as { upload: { id: string } }).upload.id,
       coordinatorId: coordinator.id,
       accountId: account.id,
       plainUserEmail: plain.email,

@@ -27,7 +27,9 @@ export function partnerImportApi(t: TestApp) {
     return ((await response.json()) as { upload: ImportUploadView }).upload;
   };
   const step = (mapping: ImportMapping, duplicates: DuplicateMode) =>
-    new URLSearchParams(importStepQuery({ source: 'Planning Center', timeZone: 'UTC', mapping, duplicates })).toString();
+    new URLSearchParams(
+      importStepQuery({ source: 'Planning Center', timeZone: 'UTC', mapping, duplicates }),
+    ).toString();
   const preview = async (cookie: string, id: string, mapping: ImportMapping, duplicates: DuplicateMode = 'skip') => {
     const response = await t.request(`${base}/uploads/${id}/preview?${step(mapping, duplicates)}`, {
       headers: { cookie },
@@ -61,7 +63,8 @@ export function partnerImportApi(t: TestApp) {
     const read = await t.request(`/api/jobs/${job.id}`, { headers: { cookie } });
     return ((await read.json()) as { job: JobView }).job as JobView & { result: ImportCommitResult | null };
   };
-  const undo = (cookie: string, batchId: string) => t.postJson(`${base}/batches/${batchId}/undo`, undefined, { cookie });
+  const undo = (cookie: string, batchId: string) =>
+    t.postJson(`${base}/batches/${batchId}/undo`, undefined, { cookie });
   return { upload, uploaded, preview, dryRun, dryRunResponse, committed, undo, base };
 }
 

@@ -60,7 +60,9 @@ export const phoneDigits = (phone: string | null | undefined) => (phone ?? '').r
  * the name made of first and last names when no name column is mapped, and the tags cell
  * within the tag limits.
  */
-export function checkPartnerCells(cells: Cells): { ok: true; value: CheckedPartner } | { ok: false; errors: CellErrors } {
+export function checkPartnerCells(
+  cells: Cells,
+): { ok: true; value: CheckedPartner } | { ok: false; errors: CellErrors } {
   const errors: CellErrors = [];
   const name = cells.name ?? ([cells.firstName, cells.lastName].filter(Boolean).join(' ') || undefined);
   const input: Record<string, unknown> = {
@@ -76,7 +78,8 @@ export function checkPartnerCells(cells: Cells): { ok: true; value: CheckedPartn
   if (cells.cardholderStatus !== undefined) input.cardholderStatus = parseCardholder(cells.cardholderStatus);
   const parsed = partnerSchema.safeParse(input);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors.push({ field: String(issue.path[0] ?? ''), message: issue.message });
+    for (const issue of parsed.error.issues)
+      errors.push({ field: String(issue.path[0] ?? ''), message: issue.message });
   }
   const tags = cells.tags ? parseTags(cells.tags) : [];
   const long = tags.find((tag) => tag.length > TAG_LIMITS.name);
@@ -87,7 +90,10 @@ export function checkPartnerCells(cells: Cells): { ok: true; value: CheckedPartn
     });
   }
   if (tags.length > TAG_LIMITS.perPartner) {
-    errors.push({ field: 'tags', message: `A partner can have at most ${TAG_LIMITS.perPartner} tags (this row has ${tags.length})` });
+    errors.push({
+      field: 'tags',
+      message: `A partner can have at most ${TAG_LIMITS.perPartner} tags (this row has ${tags.length})`,
+    });
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   const out = parsed.data;

@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { partners, partnerTagLinks, partnerTags } from '#server/db/schema';
 import type { DuplicateMode } from '#shared/imports';
-import { IMPORTED_FIELDS, phoneDigits, type CheckedPartner, type ImportedField, type ImportedValues } from './import-cells';
+import {
+  IMPORTED_FIELDS,
+  phoneDigits,
+  type CheckedPartner,
+  type ImportedField,
+  type ImportedValues,
+} from './import-cells';
 
 /** A stored partner as an import compares it: its editable fields and its tags. */
 export interface StoredPartner extends ImportedValues {

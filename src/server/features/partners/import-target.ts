@@ -58,7 +58,16 @@ const FIELDS: ImportField[] = [
     label: 'Phone',
     required: false,
     notFormula: PHONE_NUMBER,
-    aliases: ['mobile phone', 'mobile', 'cell', 'cell phone', 'phone number', 'home phone', 'primary phone', 'work phone'],
+    aliases: [
+      'mobile phone',
+      'mobile',
+      'cell',
+      'cell phone',
+      'phone number',
+      'home phone',
+      'primary phone',
+      'work phone',
+    ],
   },
   {
     key: 'location',
@@ -134,7 +143,11 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
         const match = matches[i];
         if (!match) return { value: row, ...keys, note: null };
         if ('ambiguous' in match) {
-          return { value: { ...row, found: true }, ...keys, note: `${match.ambiguous} partners in the directory have the ${match.how.replace('same ', '')}` };
+          return {
+            value: { ...row, found: true },
+            ...keys,
+            note: `${match.ambiguous} partners in the directory have the ${match.how.replace('same ', '')}`,
+          };
         }
         const { partner, how } = match;
         const changes = changesFor(row, partner, duplicates);
@@ -143,8 +156,13 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
           ...(changes.tags ? ['tags'] : []),
         ];
         if (changed.length === 0) {
-          const nothing = duplicates === 'skip' ? '' : duplicates === 'fill' ? '; nothing to fill' : '; nothing differs';
-          return { value: { ...row, found: true }, ...keys, note: `Already in the directory as ${partner.name} (${how})${nothing}` };
+          const nothing =
+            duplicates === 'skip' ? '' : duplicates === 'fill' ? '; nothing to fill' : '; nothing differs';
+          return {
+            value: { ...row, found: true },
+            ...keys,
+            note: `Already in the directory as ${partner.name} (${how})${nothing}`,
+          };
         }
         return {
           value: { ...row, found: true, match: partner, changes },
@@ -163,8 +181,18 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
       return new Set(rows.filter((r) => r.value.found).map((r) => r.duplicateKey));
     },
 
-    write: (tx, batchId, rows) => createPartners(tx, batchId, rows.map((r) => r.value)),
-    update: (tx, batchId, rows) => updatePartners(tx, batchId, rows.map((r) => r.value)),
+    write: (tx, batchId, rows) =>
+      createPartners(
+        tx,
+        batchId,
+        rows.map((r) => r.value),
+      ),
+    update: (tx, batchId, rows) =>
+      updatePartners(
+        tx,
+        batchId,
+        rows.map((r) => r.value),
+      ),
     changedSince: (db, batchId) => editedSince(db, batchId),
     undoNote: (db, batchId) => partnerUndoNote(db, batchId, withRecords),
     undo: (tx, batchId) => undoPartnerImport(tx, batchId, withRecords),

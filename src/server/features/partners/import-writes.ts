@@ -60,7 +60,9 @@ export async function createPartners(tx: ChangeContext, batchId: string, rows: P
   const idOf = new Map(created.map((p) => [p.email.toLowerCase(), p.id]));
   await linkTags(
     tx,
-    rows.filter((r) => r.tags.length > 0).map((r) => ({ partnerId: idOf.get(r.values.email.toLowerCase())!, tags: r.tags })),
+    rows
+      .filter((r) => r.tags.length > 0)
+      .map((r) => ({ partnerId: idOf.get(r.values.email.toLowerCase())!, tags: r.tags })),
   );
 }
 
@@ -193,14 +195,19 @@ export async function partnerUndoNote(db: Db, batchId: string, withRecords: Part
     sql`select count(*)::int as n from ${partnerImportChanges} where batch_id = ${batchId}`,
   );
   const edited = await editedSince(db, batchId);
-  const n = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  const n = (count: number, one: string, many: string) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
   const parts: string[] = [];
-  if (changed!.n > 0) parts.push(`${n(changed!.n, 'partner it updated gets its', 'partners it updated get their')} earlier values and tags back.`);
+  if (changed!.n > 0)
+    parts.push(
+      `${n(changed!.n, 'partner it updated gets its', 'partners it updated get their')} earlier values and tags back.`,
+    );
   if (kept.length > 0) {
     parts.push(
       `${n(kept.length, 'partner it created has', 'partners it created have')} gifts, contacts or tasks since: ${kept.length === 1 ? 'it is' : 'they are'} archived, not deleted.`,
     );
   }
-  if (edited > 0) parts.push(`${n(edited, 'partner was', 'partners were')} edited since the import; those edits are undone too.`);
+  if (edited > 0)
+    parts.push(`${n(edited, 'partner was', 'partners were')} edited since the import; those edits are undone too.`);
   return parts.length > 0 ? parts.join(' ') : null;
 }

@@ -29,7 +29,11 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     api = partnerImportApi(t);
     await t.createUser({ email: 'pastor@example.org', password: 'admin-secret', role: 'admin' });
     await t.createUser({ email: 'helper@example.org', password: 'helper-secret', role: 'coordinator' });
-    const noPartners = await t.createUser({ email: 'other@example.org', password: 'other-secret', role: 'coordinator' });
+    const noPartners = await t.createUser({
+      email: 'other@example.org',
+      password: 'other-secret',
+      role: 'coordinator',
+    });
     await t.db
       .insert(coordinatorPermissions)
       .values({ userId: noPartners.id, feature: 'partners', enabled: false })
@@ -141,7 +145,9 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect(noEmail.status).toBe(400);
     expect(((await noEmail.json()) as { error: string }).error).toBe('Choose the column that holds Email.');
     const noName = await api.dryRunResponse(coordinator, upload.id, { email: 'Home Email' });
-    expect(((await noName.json()) as { error: string }).error).toMatch(/Name \(or the columns of First name and Last name\)/);
+    expect(((await noName.json()) as { error: string }).error).toMatch(
+      /Name \(or the columns of First name and Last name\)/,
+    );
     const latin1 = await api.upload(coordinator, Buffer.from('Name,Email\nJos\xe9,j@example.org\n', 'latin1'));
     expect(latin1.status).toBe(400);
     expect(((await latin1.json()) as { error: string }).error).toMatch(/not UTF-8/);
@@ -225,7 +231,10 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       ]);
       const job = await api.committed(coordinator, upload.id, mapping, 'skip');
       expect(job.result).toMatchObject({ imported: 1, updated: 0, duplicates: 2 });
-      const after = await t.db.select().from(partners).where(sql`${partners.id} in (${ann.id}, ${bo.id})`);
+      const after = await t.db
+        .select()
+        .from(partners)
+        .where(sql`${partners.id} in (${ann.id}, ${bo.id})`);
       expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before);
     });
 
@@ -286,15 +295,25 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       expect(annAfter).toMatchObject({ email: 'ANN@example.org', notes: 'From the file', cardholderStatus: true });
       const [boAfter] = await t.db.select().from(partners).where(eq(partners.id, bo.id));
       // An empty cell erases nothing: Bo keeps his zone; his name, email, phone and city are the file's.
-      expect(boAfter).toMatchObject({ name: 'bo king', email: 'bo-new@example.org', phone: '(555) 0199', location: 'York' });
+      expect(boAfter).toMatchObject({
+        name: 'bo king',
+        email: 'bo-new@example.org',
+        phone: '(555) 0199',
+        location: 'York',
+      });
       expect(await tagsOf(bo.id)).toEqual(['Donors']);
       const changes = await t.db.select().from(partnerImportChanges);
       expect(changes).toHaveLength(2);
 
       // Bo is edited after the import: the list says so before the undo.
-      await t.db.update(partners).set({ zone: 'Later', updatedAt: new Date(Date.now() + 1000) }).where(eq(partners.id, bo.id));
+      await t.db
+        .update(partners)
+        .set({ zone: 'Later', updatedAt: new Date(Date.now() + 1000) })
+        .where(eq(partners.id, bo.id));
       const listed = await t.request(`${api.base}/batches`, { headers: { cookie: coordinator } });
-      const { batches } = (await listed.json()) as { batches: { id: string; changedSince: number; undoNote: string }[] };
+      const { batches } = (await listed.json()) as {
+        batches: { id: string; changedSince: number; undoNote: string }[];
+      };
       expect(batches[0]).toMatchObject({ id: job.result!.batchId, changedSince: 1 });
       expect(batches[0]!.undoNote).toBe(
         '2 partners it updated get their earlier values and tags back. 1 partner was edited since the import; those edits are undone too.',
@@ -305,8 +324,19 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       expect((await t.db.select({ n: count() }).from(activity))[0]!.n).toBe(activityBefore + 1);
       const [annBack] = await t.db.select().from(partners).where(eq(partners.id, ann.id));
       const [boBack] = await t.db.select().from(partners).where(eq(partners.id, bo.id));
-      expect(annBack).toMatchObject({ email: 'ann@example.org', notes: 'Kept note', phone: null, cardholderStatus: false });
-      expect(boBack).toMatchObject({ name: 'Bo King', email: 'bo@example.org', phone: '555 0199', location: 'Hull', zone: null });
+      expect(annBack).toMatchObject({
+        email: 'ann@example.org',
+        notes: 'Kept note',
+        phone: null,
+        cardholderStatus: false,
+      });
+      expect(boBack).toMatchObject({
+        name: 'Bo King',
+        email: 'bo@example.org',
+        phone: '555 0199',
+        location: 'Hull',
+        zone: null,
+      });
       expect(await tagsOf(ann.id)).toEqual([]);
       expect(await tagsOf(bo.id)).toEqual(friendsBefore);
       expect(await partnerCount()).toBe(2);
@@ -320,10 +350,14 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     const job = await api.committed(coordinator, upload.id, { name: 'Name', email: 'Email' });
     const batchId = job.result!.batchId;
     const [giver] = await t.db.select().from(partners).where(eq(partners.email, 'giver@example.org'));
-    await t.db.insert(donations).values({ partnerId: giver!.id, partnerName: 'Giver', amount: '5', donationType: 'one-time' });
+    await t.db
+      .insert(donations)
+      .values({ partnerId: giver!.id, partnerName: 'Giver', amount: '5', donationType: 'one-time' });
     const listed = await t.request(`${api.base}/batches`, { headers: { cookie: coordinator } });
     const { batches } = (await listed.json()) as { batches: { undoNote: string }[] };
-    expect(batches[0]!.undoNote).toBe('1 partner it created has gifts, contacts or tasks since: it is archived, not deleted.');
+    expect(batches[0]!.undoNote).toBe(
+      '1 partner it created has gifts, contacts or tasks since: it is archived, not deleted.',
+    );
     const undone = await api.undo(admin, batchId);
     expect(await undone.json()).toEqual({ batch: { id: batchId, removed: 1, archived: 1, restored: 0 } });
     const left = await t.db.select().from(partners);
@@ -333,37 +367,33 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect(batch!.undoneAt).not.toBeNull();
   });
 
-  it(
-    'writes nothing when an import of 100,000 rows fails part-way (all or nothing)',
-    async () => {
-      await stored({ name: 'Already Here', email: 'row5@example.org', notes: null });
-      // A failure injected in the database on the 60,000th new partner: 55,000 are written by then.
-      await t.db.execute(sql`create function fail_partner_import() returns trigger language plpgsql as $$
+  it('writes nothing when an import of 100,000 rows fails part-way (all or nothing)', async () => {
+    await stored({ name: 'Already Here', email: 'row5@example.org', notes: null });
+    // A failure injected in the database on the 60,000th new partner: 55,000 are written by then.
+    await t.db.execute(sql`create function fail_partner_import() returns trigger language plpgsql as $$
         begin if new.notes = 'explode' then raise exception 'injected failure'; end if; return new; end $$`);
-      await t.db.execute(
-        sql`create trigger fail_partner_import before insert or update on partners for each row execute function fail_partner_import()`,
+    await t.db.execute(
+      sql`create trigger fail_partner_import before insert or update on partners for each row execute function fail_partner_import()`,
+    );
+    try {
+      const before = await state();
+      const batchesBefore = await t.db.select().from(importBatches);
+      const lines = Array.from(
+        { length: 100_000 },
+        (_, i) => `Person ${i},row${i}@example.org,555-${i},Town ${i % 50},${i === 59_999 ? 'explode' : ''},t${i % 7}`,
       );
-      try {
-        const before = await state();
-        const batchesBefore = await t.db.select().from(importBatches);
-        const lines = Array.from(
-          { length: 100_000 },
-          (_, i) => `Person ${i},row${i}@example.org,555-${i},Town ${i % 50},${i === 59_999 ? 'explode' : ''},t${i % 7}`,
-        );
-        const upload = await api.uploaded(coordinator, `Name,Email,Phone,City,Notes,Tags\n${lines.join('\n')}\n`);
-        expect(upload.rows).toBe(100_000);
-        const mapping = { name: 'Name', email: 'Email', phone: 'Phone', location: 'City', notes: 'Notes', tags: 'Tags' };
-        const job = await api.committed(coordinator, upload.id, mapping, 'overwrite');
-        expect(job.status).not.toBe('succeeded');
-        expect(job.error).toMatch(/^The import failed and nothing was written/);
-        expect(await state()).toBe(before);
-        expect(await t.db.select().from(importBatches)).toEqual(batchesBefore);
-        expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(1);
-      } finally {
-        await t.db.execute(sql`drop trigger fail_partner_import on partners`);
-        await t.db.execute(sql`drop function fail_partner_import()`);
-      }
-    },
-    400_000,
-  );
+      const upload = await api.uploaded(coordinator, `Name,Email,Phone,City,Notes,Tags\n${lines.join('\n')}\n`);
+      expect(upload.rows).toBe(100_000);
+      const mapping = { name: 'Name', email: 'Email', phone: 'Phone', location: 'City', notes: 'Notes', tags: 'Tags' };
+      const job = await api.committed(coordinator, upload.id, mapping, 'overwrite');
+      expect(job.status).not.toBe('succeeded');
+      expect(job.error).toMatch(/^The import failed and nothing was written/);
+      expect(await state()).toBe(before);
+      expect(await t.db.select().from(importBatches)).toEqual(batchesBefore);
+      expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(1);
+    } finally {
+      await t.db.execute(sql`drop trigger fail_partner_import on partners`);
+      await t.db.execute(sql`drop function fail_partner_import()`);
+    }
+  }, 400_000);
 });
