@@ -83,7 +83,8 @@ export function ReviewStep({
         <h2 id="import-preview" className="mb-2 font-medium">
           Preview of the first {plural(rows.length, 'row')}
         </h2>
-        <div className="overflow-x-auto rounded-lg border">
+        {/* Focusable: a wide file scrolls sideways, and keyboards must reach it too. */}
+        <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby="import-preview">
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left">
               <tr>
