@@ -33,6 +33,7 @@ const MULTIPART_ROUTES = [
   'POST /api/calendar/events',
   'PUT /api/calendar/events/:id',
   'POST /api/giving/imports/uploads',
+  'POST /api/partners/imports/uploads',
   'POST /api/organization/logo',
 ];
 /** Actions whose path says everything: they read no body at all. */
@@ -49,6 +50,7 @@ const BODYLESS_ROUTES = [
   'POST /api/accounts/:id/two-factor-reset',
   'POST /api/jobs/:id/cancel',
   'POST /api/giving/imports/batches/:id/undo',
+  'POST /api/partners/imports/batches/:id/undo',
 ];
 
 function keysOf(schema: ZodType): string[] {
