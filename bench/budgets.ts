@@ -176,6 +176,15 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
       const { large } = figures.import;
       add(`${name}: import of ${large.rows} gift rows, s`, 'max', large.totalMs / 1000, budgets.importSecondsMaxPglite);
     }
+    if (name === 'pglite' && figures.partnerImport) {
+      const { large } = figures.partnerImport;
+      add(
+        `${name}: import of ${large.rows} partner rows, s`,
+        'max',
+        large.totalMs / 1000,
+        budgets.importSecondsMaxPglite,
+      );
+    }
     add(
       `${name}: start-up ms on an empty data store (median)`,
       'max',

@@ -108,7 +108,8 @@ below shares the same cores with the load generator.
 11. **Gift import** (issue 19): a bank-style CSV of ${int((s.importRows ?? 100_000) / 10)} rows, then one of
    ${int(s.importRows ?? 100_000)} rows, each uploaded, dry-run and committed through the API as an admin (the
    commit job read until it succeeds), then undone; the server's resident memory sampled every
-   50 ms (decision 0113).
+   50 ms (decision 0113). **11b. Partner import** (issue 20): the same for a church system's export
+   of partners (names, email, phone, city, two tags each), duplicates set to "fill" (decision 0117).
 
 ## Latest run
 
@@ -392,12 +393,16 @@ ${table(
 The dashboard summary is kept per time zone until the change record moves (decision 0108);
 recording a gift moves it each time, so that row also measures the writes' own cost.`);
 
-  const importRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.import;
-  });
-  if (importRuns.length > 0)
-    out.push(`### 11. Gift import
+  for (const [key, title] of [
+    ['import', '11. Gift import'],
+    ['partnerImport', '11b. Partner import'],
+  ] as const) {
+    const importRuns = DBS.filter((name) => {
+      const f = results.databases[name];
+      return ran(f) && f[key];
+    });
+    if (importRuns.length === 0) continue;
+    out.push(`### ${title}
 
 ${table(
   [
@@ -413,8 +418,9 @@ ${table(
   ],
   importRuns.flatMap((name) => {
     const f = results.databases[name];
-    if (!ran(f) || !f.import) return [];
-    return [f.import.small, f.import.large].map((run) => [
+    const figures = ran(f) ? f[key] : undefined;
+    if (!figures) return [];
+    return [figures.small, figures.large].map((run) => [
       `${DB_LABEL[name]}, ${int(run.rows)}`,
       round(run.uploadMs / 1000, 1),
       round(run.dryRunMs / 1000, 1),
@@ -429,8 +435,9 @@ ${table(
 )}
 
 The commit checks the whole file again, then writes every row in one transaction; the growth
-column is what the server held above its level before the import (decision 0113 says what of
-it grows with the file).`);
+column is what the server held above its level before the import (decisions 0113 and 0117 say
+what of it grows with the file).`);
+  }
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

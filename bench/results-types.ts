@@ -57,6 +57,8 @@ export interface DatabaseFigures {
   crowd?: CrowdFigures;
   /** Gift imports through the API (scenarios/import.ts); absent from runs made before it existed. */
   import?: ImportFigures;
+  /** Partner imports the same way (issue 20); absent from runs made before it existed. */
+  partnerImport?: ImportFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

@@ -28,7 +28,7 @@ import { measureSearchApi, measureSearchDirect } from './scenarios/search';
 import { timeStartUp } from './scenarios/startup';
 import { seedBenchData } from './seed';
 import { measureCrowd } from './scenarios/crowd';
-import { measureGiftImport } from './scenarios/import';
+import { measureGiftImport, measurePartnerImport } from './scenarios/import';
 
 const SCALES: Record<Mode, Scale> = {
   full: {
@@ -210,11 +210,14 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     const importRows = scale.importRows ?? 100_000;
     log(`${name}: gift import of ${importRows / 10} and ${importRows} rows (upload, dry run, commit, undo)`);
     const giftImport = await measureGiftImport(portal.url, cookie, portal.pid, importRows);
+    log(`${name}: partner import of ${importRows / 10} and ${importRows} rows (upload, dry run, commit, undo)`);
+    const partnerImport = await measurePartnerImport(portal.url, cookie, portal.pid, importRows);
     figures = {
       audit,
       giving,
       crowd,
       import: giftImport,
+      partnerImport,
       seed,
       http,
       dashboard: { api: dashboardApi, direct: dashboardDirect.summary, statements: dashboardDirect.statements },

@@ -33,6 +33,7 @@ const MULTIPART_ROUTES = [
   'POST /api/calendar/events',
   'PUT /api/calendar/events/:id',
   'POST /api/giving/imports/uploads',
+  'POST /api/partners/imports/uploads',
   'POST /api/organization/logo',
 ];
 /** Actions whose path says everything: they read no body at all. */
@@ -49,6 +50,7 @@ const BODYLESS_ROUTES = [
   'POST /api/accounts/:id/two-factor-reset',
   'POST /api/jobs/:id/cancel',
   'POST /api/giving/imports/batches/:id/undo',
+  'POST /api/partners/imports/batches/:id/undo',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -98,8 +100,22 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       headers: { cookie, 'content-type': contentType },
       body,
     });
+    const partnerCsv = multipartBody([
+      {
+        name: 'file',
+        filename: 'partners.csv',
+        value: 'Name,Email\nFixture,fixture@example.org\n',
+        contentType: 'text/csv',
+      },
+    ]);
+    const partnerUpload = await t.request('/api/partners/imports/uploads', {
+      method: 'POST',
+      headers: { cookie, 'content-type': partnerCsv.contentType },
+      body: partnerCsv.body,
+    });
     targets = {
       giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,
+      partnerImportUploadId: ((await partnerUpload.json()) as { upload: { id: string } }).upload.id,
       coordinatorId: coordinator.id,
       accountId: account.id,
       plainUserEmail: plain.email,

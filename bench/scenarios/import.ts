@@ -1,6 +1,6 @@
 /**
- * Importing gifts through the shared import pipeline (issue 19: 100,000 rows under 60 s on the
- * embedded database, with memory that does not grow with the file). Each size is uploaded,
+ * Importing gifts (issue 19) and partners (issue 20) through the shared import pipeline: 100,000
+ * rows under 60 s on the embedded database, with memory that does not grow with the file. Each size is uploaded,
  * dry-run and committed through the API as a person would, the commit job read until it ends;
  * the server's resident memory is sampled throughout. Two sizes (a tenth and the whole) show
  * whether the memory an import takes grows with its file. Each batch is undone afterwards
@@ -28,7 +28,55 @@ export interface ImportFigures {
   large: ImportRun;
 }
 
-const MAPPING = { date: 'Date', amount: 'Amount', partnerName: 'Name', partnerEmail: 'Email', reference: 'Ref' };
+/** One kind of import as the bench drives it: where, which file, which mapping. */
+interface ImportKindUnderTest {
+  base: string;
+  fileName: string;
+  source: string;
+  mapping: Record<string, string>;
+  csv(rows: number): Buffer;
+  /** Extra step and commit fields (partners: what to do with duplicates). */
+  extra?: Record<string, string>;
+}
+
+const GIFTS: ImportKindUnderTest = {
+  base: '/api/giving/imports',
+  fileName: 'bench-gifts.csv',
+  source: 'Bench bank',
+  mapping: { date: 'Date', amount: 'Amount', partnerName: 'Name', partnerEmail: 'Email', reference: 'Ref' },
+  csv: giftCsv,
+};
+
+/**
+ * A church system's export (Planning Center's headers): first and last names, an email no
+ * seeded partner has, a phone, a city and two tags of twelve. Stored partners are looked up per
+ * chunk like any file; "fill" is chosen so updating is on the path, though nothing matches.
+ */
+const PARTNERS: ImportKindUnderTest = {
+  base: '/api/partners/imports',
+  fileName: 'bench-partners.csv',
+  source: 'Bench church system',
+  mapping: {
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Home Email',
+    phone: 'Mobile Phone',
+    location: 'Home Address City',
+    tags: 'Tags',
+  },
+  csv: partnerCsv,
+  extra: { duplicates: 'fill' },
+};
+
+function partnerCsv(rows: number): Buffer {
+  const lines = ['First Name,Last Name,Home Email,Mobile Phone,Home Address City,Tags'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(
+      `Bench${i % 997},Importee ${i},importee${i}@bench-import.example.org,+1 555 ${String(i).padStart(7, '0')},City ${i % 300},"Bench tag ${i % 12}; Bench group ${i % 5}"`,
+    );
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
 
 /** A bank export: a date within the last two years, an amount, a name or an email, a reference. */
 function giftCsv(rows: number): Buffer {
@@ -50,8 +98,14 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function importOnce(url: string, cookie: string, pid: number, rows: number): Promise<ImportRun> {
-  const csv = giftCsv(rows);
+async function importOnce(
+  kind: ImportKindUnderTest,
+  url: string,
+  cookie: string,
+  pid: number,
+  rows: number,
+): Promise<ImportRun> {
+  const csv = kind.csv(rows);
   const headers = { cookie, origin: url };
   await settle(pid);
   const rssBeforeBytes = await residentBytes(pid);
@@ -65,25 +119,30 @@ async function importOnce(url: string, cookie: string, pid: number, rows: number
   try {
     const started = performance.now();
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'bench-gifts.csv');
+    form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), kind.fileName);
     const { upload } = await json<{ upload: { id: string; rows: number } }>(
-      await fetch(`${url}/api/giving/imports/uploads`, { method: 'POST', headers, body: form }),
+      await fetch(`${url}${kind.base}/uploads`, { method: 'POST', headers, body: form }),
       'upload',
     );
     if (upload.rows !== rows) throw new Error(`upload counted ${upload.rows} rows, not ${rows}`);
     const uploaded = performance.now();
-    const step = new URLSearchParams({ source: 'Bench bank', timeZone: 'UTC', mapping: JSON.stringify(MAPPING) });
+    const step = new URLSearchParams({
+      source: kind.source,
+      timeZone: 'UTC',
+      mapping: JSON.stringify(kind.mapping),
+      ...kind.extra,
+    });
     const { summary } = await json<{ summary: { newRows: number; errorRows: number } }>(
-      await fetch(`${url}/api/giving/imports/uploads/${upload.id}/dry-run?${step}`, { headers }),
+      await fetch(`${url}${kind.base}/uploads/${upload.id}/dry-run?${step}`, { headers }),
       'dry run',
     );
     if (summary.errorRows > 0) throw new Error(`the bench file has ${summary.errorRows} rows with errors`);
     const dryRun = performance.now();
     const { job } = await json<{ job: { id: string } }>(
-      await fetch(`${url}/api/giving/imports/uploads/${upload.id}/commit`, {
+      await fetch(`${url}${kind.base}/uploads/${upload.id}/commit`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ source: 'Bench bank', timeZone: 'UTC', mapping: MAPPING }),
+        body: JSON.stringify({ source: kind.source, timeZone: 'UTC', mapping: kind.mapping, ...kind.extra }),
       }),
       'commit',
     );
@@ -107,10 +166,7 @@ async function importOnce(url: string, cookie: string, pid: number, rows: number
     const committed = performance.now();
     if (result!.imported !== summary.newRows) throw new Error(`imported ${result!.imported} of ${summary.newRows}`);
     const undoStarted = performance.now();
-    await json(
-      await fetch(`${url}/api/giving/imports/batches/${result!.batchId}/undo`, { method: 'POST', headers }),
-      'undo',
-    );
+    await json(await fetch(`${url}${kind.base}/batches/${result!.batchId}/undo`, { method: 'POST', headers }), 'undo');
     const undone = performance.now();
     return {
       rows,
@@ -134,7 +190,19 @@ export async function measureGiftImport(
   pid: number,
   rows: number,
 ): Promise<ImportFigures> {
-  const small = await importOnce(url, cookie, pid, Math.round(rows / 10));
-  const large = await importOnce(url, cookie, pid, rows);
+  const small = await importOnce(GIFTS, url, cookie, pid, Math.round(rows / 10));
+  const large = await importOnce(GIFTS, url, cookie, pid, rows);
+  return { small, large };
+}
+
+/** Scenario 11b: the same for partners (issue 20 item 4, decision 0117). */
+export async function measurePartnerImport(
+  url: string,
+  cookie: string,
+  pid: number,
+  rows: number,
+): Promise<ImportFigures> {
+  const small = await importOnce(PARTNERS, url, cookie, pid, Math.round(rows / 10));
+  const large = await importOnce(PARTNERS, url, cookie, pid, rows);
   return { small, large };
 }

@@ -22,6 +22,10 @@ import {
   giftImportBatch,
   giftImportUpload,
   job,
+  PARTNER_IMPORT_STEP,
+  partnerImportBatch,
+  partnerImportUpload,
+  partnerCsvPart,
   logoPart,
   notification,
   organizationLogo,
@@ -503,6 +507,68 @@ export const MATRIX: Record<string, MatrixEntry> = {
       path: `/api/giving/imports/batches/${await giftImportBatch(ctx)}/undo`,
     }),
   },
+  'POST /api/partners/imports/uploads': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/partners/imports/uploads',
+      multipart: [partnerCsvPart(ctx)],
+    }),
+  },
+  'DELETE /api/partners/imports/uploads/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'DELETE',
+      path: `/api/partners/imports/uploads/${await partnerImportUpload(ctx, owner)}`,
+    }),
+  },
+  'GET /api/partners/imports/sources': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/partners/imports/sources'),
+  },
+  'GET /api/partners/imports/uploads/:id/mapping': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/partners/imports/uploads/${await partnerImportUpload(ctx, owner)}/mapping?source=Breeze`),
+  },
+  'GET /api/partners/imports/uploads/:id/preview': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/partners/imports/uploads/${await partnerImportUpload(ctx, owner)}/preview?${PARTNER_IMPORT_STEP}`),
+  },
+  'GET /api/partners/imports/uploads/:id/dry-run': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/partners/imports/uploads/${await partnerImportUpload(ctx, owner)}/dry-run?${PARTNER_IMPORT_STEP}`),
+  },
+  'POST /api/partners/imports/uploads/:id/commit': {
+    allowed: FEATURE,
+    ok: 202,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: `/api/partners/imports/uploads/${await partnerImportUpload(ctx, owner)}/commit`,
+      json: { source: 'Breeze', timeZone: 'UTC', mapping: { name: 'Name', email: 'Email' }, duplicates: 'fill' },
+    }),
+  },
+  'GET /api/partners/imports/batches': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/partners/imports/batches'),
+  },
+  'POST /api/partners/imports/batches/:id/undo': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/partners/imports/batches/${await partnerImportBatch(ctx)}/undo`,
+    }),
+  },
   'PATCH /api/giving/gifts/:id': {
     allowed: ADMIN,
     ok: 200,
@@ -703,4 +769,5 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /api/calendar/*': "the calendar router's feature guard",
   'ALL /api/files/*': "the files router's feature guard",
   'ALL /api/giving/imports/*': "the gift import router's Giving Records guard (the shared import pipeline)",
+  'ALL /api/partners/imports/*': "the partner import router's partners guard (the shared import pipeline)",
 };

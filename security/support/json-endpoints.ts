@@ -35,6 +35,8 @@ export interface EndpointTargets {
   plainUserEmail: string;
   /** The admin's uploaded gift CSV (Date, Amount, Name), which the commit endpoint queues. */
   giftImportUploadId: string;
+  /** The admin's uploaded partner CSV (Name, Email), which the partner import's commit endpoint queues. */
+  partnerImportUploadId: string;
 }
 
 /**
@@ -214,6 +216,18 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       source: 'Bank',
       timeZone: 'UTC',
       mapping: { date: 'Date', amount: 'Amount', partnerName: 'Name' },
+      skipErrorRows: false,
+    }),
+  },
+  'POST /api/partners/imports/uploads/:id/commit': {
+    method: 'POST',
+    path: (targets) => `/api/partners/imports/uploads/${targets.partnerImportUploadId}/commit`,
+    schema: importCommitSchema,
+    valid: () => ({
+      source: 'Breeze',
+      timeZone: 'UTC',
+      mapping: { name: 'Name', email: 'Email' },
+      duplicates: 'skip',
       skipErrorRows: false,
     }),
   },

@@ -1,7 +1,7 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import { donations, emailOutbox, importBatches, jobs, notifications, session } from '#server/db/schema';
+import { donations, emailOutbox, importBatches, jobs, notifications, partners, session } from '#server/db/schema';
 import { archiveKeyOf } from '#server/features/giving/statement-jobs';
 import { STATEMENT_ARCHIVE_JOB } from '#shared/schemas/giving-statements';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
@@ -106,6 +106,36 @@ export const giftImportBatch = async (ctx: MatrixContext) => {
   await ctx.t.db
     .insert(donations)
     .values({ partnerName: `Donor ${ctx.unique()}`, amount: '5', donationType: 'one-time', importBatchId: batch!.id });
+  return batch!.id;
+};
+
+/** A small partner CSV, as the partner import's upload step receives it. */
+export const partnerCsvPart = (ctx: MatrixContext): MultipartPart => {
+  const who = ctx.unique();
+  return {
+    name: 'file',
+    filename: `${who}.csv`,
+    value: `Name,Email\nPartner ${who},p-${who}@example.org\n`,
+    contentType: 'text/csv',
+  };
+};
+/** An uploaded partner import of the owner's, waiting to be committed. */
+export const partnerImportUpload = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await ctx.createMultipart<{ upload: { id: string } }>(owner, '/api/partners/imports/uploads', [partnerCsvPart(ctx)]))
+    .upload.id;
+export const PARTNER_IMPORT_STEP = `source=Breeze&timeZone=UTC&duplicates=fill&mapping=${encodeURIComponent(
+  JSON.stringify({ name: 'Name', email: 'Email' }),
+)}`;
+/** A committed partner import of one partner (written straight to the tables: the commit job is tested elsewhere). */
+export const partnerImportBatch = async (ctx: MatrixContext) => {
+  const [batch] = await ctx.t.db
+    .insert(importBatches)
+    .values({ kind: 'partners', source: 'Breeze', fileName: 'partners.csv', rows: 1, createdBy: ctx.users.admin.id })
+    .returning({ id: importBatches.id });
+  const who = ctx.unique();
+  await ctx.t.db
+    .insert(partners)
+    .values({ name: `Imported ${who}`, email: `i-${who}@example.org`, importBatchId: batch!.id });
   return batch!.id;
 };
 

@@ -27,11 +27,13 @@ import {
   dashboardSources,
   giftImports,
   partnerDirectory,
+  partnerImports,
   partnerMergeMoves,
   partnerRelations,
   statementIssuer,
   taskPartners,
 } from './feature-wiring';
+import { importRoutes } from './imports/routes';
 import { healthRoutes, readinessRoutes } from './http/health';
 import { jobsRoutes } from './jobs/routes';
 import { originGuard } from './http/origin-guard';
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/forms', formsRoutes())
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
     .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
+    // The partner import (issue 20 item 4, decision 0117): the shared pipeline's routes.
+    .route('/api/partners/imports', importRoutes(partnerImports))
     .route('/api/partners', partnersRoutes({ relations: partnerRelations, mergeMoves: partnerMergeMoves }))
     .route('/api/calendar', calendarRoutes())
     .route('/api/files', filesRoutes());

@@ -32,6 +32,9 @@ import { auditJobs } from './features/audit/jobs';
 import type { JobHandlers } from './jobs/handlers';
 import type { AppDeps } from './http/app-env';
 import { giftImportTarget } from './features/giving/import-target';
+import { partnersWithGifts } from './features/giving/partner-records';
+import { partnerImportTarget } from './features/partners/import-target';
+import { partnersWithTasks } from './features/tasks/partner-records';
 import { importJobHandlers } from './imports/routes';
 import type { ImportTarget } from './imports/target';
 import { statementJobs } from './features/giving/statement-jobs';
@@ -91,6 +94,11 @@ export const partnerMergeMoves: readonly PartnerMergeMove[] = [
 
 /** What each feature imports through the shared pipeline (docs/decisions/0113). */
 export const giftImports = giftImportTarget(partnerDirectory);
+/** Partners an undone import created keep their gifts and tasks by being archived instead (decision 0117). */
+export const partnerImports = partnerImportTarget(async (db, ids) => {
+  const [gifts, tasks] = [await partnersWithGifts(db, ids), await partnersWithTasks(db, ids)];
+  return new Set([...gifts, ...tasks]);
+});
 
 /**
  * Who hears of which change (docs/decisions/0100): each feature's rules for its own actions.
@@ -125,7 +133,7 @@ export function jobHandlers(ready: Pick<AppDeps, 'config' | 'storage' | 'mail'>,
   return {
     ...auditJobs,
     // The import commits need the storage and the notices (decision 0113).
-    ...importJobHandlers([giftImports as ImportTarget<never>], deps),
+    ...importJobHandlers([giftImports as ImportTarget<never>, partnerImports as ImportTarget<never>], deps),
     ...statementJobs({
       storage: ready.storage,
       mail: ready.mail,

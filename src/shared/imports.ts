@@ -17,6 +17,14 @@ export const IMPORT_LIMITS = {
   errorsListed: 100,
 } as const;
 
+/**
+ * What to do with a row whose record is already stored (issue 20): skip it, fill the stored
+ * record's empty fields, or overwrite its fields with the file's. Gifts only skip.
+ */
+export const DUPLICATE_MODES = ['skip', 'fill', 'overwrite'] as const;
+export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
+const duplicateModeSchema = z.enum(DUPLICATE_MODES, { error: 'Choose skip, fill or overwrite for duplicates' });
+
 /** One field a target can fill from a column, as the mapping step shows it. */
 export interface ImportFieldView {
   key: string;
@@ -44,6 +52,7 @@ export const importStepSchema = z.object({
   mapping: importMappingSchema,
   /** The person's IANA zone: a calendar date in the file means that day where they are. */
   timeZone: z.string().max(64).default('UTC'),
+  duplicates: duplicateModeSchema.default('skip'),
 });
 export type ImportStep = z.input<typeof importStepSchema>;
 
@@ -54,6 +63,7 @@ export type ImportStep = z.input<typeof importStepSchema>;
 export const importStepQuerySchema = z.object({
   source: importSourceSchema,
   timeZone: z.string().max(64).default('UTC'),
+  duplicates: duplicateModeSchema.default('skip'),
   mapping: z
     .string()
     .max(8_000, 'The mapping is too long')
@@ -68,8 +78,18 @@ export const importStepQuerySchema = z.object({
     .pipe(importMappingSchema),
 });
 
-export function importStepQuery(step: { source: string; timeZone: string; mapping: ImportMapping }) {
-  return { source: step.source, timeZone: step.timeZone, mapping: JSON.stringify(step.mapping) };
+export function importStepQuery(step: {
+  source: string;
+  timeZone: string;
+  mapping: ImportMapping;
+  duplicates?: DuplicateMode;
+}) {
+  return {
+    source: step.source,
+    timeZone: step.timeZone,
+    mapping: JSON.stringify(step.mapping),
+    ...(step.duplicates ? { duplicates: step.duplicates } : {}),
+  };
 }
 
 /**
@@ -96,6 +116,8 @@ export interface ImportUploadView {
   /** The remembered mapping of the source, else a guess from the header names. */
   mapping: ImportMapping;
   mappingRemembered: boolean;
+  /** Targets that can update stored records: the choices for duplicates, `skip` first. */
+  duplicateModes?: DuplicateMode[];
 }
 
 export interface ImportRowError {
@@ -112,6 +134,10 @@ export interface ImportPreviewRow {
   /** What the row will become, as the target says it ("Linked to Ann Lee, by email"). */
   note: string | null;
   duplicate: boolean;
+  /** A duplicate of an earlier row of the file: that row's number. */
+  duplicateOf?: number;
+  /** The row updates a stored record (targets with duplicate choices). */
+  update?: boolean;
 }
 
 export interface ImportDryRun {
@@ -121,6 +147,10 @@ export interface ImportDryRun {
   errorRows: number;
   /** The first errors, by row. */
   errors: ImportRowError[];
+  /** Targets with duplicate choices: rows that update a stored record. */
+  updates?: number;
+  /** Targets with duplicate choices: the duplicates that repeat an earlier row of the file. */
+  fileDuplicates?: number;
 }
 
 export interface ImportBatchView {
@@ -134,6 +164,8 @@ export interface ImportBatchView {
   undoneAt: string | null;
   /** Rows of the batch changed since the import (corrected or voided): undo removes them too. */
   changedSince: number;
+  /** What undoing does besides removing the rows, as the target says it. */
+  undoNote?: string | null;
 }
 
 /** The commit job's result. */
@@ -142,4 +174,6 @@ export interface ImportCommitResult {
   imported: number;
   duplicates: number;
   skippedErrors: number;
+  /** Targets with duplicate choices: stored records updated. */
+  updated?: number;
 }

@@ -22,6 +22,8 @@ export const ROUTE_FEATURES: Record<string, Feature> = {
   // Importing gifts (issue 19 item 6) needs Giving Records like every gift-level screen.
   '/giving/import': 'giving',
   '/partners': 'partners',
+  // Importing partners (issue 20 item 4) needs the directory's own permission.
+  '/partners/import': 'partners',
   '/tasks': 'tasks',
   '/calendar': 'calendar',
   '/chat': 'chat',

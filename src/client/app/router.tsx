@@ -13,6 +13,8 @@ const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNo
   '/giving/import': () =>
     import('@/features/giving/components/gift-import-page').then((m) => ({ default: m.GiftImportPage })),
   '/partners': () => import('@/features/partners/components/partners-page').then((m) => ({ default: m.PartnersPage })),
+  '/partners/import': () =>
+    import('@/features/partners/components/partner-import-page').then((m) => ({ default: m.PartnerImportPage })),
   '/tasks': () => import('@/features/tasks/components/tasks-page').then((m) => ({ default: m.TasksPage })),
   '/calendar': () => import('@/features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })),
   '/chat': () => import('@/features/chat/components/chat-page').then((m) => ({ default: m.ChatPage })),
@@ -35,6 +37,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/giving': 'Giving',
   '/giving/import': 'Import gifts',
   '/partners': 'Partners',
+  '/partners/import': 'Import partners',
   '/tasks': 'Tasks',
   '/calendar': 'Calendar',
   '/chat': 'Chat',

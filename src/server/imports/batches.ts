@@ -28,6 +28,7 @@ export async function listBatches<Row>(db: Db, target: ImportTarget<Row>): Promi
       createdBy,
       undoneAt: batch.undoneAt?.toISOString() ?? null,
       changedSince: batch.undoneAt ? 0 : await target.changedSince(db, batch.id),
+      ...(target.undoNote ? { undoNote: batch.undoneAt ? null : await target.undoNote(db, batch.id) } : {}),
     })),
   );
 }
@@ -47,7 +48,8 @@ export async function undoBatch<Row>(ctx: ServiceContext, target: ImportTarget<R
     if (!batch) refuse(404, 'Import not found');
     if (batch.undoneAt) refuse(409, 'This import was already undone.');
     const changedSince = await target.changedSince(tx.db, batch.id);
-    const removed = await target.undo(tx, batch.id);
+    const done = await target.undo(tx, batch.id);
+    const result = typeof done === 'number' ? { removed: done } : done;
     const [undone] = await tx.db
       .update(importBatches)
       .set({ undoneAt: new Date(), undoneBy: tx.actor.id })
@@ -58,8 +60,8 @@ export async function undoBatch<Row>(ctx: ServiceContext, target: ImportTarget<R
       subject: { type: 'import', id: batch.id },
       announce: target.announce(),
       before: { kind: batch.kind, source: batch.source, fileName: batch.fileName, rows: batch.rows },
-      after: { removed, changedSince },
+      after: { ...result, changedSince },
     });
-    return { id: undone!.id, removed };
+    return { id: undone!.id, ...result };
   });
 }

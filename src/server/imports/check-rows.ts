@@ -17,6 +17,10 @@ export interface CheckedLine<Row> {
   prepared?: PreparedRow<Row>;
   /** A valid row already stored, or already earlier in the file: skipped. */
   duplicate: boolean;
+  /** A duplicate of an earlier row of the file: that row's number. */
+  duplicateOf?: number;
+  /** A valid row that updates the stored record it matches (targets with `update`, a mode other than skip). */
+  update: boolean;
 }
 
 /** Opens a stored upload as rows: the header first (storage streams it; nothing is held whole). */
@@ -30,6 +34,8 @@ export async function openUpload(storage: Storage, key: string) {
 
 /** The header's column index of each mapped field; refuses a mapping the file cannot fill. */
 export function columnsOf<Row>(target: ImportTarget<Row>, headers: string[], mapping: ImportMapping) {
+  const refused = target.checkMapping?.(mapping);
+  if (refused) throw new ImportFileError(refused);
   const columns = new Map<string, number>();
   for (const field of target.fields) {
     const header = mapping[field.key];
@@ -59,7 +65,9 @@ export async function* checkRows<Row>(
   options: ImportOptions & { limit?: number },
 ): AsyncGenerator<CheckedLine<Row>[]> {
   const { rows } = await openUpload(storage, key);
-  const seen = new Set<string>();
+  // Each key of the file's valid rows, with the row that had it first.
+  const seen = new Map<string, number>();
+  const updating = target.update !== undefined && options.duplicates !== 'skip';
   let columns: Map<string, number> | undefined;
   let chunk: CheckedLine<Row>[] = [];
   let read = 0;
@@ -75,8 +83,17 @@ export async function* checkRows<Row>(
     valid.forEach((line, i) => {
       const row = prepared[i]!;
       line.prepared = row;
-      line.duplicate = seen.has(row.duplicateKey) || stored.has(row.duplicateKey);
-      seen.add(row.duplicateKey);
+      // Two rows updating one stored record are duplicates too, whichever keys found it.
+      const keys = [row.duplicateKey, ...(row.otherKeys ?? []), ...(row.storedId ? [`\0stored:${row.storedId}`] : [])];
+      const earlier = keys.find((key) => seen.has(key));
+      if (earlier !== undefined) {
+        line.duplicate = true;
+        line.duplicateOf = seen.get(earlier);
+      } else if (keys.some((key) => stored.has(key))) {
+        line.update = updating && row.storedId !== undefined;
+        line.duplicate = !line.update;
+      }
+      for (const key of keys) if (!seen.has(key)) seen.set(key, line.row);
     });
     const done = chunk;
     chunk = [];
@@ -94,8 +111,9 @@ export async function* checkRows<Row>(
       const cell = (cells[index] ?? '').trim();
       if (cell === '') continue;
       mapped[field] = cell;
-      if (isFormulaCell(cells[index] ?? '')) {
-        const label = target.fields.find((f) => f.key === field)?.label ?? field;
+      const spec = target.fields.find((f) => f.key === field);
+      if (isFormulaCell(cells[index] ?? '') && !spec?.notFormula?.test(cell)) {
+        const label = spec?.label ?? field;
         errors.push({
           row,
           field,
@@ -103,7 +121,7 @@ export async function* checkRows<Row>(
         });
       }
     }
-    const line: CheckedLine<Row> = { row, cells: mapped, errors, duplicate: false };
+    const line: CheckedLine<Row> = { row, cells: mapped, errors, duplicate: false, update: false };
     if (errors.length === 0) {
       const checked = target.check(mapped, options);
       if (checked.ok) line.prepared = { value: checked.value, duplicateKey: '', note: null };

@@ -6,7 +6,7 @@ import { importBatches, importUploads } from '../db/schema';
 import { JobStopped, type JobHandler } from '../jobs/handlers';
 import { serviceContext, type ChangeContext, type ServiceContext } from '../service/context';
 import { refuse, ServiceError } from '../service/errors';
-import type { ImportCommit, ImportCommitResult, ImportMapping } from '#shared/imports';
+import type { DuplicateMode, ImportCommit, ImportCommitResult, ImportMapping } from '#shared/imports';
 import { checkRows } from './check-rows';
 import { dryRunRows, optionsOf } from './steps';
 import type { ImportTarget, PreparedRow } from './target';
@@ -19,6 +19,8 @@ export interface CommitInput {
   source: string;
   mapping: ImportMapping;
   timeZone: string;
+  /** Absent in jobs queued before duplicate choices existed: skip. */
+  duplicates?: DuplicateMode;
   skipErrorRows: boolean;
   clientIp: string | null;
 }
@@ -43,6 +45,7 @@ export async function requestCommit<Row>(
       source: step.source.trim(),
       mapping: step.mapping,
       timeZone: optionsOf(step).timeZone,
+      duplicates: optionsOf(step).duplicates,
       skipErrorRows: step.skipErrorRows ?? false,
       clientIp: tx.actor.clientIp ?? null,
     };
@@ -89,7 +92,8 @@ export function commitJob<Row>(
     if (summary.errorRows > 0 && !input.skipErrorRows) {
       refuse(400, `${summary.errorRows} rows have errors. Fix them, or choose to import without them.`);
     }
-    if (summary.newRows === 0) refuse(400, `Nothing to import: every row is a duplicate or has an error.`);
+    const updates = summary.updates ?? 0;
+    if (summary.newRows + updates === 0) refuse(400, `Nothing to import: every row is a duplicate or has an error.`);
     // The embedded database runs one statement at a time, so progress (written outside the
     // transaction) is reported while writing only where the database takes other connections.
     const reportWhileWriting = ctx.deps.database.kind === 'postgres';
@@ -115,22 +119,33 @@ export function commitJob<Row>(
         createdBy: tx.actor.id,
       });
       let written = 0;
+      let updated = 0;
       let read = 0;
       let pending: PreparedRow<Row>[] = [];
+      let pendingUpdates: PreparedRow<Row>[] = [];
       const flush = async () => {
         if (pending.length > 0) await target.write(tx, input.batchId, pending, options);
         written += pending.length;
         pending = [];
+        if (pendingUpdates.length > 0) await target.update!(tx, input.batchId, pendingUpdates, options);
+        updated += pendingUpdates.length;
+        pendingUpdates = [];
       };
       for await (const chunk of checkRows(tx.db, tx.deps.storage, key, target, input.mapping, options)) {
-        for (const line of chunk) if (line.errors.length === 0 && !line.duplicate) pending.push(line.prepared!);
-        if (pending.length >= target.writeRows) await flush();
+        for (const line of chunk) {
+          if (line.errors.length > 0 || line.duplicate) continue;
+          if (line.update) pendingUpdates.push(line.prepared!);
+          else pending.push(line.prepared!);
+        }
+        if (pending.length + pendingUpdates.length >= target.writeRows) await flush();
         read += chunk.length;
         if (reportWhileWriting) await job.progress(total + read, total * 2);
       }
       await flush();
-      // The file changed under us (it cannot: uploads are never rewritten), or the stored gifts did.
-      if (written !== summary.newRows) refuse(409, `The ${target.noun} changed while importing. Run the import again.`);
+      // The file changed under us (it cannot: uploads are never rewritten), or the stored records did.
+      if (written !== summary.newRows || updated !== updates) {
+        refuse(409, `The ${target.noun} changed while importing. Run the import again.`);
+      }
       await rememberMapping(tx.db, target.kind, input.source, input.mapping);
       await tx.db.delete(importUploads).where(eq(importUploads.id, upload.id));
       await tx.record({
@@ -142,6 +157,7 @@ export function commitJob<Row>(
           source: input.source,
           fileName: upload.fileName,
           rows: written,
+          ...(target.update ? { updated } : {}),
           duplicates: summary.duplicates,
           skippedErrors: summary.errorRows,
         },
@@ -151,6 +167,7 @@ export function commitJob<Row>(
         imported: written,
         duplicates: summary.duplicates,
         skippedErrors: summary.errorRows,
+        ...(target.update ? { updated } : {}),
       };
     }
   };

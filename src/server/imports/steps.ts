@@ -1,7 +1,9 @@
 import type { ServiceContext } from '../service/context';
 import { isValidTimeZone } from '#shared/time-zone';
 import {
+  DUPLICATE_MODES,
   IMPORT_LIMITS,
+  type DuplicateMode,
   type ImportDryRun,
   type ImportMapping,
   type ImportPreviewRow,
@@ -11,8 +13,12 @@ import { checkRows } from './check-rows';
 import type { ImportOptions, ImportTarget } from './target';
 import { findUpload, uploadKey } from './uploads';
 
-export function optionsOf(step: { timeZone?: string }, now = new Date()): ImportOptions {
-  return { timeZone: step.timeZone && isValidTimeZone(step.timeZone) ? step.timeZone : 'UTC', now };
+export function optionsOf(step: { timeZone?: string; duplicates?: DuplicateMode }, now = new Date()): ImportOptions {
+  return {
+    timeZone: step.timeZone && isValidTimeZone(step.timeZone) ? step.timeZone : 'UTC',
+    now,
+    duplicates: step.duplicates && DUPLICATE_MODES.includes(step.duplicates) ? step.duplicates : 'skip',
+  };
 }
 
 /** The first rows as they would be imported, with their errors, notes and duplicates. */
@@ -33,6 +39,8 @@ export async function previewImport<Row>(
         errors: line.errors,
         note: line.prepared?.note ?? null,
         duplicate: line.duplicate,
+        ...(line.duplicateOf !== undefined ? { duplicateOf: line.duplicateOf } : {}),
+        ...(line.update ? { update: true } : {}),
       });
     }
   }
@@ -49,6 +57,9 @@ export async function dryRunRows<Row>(
   onChunk?: (read: number) => Promise<void>,
 ): Promise<ImportDryRun> {
   const summary: ImportDryRun = { rows: 0, newRows: 0, duplicates: 0, errorRows: 0, errors: [] };
+  // Targets that can update stored records also count updates and the file's own repeats.
+  const updating = target.update !== undefined;
+  if (updating) Object.assign(summary, { updates: 0, fileDuplicates: 0 });
   for await (const chunk of checkRows(ctx.db, ctx.deps.storage, key, target, mapping, options)) {
     for (const line of chunk) {
       summary.rows++;
@@ -57,7 +68,10 @@ export async function dryRunRows<Row>(
         for (const error of line.errors) {
           if (summary.errors.length < IMPORT_LIMITS.errorsListed) summary.errors.push(error);
         }
-      } else if (line.duplicate) summary.duplicates++;
+      } else if (line.duplicate) {
+        summary.duplicates++;
+        if (updating && line.duplicateOf !== undefined) summary.fileDuplicates!++;
+      } else if (line.update) summary.updates!++;
       else summary.newRows++;
     }
     await onChunk?.(summary.rows);

@@ -2,18 +2,25 @@ import type { Db } from '../db/client';
 import type { Announcement } from '../service/changes';
 import type { ChangeContext } from '../service/context';
 import type { Feature } from '#shared/permissions';
-import type { ImportFieldView, ImportKind } from '#shared/imports';
+import type { DuplicateMode, ImportFieldView, ImportKind, ImportMapping } from '#shared/imports';
 
 /** One field a target fills, with the header names that suggest it. */
 export interface ImportField extends ImportFieldView {
   /** Header names (compared without case, spaces or punctuation) that map to this field. */
   aliases: readonly string[];
+  /**
+   * Cells of this shape are data even though they start like a formula (a phone number such as
+   * "+44 20 7946 0958": no function can be called from digits and spaces).
+   */
+  notFormula?: RegExp;
 }
 
 /** What the pipeline hands a target's checks besides the cells. */
 export interface ImportOptions {
   timeZone: string;
   now: Date;
+  /** What to do with a row whose record is already stored; only targets with `update` offer more than skipping. */
+  duplicates: DuplicateMode;
 }
 
 export type CheckedRow<Row> = { ok: true; value: Row } | { ok: false; errors: { field?: string; message: string }[] };
@@ -23,8 +30,24 @@ export interface PreparedRow<Row> {
   value: Row;
   /** Rows with equal keys are the same record: later ones in the file, and ones already stored, are skipped. */
   duplicateKey: string;
+  /**
+   * More keys naming the same record (partners: name and phone besides the email). A row sharing
+   * any key with an earlier row of the file is a duplicate of it; any of them stored makes it stored.
+   */
+  otherKeys?: readonly string[];
+  /**
+   * Targets with `update`: the stored record this row would update under the chosen mode (set by
+   * `prepare` only when the mode changes something). A stored duplicate without it is skipped.
+   */
+  storedId?: string;
   /** What the row will become, for the preview ("Linked to Ann Lee, by email"). */
   note: string | null;
+}
+
+/** What an undo did, for targets that do more than remove rows. */
+export interface ImportUndone {
+  removed: number;
+  [other: string]: number;
 }
 
 /**
@@ -47,6 +70,21 @@ export interface ImportTarget<Row> {
   /** Which of these duplicate keys are already stored. */
   existingKeys(db: Db, rows: PreparedRow<Row>[], options: ImportOptions): Promise<Set<string>>;
   /**
+   * A mapping's rules beyond each required field having a column (partners: a name column, or
+   * first and last names): a message, or null when the mapping will do.
+   */
+  checkMapping?(mapping: ImportMapping): string | null;
+  /**
+   * Targets that can change stored records instead of skipping them (partners: "fill empty
+   * fields" or "overwrite"): the modes the wizard offers, `skip` first.
+   */
+  duplicateModes?: readonly DuplicateMode[];
+  /**
+   * Updates the stored records of one chunk (rows with `storedId`) inside the commit's
+   * transaction, keeping what the undo needs to put them back.
+   */
+  update?(tx: ChangeContext, batchId: string, rows: PreparedRow<Row>[], options: ImportOptions): Promise<void>;
+  /**
    * Rows per `write` call: fewer, larger statements run the table's statement triggers fewer
    * times. Keep rows × parameters per row under PostgreSQL's 65,535 parameters a statement.
    */
@@ -55,8 +93,13 @@ export interface ImportTarget<Row> {
   write(tx: ChangeContext, batchId: string, rows: PreparedRow<Row>[], options: ImportOptions): Promise<void>;
   /** How many rows of the batch were changed after the import (shown before an undo). */
   changedSince(db: Db, batchId: string): Promise<number>;
-  /** Removes the batch's rows inside the undo's transaction; returns how many. */
-  undo(tx: ChangeContext, batchId: string): Promise<number>;
+  /**
+   * What undoing the batch does besides removing its rows, said before the person confirms
+   * (partners: updated partners put back, partners with gifts since archived). Null: nothing more.
+   */
+  undoNote?(db: Db, batchId: string): Promise<string | null>;
+  /** Removes the batch's rows inside the undo's transaction; returns how many (and what else it did). */
+  undo(tx: ChangeContext, batchId: string): Promise<number | ImportUndone>;
   /** Who hears of an import or an undo. */
   announce(): Announcement[];
 }

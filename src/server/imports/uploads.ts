@@ -76,6 +76,7 @@ export async function receiveUpload<Row>(c: Context<AppEnv>, ctx: ServiceContext
         fields: target.fields.map(({ key, label, required, hint }) => ({ key, label, required, hint })),
         mapping: guessMapping(target, headers),
         mappingRemembered: false,
+        ...(target.duplicateModes ? { duplicateModes: [...target.duplicateModes] } : {}),
       };
     },
   );

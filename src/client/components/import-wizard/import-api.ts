@@ -2,6 +2,7 @@ import { ApiError, ensureOk, postJson } from '@/lib/api';
 import { sendMultipart } from '@/lib/upload';
 import {
   importStepQuery,
+  type DuplicateMode,
   type ImportBatchView,
   type ImportDryRun,
   type ImportMapping,
@@ -15,6 +16,8 @@ export interface ImportChoice {
   source: string;
   mapping: ImportMapping;
   timeZone: string;
+  /** Targets with duplicate choices: what to do with records already stored. */
+  duplicates?: DuplicateMode;
 }
 
 const getJson = async <T>(url: string): Promise<T> => {

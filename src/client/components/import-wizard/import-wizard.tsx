@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { browserTimeZone } from '@/lib/time-zone';
 import type {
+  DuplicateMode,
   ImportCommitResult,
   ImportDryRun,
   ImportMapping,
@@ -56,11 +57,17 @@ export function ImportWizard({
   const [upload, setUpload] = useState<ImportUploadView | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [remembered, setRemembered] = useState(false);
+  const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [undone, setUndone] = useState(false);
 
-  const choice = (): ImportChoice => ({ source: source.trim(), mapping, timeZone: browserTimeZone() ?? 'UTC' });
+  const choice = (): ImportChoice => ({
+    source: source.trim(),
+    mapping,
+    timeZone: browserTimeZone() ?? 'UTC',
+    ...(upload?.duplicateModes ? { duplicates } : {}),
+  });
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -151,6 +158,9 @@ export function ImportWizard({
               mapping={mapping}
               remembered={remembered}
               onChange={setMapping}
+              noun={noun}
+              duplicates={duplicates}
+              onDuplicatesChange={setDuplicates}
               onBack={backToUpload}
               onNext={() => void review()}
               busy={busy}
@@ -163,6 +173,7 @@ export function ImportWizard({
               fields={upload.fields}
               summary={step.summary}
               rows={step.rows}
+              describesDuplicates={Boolean(upload.duplicateModes)}
               onBack={() => {
                 setError(null);
                 setStep({ name: 'map' });
@@ -179,6 +190,7 @@ export function ImportWizard({
                 {undone
                   ? `The import was undone: its ${noun} are gone.`
                   : `Imported ${step.result.imported.toLocaleString('en-US')} ${noun}` +
+                    (step.result.updated ? `, updated ${step.result.updated.toLocaleString('en-US')}` : '') +
                     (step.result.duplicates
                       ? `, skipped ${step.result.duplicates.toLocaleString('en-US')} likely duplicates`
                       : '') +
@@ -201,6 +213,13 @@ export function ImportWizard({
                     noun={noun}
                     rows={step.result.imported}
                     changedSince={0}
+                    note={
+                      step.result.updated === undefined
+                        ? undefined
+                        : step.result.updated > 0
+                          ? `The ${step.result.updated.toLocaleString('en-US')} ${noun} it updated get their earlier values back.`
+                          : null
+                    }
                     busy={busy}
                     onUndo={() =>
                       void run(async () => {

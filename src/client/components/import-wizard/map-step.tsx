@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import type { ImportMapping, ImportUploadView } from '#shared/imports';
+import type { DuplicateMode, ImportMapping, ImportUploadView } from '#shared/imports';
+import { DuplicateChoice } from './duplicate-choice';
 
 /** Step 2: which column fills each field; required fields are marked and checked before moving on. */
 export function MapStep({
@@ -9,6 +10,9 @@ export function MapStep({
   mapping,
   remembered,
   onChange,
+  noun,
+  duplicates,
+  onDuplicatesChange,
   onBack,
   onNext,
   busy,
@@ -18,6 +22,9 @@ export function MapStep({
   mapping: ImportMapping;
   remembered: boolean;
   onChange: (mapping: ImportMapping) => void;
+  noun: string;
+  duplicates: DuplicateMode;
+  onDuplicatesChange: (mode: DuplicateMode) => void;
   onBack: () => void;
   onNext: () => void;
   busy: boolean;
@@ -67,6 +74,9 @@ export function MapStep({
           );
         })}
       </div>
+      {upload.duplicateModes && (
+        <DuplicateChoice noun={noun} modes={upload.duplicateModes} value={duplicates} onChange={onDuplicatesChange} />
+      )}
       {missing.length > 0 && (
         <p className="text-sm text-muted-foreground">
           Choose a column for {missing.map((f) => f.label).join(' and ')}.

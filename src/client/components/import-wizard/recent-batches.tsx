@@ -53,6 +53,7 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
                     noun={noun}
                     rows={batch.rows}
                     changedSince={batch.changedSince}
+                    note={batch.undoNote}
                     busy={undo.isPending && undo.variables === batch.id}
                     onUndo={() => undo.mutate(batch.id)}
                   />

@@ -13,6 +13,7 @@ export function ReviewStep({
   fields,
   summary,
   rows,
+  describesDuplicates = false,
   onBack,
   onCommit,
   busy,
@@ -22,20 +23,42 @@ export function ReviewStep({
   fields: ImportFieldView[];
   summary: ImportDryRun;
   rows: ImportPreviewRow[];
+  /** Targets with duplicate choices say which stored record a skipped row matches. */
+  describesDuplicates?: boolean;
   onBack: () => void;
   onCommit: (skipErrorRows: boolean) => void;
   busy: boolean;
   error: string | null;
 }) {
   const shown = fields.filter((f) => rows.some((r) => r.cells[f.key] !== undefined));
-  return (
-    <div className="space-y-5">
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {[
+  const updates = summary.updates ?? 0;
+  const counts: [string, number][] =
+    summary.updates === undefined
+      ? [
           [`New ${noun}`, summary.newRows],
           ['Likely duplicates, skipped', summary.duplicates],
           ['Rows with errors', summary.errorRows],
-        ].map(([label, value]) => (
+        ]
+      : [
+          ['To create', summary.newRows],
+          ['To update', updates],
+          [
+            summary.fileDuplicates
+              ? `To skip (${summary.fileDuplicates.toLocaleString('en-US')} repeat the file)`
+              : 'To skip',
+            summary.duplicates,
+          ],
+          ['Rows with problems', summary.errorRows],
+        ];
+  const importLabel =
+    summary.updates === undefined
+      ? `Import ${plural(summary.newRows, noun.replace(/s$/, ''), noun)}`
+      : `Import: create ${summary.newRows.toLocaleString('en-US')}, update ${updates.toLocaleString('en-US')}`;
+  const nothing = summary.newRows + updates === 0;
+  return (
+    <div className="space-y-5">
+      <dl className={`grid gap-3 ${counts.length === 4 ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}>
+        {counts.map(([label, value]) => (
           <div key={label} className="rounded-lg border p-3">
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{Number(value).toLocaleString('en-US')}</dd>
@@ -60,7 +83,8 @@ export function ReviewStep({
         <h2 id="import-preview" className="mb-2 font-medium">
           Preview of the first {plural(rows.length, 'row')}
         </h2>
-        <div className="overflow-x-auto rounded-lg border">
+        {/* Focusable: a wide file scrolls sideways, and keyboards must reach it too. */}
+        <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby="import-preview">
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left">
               <tr>
@@ -90,7 +114,13 @@ export function ReviewStep({
                     {row.errors.length > 0 ? (
                       <span className="text-destructive">{row.errors.map((e) => e.message).join('; ')}</span>
                     ) : row.duplicate ? (
-                      <span className="text-muted-foreground">Likely duplicate: skipped</span>
+                      <span className="text-muted-foreground">
+                        {row.duplicateOf !== undefined
+                          ? `Repeats row ${row.duplicateOf}: skipped`
+                          : describesDuplicates && row.note
+                            ? `${row.note}: skipped`
+                            : 'Likely duplicate: skipped'}
+                      </span>
                     ) : (
                       (row.note ?? 'New')
                     )}
@@ -111,16 +141,16 @@ export function ReviewStep({
           Back to the mapping
         </Button>
         {summary.errorRows === 0 ? (
-          <Button onClick={() => onCommit(false)} disabled={busy || summary.newRows === 0}>
-            Import {plural(summary.newRows, noun.replace(/s$/, ''), noun)}
+          <Button onClick={() => onCommit(false)} disabled={busy || nothing}>
+            {importLabel}
           </Button>
         ) : (
-          <Button onClick={() => onCommit(true)} disabled={busy || summary.newRows === 0}>
+          <Button onClick={() => onCommit(true)} disabled={busy || nothing}>
             Import without the {plural(summary.errorRows, 'row')} with errors
           </Button>
         )}
       </div>
-      {summary.newRows === 0 && <p className="text-sm text-muted-foreground">There is nothing new to import.</p>}
+      {nothing && <p className="text-sm text-muted-foreground">There is nothing new to import.</p>}
     </div>
   );
 }

@@ -9,19 +9,26 @@ export function UndoBatch({
   noun,
   rows,
   changedSince,
+  note,
   busy,
   onUndo,
 }: {
   noun: string;
   rows: number;
   changedSince: number;
+  /** What else the undo does, as the target says it (partners: updated ones put back); replaces the gifts' sentence. */
+  note?: string | null;
   busy: boolean;
   onUndo: () => void;
 }) {
   const changed =
-    changedSince > 0
-      ? ` ${changedSince.toLocaleString('en-US')} of them ${changedSince === 1 ? 'was' : 'were'} corrected or voided since the import and will be removed too.`
-      : '';
+    note !== undefined
+      ? note
+        ? ` ${note}`
+        : ''
+      : changedSince > 0
+        ? ` ${changedSince.toLocaleString('en-US')} of them ${changedSince === 1 ? 'was' : 'were'} corrected or voided since the import and will be removed too.`
+        : '';
   return (
     <ConfirmAction
       trigger={
@@ -30,8 +37,10 @@ export function UndoBatch({
         </Button>
       }
       title="Undo this import?"
-      description={`This removes the ${rows.toLocaleString('en-US')} ${noun} it brought in.${changed} The import stays listed as undone.`}
-      confirmLabel={`Remove ${rows.toLocaleString('en-US')} ${noun}`}
+      description={`${rows > 0 || note === undefined ? `This removes the ${rows.toLocaleString('en-US')} ${noun} it brought in.` : ''}${rows > 0 || note === undefined ? changed : changed.trimStart()} The import stays listed as undone.`}
+      confirmLabel={
+        rows > 0 || note === undefined ? `Remove ${rows.toLocaleString('en-US')} ${noun}` : 'Undo the import'
+      }
       onConfirm={onUndo}
     />
   );

@@ -1,6 +1,6 @@
-import { Filter, Loader2, Search } from 'lucide-react';
+import { Filter, Loader2, Search, Upload } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -72,7 +72,18 @@ export function PartnersPage() {
       <PageHeader
         title="Ministry Partners"
         description="Keep in touch with the people and churches who support the ministry."
-        actions={<AddPartnerDialog zones={zones} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {/* Issue 20 item 4: the shared import wizard for partners. */}
+            <Button variant="outline" asChild>
+              <Link to="/partners/import">
+                <Upload aria-hidden="true" />
+                Import partners
+              </Link>
+            </Button>
+            <AddPartnerDialog zones={zones} />
+          </div>
+        }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <div className="relative min-w-64 flex-1">

@@ -1,0 +1,213 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { queryRows } from '#server/db/query-rows';
+import { partnerImportChanges, partners, partnerTagLinks, partnerTags } from '#server/db/schema';
+import type { ChangeContext } from '#server/service/context';
+import { IMPORTED_FIELDS, type ImportedValues } from './import-cells';
+import type { PartnerRow } from './import-target';
+
+/**
+ * Other features' records that point at partners (gifts, follow-up tasks), asked through
+ * src/server/feature-wiring.ts: which of these partners have any. An undo archives those instead
+ * of deleting them (docs/decisions/0117).
+ */
+export type PartnersWithRecords = (db: Db, partnerIds: readonly string[]) => Promise<Set<string>>;
+
+/** What an import keeps of an updated partner, to put it back on undo. */
+export type PartnerBefore = ImportedValues & { tagIds: string[] };
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
+/** The tags named in these rows, created when missing (grey, by the importer); their ids by lower-cased name. */
+async function tagIdsFor(tx: ChangeContext, names: string[]) {
+  const ids = new Map<string, string>();
+  if (names.length === 0) return ids;
+  const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+  await tx.db.execute(sql`
+    insert into ${partnerTags} (name, created_by)
+    select value, ${tx.actor.id} from json_array_elements_text(${json(unique)})
+    on conflict do nothing`);
+  const rows = await queryRows<{ id: string; key: string }>(
+    tx.db,
+    sql`select id, lower(name) as key from ${partnerTags}
+        where lower(name) in (select lower(value) from json_array_elements_text(${json(unique)}))`,
+  );
+  for (const row of rows) ids.set(row.key, row.id);
+  return ids;
+}
+
+/** Links partners to tags (by name), one statement. */
+async function linkTags(tx: ChangeContext, links: { partnerId: string; tags: string[] }[]) {
+  const ids = await tagIdsFor(
+    tx,
+    links.flatMap((l) => l.tags),
+  );
+  const pairs = links.flatMap((l) => l.tags.map((t) => ({ t: ids.get(t.toLowerCase())!, p: l.partnerId })));
+  if (pairs.length === 0) return;
+  await tx.db.execute(sql`
+    insert into ${partnerTagLinks} (tag_id, partner_id)
+    select t, p from json_to_recordset(${json(pairs)}) as r(t uuid, p uuid)
+    on conflict do nothing`);
+}
+
+/** New partners, tagged with the batch, and their tags. */
+export async function createPartners(tx: ChangeContext, batchId: string, rows: PartnerRow[]) {
+  const created = await tx.db
+    .insert(partners)
+    .values(rows.map((row) => ({ ...row.values, userId: tx.actor.id, importBatchId: batchId })))
+    .returning({ id: partners.id, email: partners.email });
+  // Emails are unique among the rows a batch creates (a repeated email is a duplicate).
+  const idOf = new Map(created.map((p) => [p.email.toLowerCase(), p.id]));
+  await linkTags(
+    tx,
+    rows
+      .filter((r) => r.tags.length > 0)
+      .map((r) => ({ partnerId: idOf.get(r.values.email.toLowerCase())!, tags: r.tags })),
+  );
+}
+
+/**
+ * Updates matched partners with what the chosen mode changes, first keeping each one's fields
+ * and tag ids as they were (partner_import_changes), so the undo can put them back.
+ */
+export async function updatePartners(tx: ChangeContext, batchId: string, rows: PartnerRow[]) {
+  const targets = rows.map((row) => {
+    const stored = row.match!;
+    const before: PartnerBefore = { ...pick(stored), tagIds: stored.tagIds };
+    return { row, stored, before, after: { ...pick(stored), ...row.changes!.fields } };
+  });
+  await tx.db
+    .insert(partnerImportChanges)
+    .values(targets.map((t) => ({ batchId, partnerId: t.stored.id, before: t.before })));
+  await setFields(
+    tx,
+    targets.map((t) => ({ id: t.stored.id, ...t.after })),
+  );
+  const retagged = targets.filter((t) => t.row.changes!.tags);
+  await untagAll(
+    tx,
+    retagged.map((t) => t.stored.id),
+  );
+  // Fill adds to a partner without tags; overwrite replaces: either way the file's tags are the partner's now.
+  await linkTags(
+    tx,
+    retagged.map((t) => ({ partnerId: t.stored.id, tags: t.row.tags })),
+  );
+}
+
+const pick = (values: ImportedValues): ImportedValues =>
+  Object.fromEntries(IMPORTED_FIELDS.map((f) => [f, values[f]])) as unknown as ImportedValues;
+
+/** Sets partners' editable fields, one statement for the chunk. */
+async function setFields(tx: ChangeContext, rows: (ImportedValues & { id: string })[]) {
+  if (rows.length === 0) return;
+  await tx.db.execute(sql`
+    update ${partners} p set
+      name = r.name, email = r.email, phone = r.phone, location = r.location, status = r.status,
+      coordinator = r.coordinator, notes = r.notes, zone = r.zone,
+      cardholder_status = r."cardholderStatus", updated_at = now()
+    from json_to_recordset(${json(rows)}) as r(
+      id uuid, name text, email text, phone text, location text, status text,
+      coordinator text, notes text, zone text, "cardholderStatus" boolean)
+    where p.id = r.id`);
+}
+
+async function untagAll(tx: ChangeContext, partnerIds: string[]) {
+  if (partnerIds.length === 0) return;
+  await tx.db.execute(
+    sql`delete from ${partnerTagLinks} where partner_id in (select value::uuid from json_array_elements_text(${json(partnerIds)}))`,
+  );
+}
+
+/** The partners a batch created, and those of them with gifts, contacts or tasks since. */
+async function createdBy(db: Db, batchId: string, withRecords: PartnersWithRecords) {
+  const created = await queryRows<{ id: string; contacts: boolean }>(
+    db,
+    sql`select p.id, exists (select 1 from partner_contacts c where c.partner_id = p.id) as contacts
+        from ${partners} p where p.import_batch_id = ${batchId}`,
+  );
+  const linked = await withRecords(
+    db,
+    created.map((p) => p.id),
+  );
+  const kept = created.filter((p) => p.contacts || linked.has(p.id)).map((p) => p.id);
+  return { created: created.map((p) => p.id), kept };
+}
+
+/**
+ * Undoes a partner import: the partners it created are deleted, except those that got gifts,
+ * contacts or tasks since, which are archived so those records keep their partner (D15); the
+ * partners it updated get their fields and tags back as they were before it.
+ */
+export async function undoPartnerImport(tx: ChangeContext, batchId: string, withRecords: PartnersWithRecords) {
+  const { created, kept } = await createdBy(tx.db, batchId, withRecords);
+  if (kept.length > 0) {
+    await tx.db.execute(sql`
+      update ${partners} set archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, ${tx.actor.id}),
+        import_batch_id = null
+      where id in (select value::uuid from json_array_elements_text(${json(kept)}))`);
+  }
+  const removed = created.length - kept.length;
+  if (removed > 0) await tx.db.execute(sql`delete from ${partners} where import_batch_id = ${batchId}`);
+
+  const changes = await queryRows<{ partner_id: string; before: PartnerBefore }>(
+    tx.db,
+    sql`select partner_id, before from ${partnerImportChanges} where batch_id = ${batchId}`,
+  );
+  await setFields(
+    tx,
+    changes.map((c) => ({ id: c.partner_id, ...pick(c.before) })),
+  );
+  await untagAll(
+    tx,
+    changes.map((c) => c.partner_id),
+  );
+  const links = changes.flatMap((c) => c.before.tagIds.map((t) => ({ t, p: c.partner_id })));
+  if (links.length > 0) {
+    // Tags deleted since are gone for good: only the ones still there come back.
+    await tx.db.execute(sql`
+      insert into ${partnerTagLinks} (tag_id, partner_id)
+      select r.t, r.p from json_to_recordset(${json(links)}) as r(t uuid, p uuid)
+      where exists (select 1 from ${partnerTags} g where g.id = r.t)
+      on conflict do nothing`);
+  }
+  // Put back: the record of the batch is the activity entry now.
+  await tx.db.delete(partnerImportChanges).where(eq(partnerImportChanges.batchId, batchId));
+  return { removed, archived: kept.length, restored: changes.length };
+}
+
+/** Partners of the batch (created or updated by it) edited after it. */
+export async function editedSince(db: Db, batchId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${partners} p, import_batches b
+        where b.id = ${batchId} and p.updated_at > b.created_at
+          and (p.import_batch_id = b.id or p.id in (select partner_id from ${partnerImportChanges} where batch_id = b.id))`,
+  );
+  return row?.n ?? 0;
+}
+
+/** What the undo will do besides deleting the created partners, said before it is confirmed. */
+export async function partnerUndoNote(db: Db, batchId: string, withRecords: PartnersWithRecords) {
+  const { kept } = await createdBy(db, batchId, withRecords);
+  const [changed] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${partnerImportChanges} where batch_id = ${batchId}`,
+  );
+  const edited = await editedSince(db, batchId);
+  const n = (count: number, one: string, many: string) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  const parts: string[] = [];
+  if (changed!.n > 0)
+    parts.push(
+      `${n(changed!.n, 'partner it updated gets its', 'partners it updated get their')} earlier values and tags back.`,
+    );
+  if (kept.length > 0) {
+    parts.push(
+      `${n(kept.length, 'partner it created has', 'partners it created have')} gifts, contacts or tasks since: ${kept.length === 1 ? 'it is' : 'they are'} archived, not deleted.`,
+    );
+  }
+  if (edited > 0)
+    parts.push(`${n(edited, 'partner was', 'partners were')} edited since the import; those edits are undone too.`);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
