@@ -38,7 +38,8 @@ test('an admin merges a duplicate into a partner, choosing which values stay', a
     `${duplicate.name} was merged into ${survivor.name}: 1 gift, 0 contacts and 0 tasks moved.`,
   );
   await expect(merge).toHaveCount(0);
-  await expect(details.getByText('555-0142')).toBeVisible();
+  await expect(details.locator('dd', { hasText: '555-0142' })).toBeVisible();
+  await expect(details.getByText(`Merged ${duplicate.name} into this partner`)).toBeVisible();
   await expect(details.getByRole('cell', { name: /75/ }).first()).toBeVisible();
 
   // The duplicate is gone from the directory.

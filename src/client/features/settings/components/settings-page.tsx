@@ -46,7 +46,7 @@ export function SettingsPage() {
         </Card>
       ) : (
         <Tabs defaultValue="profile" className="max-w-2xl">
-          <TabsList>
+          <TabsList className="h-auto flex-wrap">
             <TabsTrigger value="profile">
               <User className="mr-2 size-4" aria-hidden="true" />
               Profile
