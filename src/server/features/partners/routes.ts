@@ -5,6 +5,7 @@ import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
 import { partnerIdParamSchema, partnerListQuerySchema, partnerSchema } from '#shared/schemas/partners';
+import { partnerDirectoryRoutes } from './directory-routes';
 import { createPartner, getPartner, listPartners, listZones, updatePartner } from './service';
 
 /**
@@ -14,6 +15,8 @@ import { createPartner, getPartner, listPartners, listZones, updatePartner } fro
 export function partnersRoutes() {
   return new Hono<AppEnv>()
     .use(requireFeature('partners'))
+    // Issue 20's directory routes come first: '/tags' and '/export.csv' are not partner ids.
+    .route('/', partnerDirectoryRoutes())
     .get('/', validate('query', partnerListQuerySchema), async (c) =>
       c.json(await listPartners(c.var.deps.database.db, c.req.valid('query')), 200),
     )
