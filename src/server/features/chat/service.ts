@@ -138,10 +138,12 @@ export async function replayMessages(db: Db, afterId: number, access: Access) {
 }
 
 export async function listCardholders(db: Db): Promise<Cardholder[]> {
-  return db
-    .select({ id: partners.id, name: partners.name, zone: partners.zone })
-    .from(partners)
-    // Archived partners leave the list (issue 20); their channel's messages stay.
-    .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active'), isNull(partners.archivedAt)))
-    .orderBy(asc(partners.name));
+  return (
+    db
+      .select({ id: partners.id, name: partners.name, zone: partners.zone })
+      .from(partners)
+      // Archived partners leave the list (issue 20); their channel's messages stay.
+      .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active'), isNull(partners.archivedAt)))
+      .orderBy(asc(partners.name))
+  );
 }

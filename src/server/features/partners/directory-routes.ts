@@ -8,7 +8,7 @@ import { bulkTagSchema, partnerTagsSchema, tagIdParamSchema, tagSchema } from '#
 import { partnerFiltersSchema, partnerIdParamSchema } from '#shared/schemas/partners';
 import { deletePartner, setArchived } from './archive';
 import { bulkTag } from './bulk-tags';
-import { exportPartners, partnersCsv } from './export';
+import { countPartners, exportPartners, partnersCsv } from './export';
 import { createTag, deleteTag, listTags, setPartnerTags, updateTag } from './tags';
 
 /** Archiving and deleting partners is for admins (issue 20), checked after the partners guard. */
@@ -32,6 +32,9 @@ export function partnerDirectoryRoutes() {
     )
     .post('/tags/:tagId/bulk', validate('param', tagIdParamSchema), validate('json', bulkTagSchema), async (c) =>
       c.json(await bulkTag(contextOf(c), c.req.valid('param').tagId, c.req.valid('json')), 200),
+    )
+    .get('/count', validate('query', partnerFiltersSchema), async (c) =>
+      c.json({ count: await countPartners(c.var.deps.database.db, c.req.valid('query')) }, 200),
     )
     .get('/export.csv', validate('query', partnerFiltersSchema), async (c) => {
       const rows = exportPartners(contextOf(c), c.req.valid('query'));

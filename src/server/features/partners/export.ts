@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { partners } from '#server/db/schema';
 import type { CsvExport } from '#server/http/csv-stream';
+import type { Db } from '#server/db/client';
 import type { ServiceContext } from '#server/service/context';
 import type { PartnerFilterValues } from '#shared/schemas/partners';
 import { directoryConditions, listPartners } from './service';
@@ -11,22 +12,32 @@ const EXPORT_BATCH = 500;
 
 type ExportedPartner = Awaited<ReturnType<typeof listPartners>>['partners'][number];
 
+/** How many partners the directory's filters match: "Tag all" names it before it asks. */
+export async function countPartners(db: Db, filters: PartnerFilterValues): Promise<number> {
+  const [counted] = await db
+    .select({ rows: sql<number>`count(*)::int` })
+    .from(partners)
+    .where(and(...directoryConditions(filters)));
+  return Number(counted!.rows);
+}
+
 /**
  * "Export CSV" (issue 20): the filtered directory, as the list orders it, paged through with
  * the list's keyset so the whole result is never in memory. The export is recorded first, with
  * its filters and the number of rows it will write.
  */
 export async function* exportPartners(ctx: ServiceContext, filters: PartnerFilterValues) {
-  const { cursor: _cursor, limit: _limit, ...used } = filters as PartnerFilterValues & { cursor?: string; limit?: number };
+  const {
+    cursor: _cursor,
+    limit: _limit,
+    ...used
+  } = filters as PartnerFilterValues & { cursor?: string; limit?: number };
   await ctx.change(async (tx) => {
-    const [counted] = await tx.db
-      .select({ rows: sql<number>`count(*)::int` })
-      .from(partners)
-      .where(and(...directoryConditions(used)));
+    const rows = await countPartners(tx.db, used);
     await tx.record({
       action: 'partners.exported',
       subject: { type: 'partner', id: 'export' },
-      after: { filters: used, rows: Number(counted!.rows) },
+      after: { filters: used, rows },
     });
   });
   let cursor: string | undefined;

@@ -58,8 +58,7 @@ describe.each(testDatabaseTargets())('partner tags on $name', (target) => {
         })),
       )
       .returning({ id: partners.id, name: partners.name });
-  const recorded = async (action: string) =>
-    t.db.select().from(activity).where(eq(activity.action, action));
+  const recorded = async (action: string) => t.db.select().from(activity).where(eq(activity.action, action));
 
   describe('managing tags', () => {
     it('creates a tag with a trimmed name and a palette colour, and records it', async () => {
@@ -193,6 +192,8 @@ describe.each(testDatabaseTargets())('partner tags on $name', (target) => {
       const tag = await createTag('Campaign');
       await seedPartners('North', 120, { zone: 'North' });
       await seedPartners('South', 5, { zone: 'South' });
+      const counted = await t.request('/api/partners/count?zone=North', { headers: { cookie: coordinator } });
+      expect(await counted.json()).toEqual({ count: 120 });
       const response = await bulk(tag.id, { action: 'tag', filters: { zone: 'North' } });
       expect(response.status, await response.clone().text()).toBe(200);
       expect(await response.json()).toEqual({ matched: 120, changed: 120, skipped: 0 });
@@ -200,7 +201,12 @@ describe.each(testDatabaseTargets())('partner tags on $name', (target) => {
       expect(tagged!.n).toBe(120);
       const entries = await recorded('partners.tagged');
       expect(entries).toHaveLength(1);
-      expect(entries[0]!.after).toMatchObject({ tag: 'Campaign', matched: 120, changed: 120, filters: { zone: 'North' } });
+      expect(entries[0]!.after).toMatchObject({
+        tag: 'Campaign',
+        matched: 120,
+        changed: 120,
+        filters: { zone: 'North' },
+      });
       // Again: everyone already carries it.
       expect(await (await bulk(tag.id, { action: 'tag', filters: { zone: 'North' } })).json()).toEqual({
         matched: 120,
@@ -226,7 +232,15 @@ describe.each(testDatabaseTargets())('partner tags on $name', (target) => {
       const carriers = await t.db
         .select({ partnerId: partnerTagLinks.partnerId })
         .from(partnerTagLinks)
-        .where(and(eq(partnerTagLinks.tagId, extra.id), inArray(partnerTagLinks.partnerId, rows.map((r) => r.id))));
+        .where(
+          and(
+            eq(partnerTagLinks.tagId, extra.id),
+            inArray(
+              partnerTagLinks.partnerId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        );
       expect(carriers.map((c) => c.partnerId).sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
     });
 

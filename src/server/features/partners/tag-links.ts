@@ -29,7 +29,10 @@ export async function tagsOfPartners(db: Db, partnerIds: readonly string[]): Pro
 }
 
 /** The partners with their tags added. */
-export async function withTags<T extends { id: string }>(db: Db, rows: readonly T[]): Promise<(T & { tags: TagView[] })[]> {
+export async function withTags<T extends { id: string }>(
+  db: Db,
+  rows: readonly T[],
+): Promise<(T & { tags: TagView[] })[]> {
   const tags = await tagsOfPartners(
     db,
     rows.map((row) => row.id),

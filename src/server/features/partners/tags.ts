@@ -99,10 +99,7 @@ export async function deleteTag(ctx: ServiceContext, id: string) {
       404,
       'Tag not found',
     );
-    const [carried] = await tx.db
-      .select({ n: count() })
-      .from(partnerTagLinks)
-      .where(eq(partnerTagLinks.tagId, id));
+    const [carried] = await tx.db.select({ n: count() }).from(partnerTagLinks).where(eq(partnerTagLinks.tagId, id));
     await tx.db.delete(partnerTags).where(eq(partnerTags.id, id));
     await tx.record({
       action: 'partner_tag.deleted',
