@@ -12,7 +12,9 @@ import { usePartner } from '../api/get-partner';
 import type { Partner } from '../api/list-partners';
 import { useUpdatePartner } from '../api/update-partner';
 import { formatDay, StatusBadge } from './partner-card';
+import { PartnerArchiveControls } from './partner-archive-controls';
 import { PartnerForm } from './partner-form';
+import { PartnerTagPicker } from './partner-tag-picker';
 
 function Detail({ label, value, className }: { label: string; value: string | null; className?: string }) {
   return (
@@ -90,6 +92,7 @@ export function PartnerDetailsDialog({
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={partner.status} />
               {partner.cardholderStatus && <Badge variant="warning">Cardholder</Badge>}
+              {partner.archivedAt && <Badge variant="secondary">Archived</Badge>}
               <Button variant="outline" size="sm" className="ml-auto" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" />
                 Edit
@@ -105,8 +108,10 @@ export function PartnerDetailsDialog({
               <Detail label="Added" value={format(new Date(partner.createdAt), DATE_FORMAT)} />
               <Detail label="Notes" value={partner.notes} className="sm:col-span-2" />
             </dl>
+            <PartnerTagPicker partnerId={partner.id} tags={partner.tags} />
             {/* Gift-level detail is for holders of Giving Records (D12, issue 19). */}
             {me?.permissions.giving && <PartnerGifts partnerId={partner.id} />}
+            {me?.role === 'admin' && <PartnerArchiveControls partner={partner} onDeleted={onClose} />}
           </>
         )}
       </DialogContent>
