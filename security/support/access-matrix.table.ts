@@ -630,7 +630,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/partners/:id/unarchive': {
     allowed: ADMIN,
     ok: 200,
-    prepare: async (ctx, owner) => ({ method: 'POST', path: `/api/partners/${await partner(ctx, owner)}/unarchive` }),
+    // An archived partner: bringing back one that is not archived changes nothing.
+    prepare: async (ctx, owner) => {
+      const id = await partner(ctx, owner);
+      await ctx.create('admin', `/api/partners/${id}/archive`, {});
+      return { method: 'POST', path: `/api/partners/${id}/unarchive` };
+    },
   },
   'DELETE /api/partners/:id': {
     allowed: ADMIN,
