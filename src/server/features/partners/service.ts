@@ -10,7 +10,7 @@ import {
   type PartnerListQuery,
   type PartnerValues,
 } from '#shared/schemas/partners';
-import { tagCondition } from './tag-filter';
+import { tagCondition, tagsAreSparse } from './tag-filter';
 import { withTags } from './tag-links';
 
 /** What the API returns for a partner (SPEC.md section 3, D9). */
@@ -86,9 +86,9 @@ export function containsPattern(text: string): string {
  * indexes); the filters are status, zone and cardholder status (D9). It asks for one row more
  * than the page to learn whether another page follows.
  */
-export function partnerListQuery(db: Db, query: PartnerListQuery) {
+export function partnerListQuery(db: Db, query: PartnerListQuery, sparseTags = false) {
   const limit = query.limit ?? PARTNER_PAGE_SIZE;
-  const conditions = directoryConditions(query);
+  const conditions = directoryConditions(query, sparseTags);
   const orderKey = query.q && query.q.length >= TRIGRAM_MIN_LENGTH ? searchSortKey : sortKey;
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
@@ -107,7 +107,7 @@ export function partnerListQuery(db: Db, query: PartnerListQuery) {
  * The directory's filters as conditions on partners: the list, the export and "Tag all" share
  * them (issue 20). Archived partners are left out unless `archived=true` asks for them.
  */
-export function directoryConditions(query: PartnerFilterValues): SQL[] {
+export function directoryConditions(query: PartnerFilterValues, sparseTags = false): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -118,7 +118,7 @@ export function directoryConditions(query: PartnerFilterValues): SQL[] {
   if (query.status) conditions.push(eq(partners.status, query.status));
   if (query.zone) conditions.push(eq(partners.zone, query.zone));
   if (query.cardholder) conditions.push(eq(partners.cardholderStatus, query.cardholder === 'true'));
-  if (query.tags && query.tags.length > 0) conditions.push(tagCondition(query.tags, query.match ?? 'any'));
+  if (query.tags && query.tags.length > 0) conditions.push(tagCondition(query.tags, query.match ?? 'any', sparseTags));
   if (query.archived !== 'true') conditions.push(isNull(partners.archivedAt));
   return conditions;
 }
@@ -126,7 +126,9 @@ export function directoryConditions(query: PartnerFilterValues): SQL[] {
 /** One page of the directory and the cursor of the next, if any. */
 export async function listPartners(db: Db, query: PartnerListQuery) {
   const limit = query.limit ?? PARTNER_PAGE_SIZE;
-  const rows = await partnerListQuery(db, query);
+  // Rare tags are read from their links first (docs/decisions/0116).
+  const sparse = query.tags && query.tags.length > 0 ? await tagsAreSparse(db, query.tags) : false;
+  const rows = await partnerListQuery(db, query, sparse);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
