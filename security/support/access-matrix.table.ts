@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appSettings, user } from '#server/db/schema';
+import { appSettings, partners, user } from '#server/db/schema';
 import {
   eventFields,
   pngPart,
@@ -633,7 +633,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     // An archived partner: bringing back one that is not archived changes nothing.
     prepare: async (ctx, owner) => {
       const id = await partner(ctx, owner);
-      await ctx.create('admin', `/api/partners/${id}/archive`, {});
+      await ctx.t.db.update(partners).set({ archivedAt: new Date() }).where(eq(partners.id, id));
       return { method: 'POST', path: `/api/partners/${id}/unarchive` };
     },
   },
