@@ -137,13 +137,11 @@ export async function replayMessages(db: Db, afterId: number, access: Access) {
   return { envelopes, complete };
 }
 
+/** Archived partners leave the list (issue 20); their channel's messages stay. */
 export async function listCardholders(db: Db): Promise<Cardholder[]> {
-  return (
-    db
-      .select({ id: partners.id, name: partners.name, zone: partners.zone })
-      .from(partners)
-      // Archived partners leave the list (issue 20); their channel's messages stay.
-      .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active'), isNull(partners.archivedAt)))
-      .orderBy(asc(partners.name))
-  );
+  return db
+    .select({ id: partners.id, name: partners.name, zone: partners.zone })
+    .from(partners)
+    .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active'), isNull(partners.archivedAt)))
+    .orderBy(asc(partners.name));
 }
