@@ -24,6 +24,7 @@ const budgets: Budgets = {
   crowdDashboardRpsMinPostgres: 1500,
   givingPageP95MsMaxPostgres: 50,
   givingPageP95MsMaxPglite: 100,
+  tagFilterP95MsMaxPostgres: 30,
   importSecondsMaxPglite: 60,
 };
 

@@ -27,6 +27,8 @@ export interface Budgets {
   crowdP99MsMaxPglite: number;
   /** Issue 19: a filtered page of gifts with its count and sum, at 1,000,000 gifts. */
   givingPageP95MsMaxPostgres: number;
+  /** Issue 20: GET /api/partners?tags=<one tag> at 100,000 partners. */
+  tagFilterP95MsMaxPostgres: number;
   givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
@@ -98,6 +100,18 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
           fullOnly: true,
         },
       );
+    }
+    if (figures.tagFilter && name === 'postgres') {
+      for (const [kind, figure] of Object.entries(figures.tagFilter))
+        add(
+          `postgres: directory filtered by a ${kind} tag p95 ms`,
+          'max',
+          figure.api.p95,
+          budgets.tagFilterP95MsMaxPostgres,
+          {
+            fullOnly: true,
+          },
+        );
     }
     if (figures.giving) {
       const limit = name === 'postgres' ? budgets.givingPageP95MsMaxPostgres : budgets.givingPageP95MsMaxPglite;

@@ -2,6 +2,7 @@ import type { CrowdFigures } from './scenarios/crowd';
 import type { EmailFigures } from './scenarios/email';
 import type { AuditFigures } from './scenarios/audit';
 import type { GivingFigures } from './scenarios/giving';
+import type { TagFilterFigures } from './scenarios/tag-filter';
 import type { ImportFigures } from './scenarios/import';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
@@ -47,6 +48,8 @@ export interface DatabaseFigures {
   http: PortalHttpFigures;
   dashboard: { api: Summary; direct: Summary; statements: number };
   search: { common: SearchFigures; rare: SearchFigures };
+  /** The directory filtered by one tag (scenarios/tag-filter.ts); absent from runs made before it existed. */
+  tagFilter?: TagFilterFigures;
   chat: FanOutFigure[];
   email: EmailFigures;
   /** Absent from runs made before the audit scenario existed. */

@@ -25,6 +25,7 @@ import { measureClient } from './scenarios/client';
 import { measureDashboardApi, measureDashboardDirect } from './scenarios/dashboard';
 import { measurePortalHttp } from './scenarios/http';
 import { measureSearchApi, measureSearchDirect } from './scenarios/search';
+import { measureTagFilter } from './scenarios/tag-filter';
 import { timeStartUp } from './scenarios/startup';
 import { seedBenchData } from './seed';
 import { measureCrowd } from './scenarios/crowd';
@@ -186,6 +187,8 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       common: await measureSearchApi(portal.url, cookie, 'common', scale.searchSamples),
       rare: await measureSearchApi(portal.url, cookie, 'rare', scale.searchSamples),
     };
+    // Issue 20: the directory filtered by one tag, a common and a rare one.
+    const tagFilter = await measureTagFilter(portal.url, cookie, scale.searchSamples);
     log(`${name}: chat fan-out at ${scale.streams.join(', ')} streams`);
     await settle(portal.pid);
     const chat = await measureFanOut(
@@ -213,6 +216,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     log(`${name}: partner import of ${importRows / 10} and ${importRows} rows (upload, dry run, commit, undo)`);
     const partnerImport = await measurePartnerImport(portal.url, cookie, portal.pid, importRows);
     figures = {
+      tagFilter,
       audit,
       giving,
       crowd,

@@ -354,6 +354,36 @@ async function withoutTriggers(db: Db, table: string, fill: () => Promise<unknow
   }
 }
 
+/** Tags in the bench data (issue 20): 'Bench tag 01' (the rarest) to 'Bench tag 20' (the most common). */
+export const BENCH_TAGS = 20;
+export const COMMON_TAG = 'Bench tag 20';
+export const RARE_TAG = 'Bench tag 01';
+
+/**
+ * Partner i carries i % 4 tags (0 to 3). Each slot's tag is drawn from a triangular spread, so
+ * tag k takes k / 210 of the slots: 'Bench tag 20' is on about 9% of partners, 'Bench tag 01'
+ * on about 0.5%, so the tag-filter scenario has a common and a rare tag.
+ */
+async function seedTags(db: Db, n: number) {
+  await db.execute(sql`
+    insert into partner_tags (id, name, colour)
+    select ('00000000-0000-4000-8000-' || lpad(k::text, 12, '0'))::uuid, 'Bench tag ' || lpad(k::text, 2, '0'),
+           (array['gray', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'indigo', 'purple', 'pink'])[1 + k % 10]
+    from generate_series(1, ${BENCH_TAGS}) as k
+  `);
+  await db.execute(sql`
+    insert into partner_tag_links (tag_id, partner_id)
+    select ('00000000-0000-4000-8000-' || lpad((1 + floor((sqrt(8 * t + 1) - 1) / 2))::int::text, 12, '0'))::uuid,
+           ${partnerId('i')}
+    from (
+      select i, (i::bigint * 31 + s * 17) % 210 as t
+      from generate_series(1, ${n}) as i, generate_series(1, 3) as s
+      where s <= i % 4
+    ) as slots
+    on conflict do nothing
+  `);
+}
+
 export async function seedBenchData(db: Db, scale: SeedScale): Promise<SeedResult> {
   const started = performance.now();
   const n = scale.partners;
@@ -408,7 +438,10 @@ export async function seedBenchData(db: Db, scale: SeedScale): Promise<SeedResul
     ),
   );
   await rebuildGivingRollup(db);
+  await seedTags(db, n);
   await db.execute(sql`vacuum analyze partners`);
+  await db.execute(sql`vacuum analyze partner_tags`);
+  await db.execute(sql`vacuum analyze partner_tag_links`);
   await db.execute(sql`vacuum analyze donations`);
   await db.execute(sql`vacuum analyze giving_slots`);
   await db.execute(sql`vacuum analyze giving_days`);

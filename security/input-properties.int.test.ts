@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ZodObject, ZodPipe, type ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gt, sql } from 'drizzle-orm';
-import { activity, signInThrottle } from '#server/db/schema';
+import { activity, partnerTags, signInThrottle } from '#server/db/schema';
 import { multipartBody } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { MATRIX } from './support/access-matrix.table';
@@ -51,6 +51,8 @@ const BODYLESS_ROUTES = [
   'POST /api/jobs/:id/cancel',
   'POST /api/giving/imports/batches/:id/undo',
   'POST /api/partners/imports/batches/:id/undo',
+  'POST /api/partners/:id/archive',
+  'POST /api/partners/:id/unarchive',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -76,6 +78,8 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
     await ensureMergedFixture(t.db);
+    // Inserted without an author, so the tag-creating endpoint's restore (which deletes authored tags) keeps it.
+    const [tag] = await t.db.insert(partnerTags).values({ name: 'Fixture tag' }).returning({ id: partnerTags.id });
     // A gift no partner is named for, which the unlinked helper links (and the restore unlinks).
     await t.postJson(
       '/api/giving/donations',
@@ -121,6 +125,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       plainUserEmail: plain.email,
       taskId: ((await task.json()) as { task: { id: string } }).task.id,
       partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,
+      tagId: tag!.id,
       giftId: ((await gift.json()) as { donation: { id: string } }).donation.id,
     };
   });
@@ -180,7 +185,9 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
   }
 
   const QUERY_ROUTES: Record<string, readonly string[]> = {
-    '/api/partners': ['q', 'status', 'zone', 'cardholder', 'cursor', 'limit'],
+    '/api/partners': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived', 'cursor', 'limit'],
+    '/api/partners/count': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived'],
+    '/api/partners/export.csv': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived'],
     '/api/dashboard/summary': ['tz'],
     '/api/giving/partner-options': ['q'],
     '/api/giving/insights': ['tz'],

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appSettings, user } from '#server/db/schema';
+import { appSettings, partners, user } from '#server/db/schema';
 import {
   eventFields,
   pngPart,
@@ -30,6 +30,7 @@ import {
   notification,
   organizationLogo,
   partner,
+  partnerTag,
   secondSession,
   statementArchive,
   task,
@@ -683,6 +684,67 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: FEATURE,
     ok: 200,
     prepare: async (ctx, owner) => get(`/api/partners/${await partner(ctx, owner)}/tasks`),
+  },
+  // Issue 20: tags for everyone with partners (docs/decisions/0021); archive and delete for admins.
+  'GET /api/partners/tags': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners/tags') },
+  'POST /api/partners/tags': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx) => ({ method: 'POST', path: '/api/partners/tags', json: { name: `Tag ${ctx.unique()}` } }),
+  },
+  'PUT /api/partners/tags/:tagId': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PUT',
+      path: `/api/partners/tags/${await partnerTag(ctx, owner)}`,
+      json: { name: `Renamed ${ctx.unique()}`, colour: 'teal' },
+    }),
+  },
+  'DELETE /api/partners/tags/:tagId': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/partners/tags/${await partnerTag(ctx, owner)}` }),
+  },
+  'POST /api/partners/tags/:tagId/bulk': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: `/api/partners/tags/${await partnerTag(ctx, owner)}/bulk`,
+      json: { action: 'tag', filters: { q: 'Partner' } },
+    }),
+  },
+  'GET /api/partners/count': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners/count?zone=North') },
+  'GET /api/partners/export.csv': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners/export.csv') },
+  'PUT /api/partners/:id/tags': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PUT',
+      path: `/api/partners/${await partner(ctx, owner)}/tags`,
+      json: { tagIds: [await partnerTag(ctx, owner)] },
+    }),
+  },
+  'POST /api/partners/:id/archive': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'POST', path: `/api/partners/${await partner(ctx, owner)}/archive` }),
+  },
+  'POST /api/partners/:id/unarchive': {
+    allowed: ADMIN,
+    ok: 200,
+    // An archived partner: bringing back one that is not archived changes nothing.
+    prepare: async (ctx, owner) => {
+      const id = await partner(ctx, owner);
+      await ctx.t.db.update(partners).set({ archivedAt: new Date() }).where(eq(partners.id, id));
+      return { method: 'POST', path: `/api/partners/${id}/unarchive` };
+    },
+  },
+  'DELETE /api/partners/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/partners/${await partner(ctx, owner)}` }),
   },
   'GET /api/calendar/events': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/calendar/events') },
   'POST /api/calendar/events': {

@@ -5,9 +5,9 @@ import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings, donations, partners } from '#server/db/schema';
+import { appSettings, donations, partners, partnerTags } from '#server/db/schema';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
@@ -19,6 +19,7 @@ import { statementBatchSchema } from '#shared/schemas/giving-statements';
 import { partnerMergeSchema } from '#shared/schemas/partner-merge';
 import { partnerSchema } from '#shared/schemas/partners';
 import { contactSchema } from '#shared/schemas/partner-contacts';
+import { bulkTagSchema, partnerTagsSchema, tagSchema } from '#shared/schemas/partner-tags';
 import { changePasswordSchema, notificationsSchema, profileSchema } from '#shared/schemas/settings';
 import { createTaskSchema, updateTaskSchema } from '#shared/schemas/tasks';
 
@@ -29,6 +30,8 @@ export interface EndpointTargets {
   accountId: string;
   taskId: string;
   partnerId: string;
+  /** A partner tag (issue 20) the tag endpoints rename and apply. */
+  tagId: string;
   /** A gift the correction and void endpoints act on (restored to version 1, not voided, after each). */
   giftId: string;
   /** A signed-in user without any role, whom "add coordinator" may promote. */
@@ -280,6 +283,34 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: (targets) => `/api/partners/${targets.partnerId}/contacts`,
     schema: contactSchema,
     valid: () => ({ kind: 'call', date: '2025-05-01', body: 'Called to say thank you.', timeZone: 'UTC' }),
+  },
+  'POST /api/partners/tags': {
+    method: 'POST',
+    path: () => '/api/partners/tags',
+    schema: tagSchema,
+    valid: () => ({ name: 'Prayer team', colour: 'teal' }),
+    // The tags it made go again (the fixture tag has no author), so the same name is free next time.
+    restore: async (db) => {
+      await db.delete(partnerTags).where(isNotNull(partnerTags.createdBy));
+    },
+  },
+  'PUT /api/partners/tags/:tagId': {
+    method: 'PUT',
+    path: (targets) => `/api/partners/tags/${targets.tagId}`,
+    schema: tagSchema,
+    valid: () => ({ name: 'Fixture tag', colour: 'blue' }),
+  },
+  'POST /api/partners/tags/:tagId/bulk': {
+    method: 'POST',
+    path: (targets) => `/api/partners/tags/${targets.tagId}/bulk`,
+    schema: bulkTagSchema,
+    valid: () => ({ action: 'tag', filters: { q: 'Fixture', zone: 'North' } }),
+  },
+  'PUT /api/partners/:id/tags': {
+    method: 'PUT',
+    path: (targets) => `/api/partners/${targets.partnerId}/tags`,
+    schema: partnerTagsSchema,
+    valid: (targets) => ({ tagIds: [targets.tagId] }),
   },
   'POST /api/files/folders': {
     method: 'POST',

@@ -26,6 +26,9 @@ export const contactEntry = async (ctx: MatrixContext, owner: SignedInActor) => 
   });
   return { partnerId, contactId: contact.id };
 };
+/** A partner tag (issue 20), created by its owner. */
+export const partnerTag = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await ctx.create<{ tag: { id: string } }>(owner, '/api/partners/tags', { name: `Tag ${ctx.unique()}` })).tag.id;
 /** A gift recorded by the admin (only admins add gifts), with the version a correction names. */
 export const gift = async (ctx: MatrixContext) =>
   (

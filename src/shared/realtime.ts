@@ -25,8 +25,11 @@ export type RealtimeEvent =
   | { type: 'forms.changed'; formId: string }
   /** A gift was recorded; dashboards and the partner's details refresh. */
   | { type: 'donations.changed'; partnerId: string | null }
-  /** A partner was added or edited; partner lists and dashboards refresh. */
-  | { type: 'partners.changed'; partnerId: string }
+  /**
+   * A partner was added or edited; partner lists and dashboards refresh. Without `partnerId`
+   * when the change is the directory's (a tag renamed, many partners tagged at once).
+   */
+  | { type: 'partners.changed'; partnerId?: string }
   /** An event was added or edited: calendars reload their list. */
   | { type: 'events.changed' }
   /** A file or folder was added to or removed from this folder of the shared drive. */

@@ -71,8 +71,17 @@ const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 export const PARTNER_PAGE_SIZE = 50;
 
-/** GET /api/partners: search, filters (D9) and a keyset cursor for "Load more". */
-export const partnerListQuerySchema = z.object({
+/** Tag ids as the URL carries them: comma-separated. */
+const tagIdList = z.preprocess(
+  (value) => (typeof value === 'string' && value !== '' ? value.split(',') : emptyAsMissing(value)),
+  z.array(z.uuid('Unknown tag filter')).max(50, 'Too many tag filters').optional(),
+);
+
+/**
+ * The directory's search and filters (D9, issue 20): the list, the CSV export and "Tag all"
+ * use the same. `tags` match any or all of them; archived partners only with `archived=true`.
+ */
+export const partnerFiltersSchema = z.object({
   q: z.preprocess(emptyAsMissing, z.string().trim().max(200, 'Search must be 200 characters or less').optional()),
   status: z.preprocess(emptyAsMissing, z.enum(PARTNER_STATUSES, { error: 'Unknown status filter' }).optional()),
   zone: z.preprocess(emptyAsMissing, z.string().trim().max(PARTNER_LIMITS.zone, 'Unknown zone filter').optional()),
@@ -80,6 +89,14 @@ export const partnerListQuerySchema = z.object({
     emptyAsMissing,
     z.enum(['true', 'false'], { error: 'Unknown cardholder filter' }).optional(),
   ),
+  tags: tagIdList,
+  match: z.preprocess(emptyAsMissing, z.enum(['any', 'all'], { error: 'Match must be any or all' }).optional()),
+  archived: z.preprocess(emptyAsMissing, z.enum(['true', 'false'], { error: 'Unknown archived filter' }).optional()),
+});
+export type PartnerFilterValues = z.output<typeof partnerFiltersSchema>;
+
+/** GET /api/partners: search, filters (D9) and a keyset cursor for "Load more". */
+export const partnerListQuerySchema = partnerFiltersSchema.extend({
   cursor: z.preprocess(emptyAsMissing, z.string().max(400, 'Invalid cursor').optional()),
   limit: z.preprocess(
     emptyAsMissing,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Access } from '#server/auth/permissions';
 import type { Db } from '#server/db/client';
 import { messages, partners, user } from '#server/db/schema';
@@ -137,10 +137,11 @@ export async function replayMessages(db: Db, afterId: number, access: Access) {
   return { envelopes, complete };
 }
 
+/** Archived partners leave the list (issue 20); their channel's messages stay. */
 export async function listCardholders(db: Db): Promise<Cardholder[]> {
   return db
     .select({ id: partners.id, name: partners.name, zone: partners.zone })
     .from(partners)
-    .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active')))
+    .where(and(eq(partners.cardholderStatus, true), eq(partners.status, 'active'), isNull(partners.archivedAt)))
     .orderBy(asc(partners.name));
 }

@@ -3,6 +3,7 @@ import { DUPLICATE_MODES } from '#shared/imports';
 import { TAG_LIMITS } from '#shared/partners';
 import { checkPartnerCells, phoneDigits, type CheckedPartner } from './import-cells';
 import { changesFor, FIELD_WORDS, matchPartners, type PartnerChanges, type StoredPartner } from './import-match';
+import { partnersChanged } from './service';
 import {
   createPartners,
   editedSince,
@@ -11,15 +12,6 @@ import {
   updatePartners,
   type PartnersWithRecords,
 } from './import-writes';
-
-/** Every open directory and dashboard refreshes (no one partner: a whole batch changed). */
-const partnersChanged = () => {
-  const event = { type: 'partners.changed' as const, partnerId: '' };
-  return [
-    { audience: { feature: 'partners' as const }, event },
-    { audience: { feature: 'dashboard' as const }, event },
-  ];
-};
 
 /** A partner row as the file gives it, checked; `prepare` adds the stored partner it matches. */
 export interface PartnerRow extends CheckedPartner {
@@ -196,6 +188,7 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
     changedSince: (db, batchId) => editedSince(db, batchId),
     undoNote: (db, batchId) => partnerUndoNote(db, batchId, withRecords),
     undo: (tx, batchId) => undoPartnerImport(tx, batchId, withRecords),
-    announce: partnersChanged,
+    // No one partner: a whole batch changed.
+    announce: () => partnersChanged(),
   };
 }

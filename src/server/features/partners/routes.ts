@@ -7,6 +7,7 @@ import { refuse } from '#server/service/errors';
 import { partnerMergeSchema } from '#shared/schemas/partner-merge';
 import { partnerIdParamSchema, partnerListQuerySchema, partnerSchema } from '#shared/schemas/partners';
 import { mergePartners, type PartnerMergeMove } from './merge';
+import { partnerDirectoryRoutes } from './directory-routes';
 import { partnerRelationRoutes } from './relation-routes';
 import { createPartner, getPartner, listPartners, listZones, updatePartner } from './service';
 import type { PartnerRelations } from './timeline';
@@ -15,6 +16,7 @@ import type { PartnerRelations } from './timeline';
  * /api/partners: the partner directory (SPEC.md section 2 "Partners", D9). Everyone with the
  * partners permission may read, add and edit partners (docs/decisions/0021); admins merge them
  * (issue 20), with what other features move given as `mergeMoves` (src/server/feature-wiring.ts).
+ * Issue 20's directory routes come first: '/tags' and '/export.csv' are not partner ids.
  */
 export function partnersRoutes({
   relations,
@@ -26,6 +28,7 @@ export function partnersRoutes({
   return (
     new Hono<AppEnv>()
       .use(requireFeature('partners'))
+      .route('/', partnerDirectoryRoutes())
       .get('/', validate('query', partnerListQuerySchema), async (c) =>
         c.json(await listPartners(c.var.deps.database.db, c.req.valid('query')), 200),
       )

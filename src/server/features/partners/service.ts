@@ -1,10 +1,17 @@
-import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { partners } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { recordedUpdate } from '#server/service/recorded-update';
-import { PARTNER_PAGE_SIZE, type PartnerListQuery, type PartnerValues } from '#shared/schemas/partners';
+import {
+  PARTNER_PAGE_SIZE,
+  type PartnerFilterValues,
+  type PartnerListQuery,
+  type PartnerValues,
+} from '#shared/schemas/partners';
+import { tagCondition, tagsAreSparse } from './tag-filter';
+import { withTags } from './tag-links';
 
 /** What the API returns for a partner (SPEC.md section 3, D9). */
 export const partnerColumns = {
@@ -19,6 +26,7 @@ export const partnerColumns = {
   zone: partners.zone,
   cardholderStatus: partners.cardholderStatus,
   lastContact: partners.lastContact,
+  archivedAt: partners.archivedAt,
   createdAt: partners.createdAt,
   updatedAt: partners.updatedAt,
 };
@@ -78,18 +86,9 @@ export function containsPattern(text: string): string {
  * indexes); the filters are status, zone and cardholder status (D9). It asks for one row more
  * than the page to learn whether another page follows.
  */
-export function partnerListQuery(db: Db, query: PartnerListQuery) {
+export function partnerListQuery(db: Db, query: PartnerListQuery, sparseTags = false) {
   const limit = query.limit ?? PARTNER_PAGE_SIZE;
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(
-      or(ilike(partners.name, pattern), ilike(partners.email, pattern), ilike(partners.location, pattern))!,
-    );
-  }
-  if (query.status) conditions.push(eq(partners.status, query.status));
-  if (query.zone) conditions.push(eq(partners.zone, query.zone));
-  if (query.cardholder) conditions.push(eq(partners.cardholderStatus, query.cardholder === 'true'));
+  const conditions = directoryConditions(query, sparseTags);
   const orderKey = query.q && query.q.length >= TRIGRAM_MIN_LENGTH ? searchSortKey : sortKey;
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
@@ -104,14 +103,37 @@ export function partnerListQuery(db: Db, query: PartnerListQuery) {
     .limit(limit + 1);
 }
 
+/**
+ * The directory's filters as conditions on partners: the list, the export and "Tag all" share
+ * them (issue 20). Archived partners are left out unless `archived=true` asks for them.
+ */
+export function directoryConditions(query: PartnerFilterValues, sparseTags = false): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(ilike(partners.name, pattern), ilike(partners.email, pattern), ilike(partners.location, pattern))!,
+    );
+  }
+  if (query.status) conditions.push(eq(partners.status, query.status));
+  if (query.zone) conditions.push(eq(partners.zone, query.zone));
+  if (query.cardholder) conditions.push(eq(partners.cardholderStatus, query.cardholder === 'true'));
+  if (query.tags && query.tags.length > 0) conditions.push(tagCondition(query.tags, query.match ?? 'any', sparseTags));
+  if (query.archived !== 'true') conditions.push(isNull(partners.archivedAt));
+  return conditions;
+}
+
 /** One page of the directory and the cursor of the next, if any. */
 export async function listPartners(db: Db, query: PartnerListQuery) {
   const limit = query.limit ?? PARTNER_PAGE_SIZE;
-  const rows = await partnerListQuery(db, query);
+  // Rare tags are read from their links first (docs/decisions/0116).
+  const sparse = query.tags && query.tags.length > 0 ? await tagsAreSparse(db, query.tags) : false;
+  const rows = await partnerListQuery(db, query, sparse);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
-  return { partners: page.map(({ sortKey: _sortKey, ...partner }) => partner), nextCursor };
+  const partnersOfPage = page.map(({ sortKey: _sortKey, ...partner }) => partner);
+  return { partners: await withTags(db, partnersOfPage), nextCursor };
 }
 
 /** Zones in use, for the filter and the form's suggestions. */
@@ -126,7 +148,7 @@ export async function listZones(db: Db): Promise<string[]> {
 
 export async function getPartner(db: Db, id: string) {
   const [row] = await db.select(partnerColumns).from(partners).where(eq(partners.id, id));
-  return row ?? null;
+  return row ? (await withTags(db, [row]))[0]! : null;
 }
 
 /** Whether a partner exists: giving asks before linking a gift (src/server/feature-wiring.ts). */
@@ -150,23 +172,26 @@ export async function partnerContacts(db: Db, ids: readonly string[]) {
     .where(inArray(partners.id, [...ids]));
 }
 
-/** Partners whose name contains the typed text, by name: the Add Donation type-ahead. */
+/** Partners whose name contains the typed text, by name: the Add Donation type-ahead (archived ones left out). */
 export async function partnerNameOptions(db: Db, text: string | undefined) {
-  const query = db
+  const notArchived = isNull(partners.archivedAt);
+  return db
     .select({ id: partners.id, name: partners.name, location: partners.location })
     .from(partners)
+    .where(text ? and(notArchived, ilike(partners.name, containsPattern(text))) : notArchived)
     .orderBy(sql`lower(${partners.name})`, partners.id)
     .limit(8);
-  if (!text) return query;
-  return query.where(ilike(partners.name, containsPattern(text)));
 }
 
-/** The ids of the partners named exactly `name`, ignoring case and surrounding spaces; two at most. */
+/**
+ * The ids of the partners named exactly `name`, ignoring case and surrounding spaces; two at
+ * most. Archived partners are not linked to typed gift names (issue 20).
+ */
 export async function partnerIdsNamed(db: Db, name: string): Promise<string[]> {
   const rows = await db
     .select({ id: partners.id })
     .from(partners)
-    .where(sql`lower(${partners.name}) = lower(${name.trim()})`)
+    .where(and(sql`lower(${partners.name}) = lower(${name.trim()})`, isNull(partners.archivedAt)))
     .limit(2);
   return rows.map((row) => row.id);
 }
@@ -190,9 +215,9 @@ async function partnersByLowered(db: Db, column: 'email' | 'name', keys: string[
 export const partnersByEmails = (db: Db, emails: string[]) => partnersByLowered(db, 'email', emails);
 export const partnersByNames = (db: Db, names: string[]) => partnersByLowered(db, 'name', names);
 
-/** Every open directory and dashboard refreshes. */
-export const partnersChanged = (partnerId: string) => {
-  const event = { type: 'partners.changed' as const, partnerId };
+/** Every open directory and dashboard refreshes; without a partner for a change of the directory's own. */
+export const partnersChanged = (partnerId?: string) => {
+  const event = { type: 'partners.changed' as const, ...(partnerId === undefined ? {} : { partnerId }) };
   return [
     { audience: { feature: 'partners' as const }, event },
     { audience: { feature: 'dashboard' as const }, event },
@@ -218,7 +243,7 @@ export async function createPartner(ctx: ServiceContext, values: PartnerValues) 
 /** Replaces the editable fields. */
 export async function updatePartner(ctx: ServiceContext, id: string, values: PartnerValues) {
   const thisPartner = eq(partners.id, id);
-  return ctx.change((tx) =>
+  const updated = await ctx.change((tx) =>
     recordedUpdate(
       tx,
       tx.db.select(partnerColumns).from(partners).where(thisPartner),
@@ -232,4 +257,5 @@ export async function updatePartner(ctx: ServiceContext, id: string, values: Par
       { action: 'partner.updated', subject: { type: 'partner', id }, announce: partnersChanged(id) },
     ),
   );
+  return (await withTags(ctx.db, [updated]))[0]!;
 }

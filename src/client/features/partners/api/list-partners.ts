@@ -11,6 +11,11 @@ export interface PartnerFilters {
   status?: 'active' | 'inactive';
   zone?: string;
   cardholder?: 'true' | 'false';
+  /** Tag ids, comma-separated (issue 20). */
+  tags?: string;
+  match?: 'any' | 'all';
+  /** 'true' shows archived partners too. */
+  archived?: 'true';
 }
 
 export const partnerKeys = {

@@ -4,7 +4,7 @@ import type { PartnerMergeInput } from '#shared/schemas/partner-merge';
 import { partnerKeys, type Partner } from './list-partners';
 
 export interface MergeResult {
-  partner: Partner;
+  partner: Pick<Partner, 'id' | 'name'>;
   /** How many of each thing moved to the survivor: gifts, contacts, tasks, tags, messages. */
   moved: Record<string, number>;
 }
@@ -19,8 +19,8 @@ export function useMergePartners() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: mergePartners,
-    onSuccess: (result, input) => {
-      queryClient.setQueryData(partnerKeys.detail(result.partner.id), result.partner);
+    // The survivor is fetched again (with its tags) rather than set from the answer.
+    onSuccess: (_result, input) => {
       queryClient.removeQueries({ queryKey: partnerKeys.detail(input.mergedId) });
       return queryClient.invalidateQueries({ queryKey: partnerKeys.all });
     },

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DATE_FORMAT } from '#shared/format';
 import type { Partner } from '../api/list-partners';
+import { TagList } from './tag-badge';
 
 /** "2025-06-13" as that calendar day in the browser (not midnight UTC). */
 export function formatDay(day: string): string {
@@ -39,10 +40,16 @@ export function PartnerCard({ partner, onView }: { partner: Partner; onView: (bu
         <h2 className="min-w-0 break-words text-lg font-semibold">{partner.name}</h2>
         <StatusBadge status={partner.status} />
       </div>
-      {(partner.zone || partner.cardholderStatus) && (
+      {(partner.zone || partner.cardholderStatus || partner.archivedAt) && (
         <div className="mt-1 flex flex-wrap gap-2 text-xs">
+          {partner.archivedAt && <Badge variant="secondary">Archived</Badge>}
           {partner.zone && <Badge variant="outline">Zone: {partner.zone}</Badge>}
           {partner.cardholderStatus && <Badge variant="warning">Cardholder</Badge>}
+        </div>
+      )}
+      {partner.tags.length > 0 && (
+        <div className="mt-2">
+          <TagList tags={partner.tags} />
         </div>
       )}
       <dl className="mt-3 flex-1 space-y-1.5 text-sm text-muted-foreground">

@@ -14,9 +14,11 @@ import { useUpdatePartner } from '../api/update-partner';
 import { LogContactForm } from './log-contact-form';
 import { MergePartnersDialog } from './merge-partners-dialog';
 import { formatDay, StatusBadge } from './partner-card';
+import { PartnerArchiveControls } from './partner-archive-controls';
 import { PartnerForm } from './partner-form';
 import { PartnerOpenTasks } from './partner-open-tasks';
 import { PartnerTimeline } from './partner-timeline';
+import { PartnerTagPicker } from './partner-tag-picker';
 
 function Detail({ label, value, className }: { label: string; value: string | null; className?: string }) {
   return (
@@ -95,8 +97,9 @@ export function PartnerDetailsDialog({
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={partner.status} />
               {partner.cardholderStatus && <Badge variant="warning">Cardholder</Badge>}
+              {partner.archivedAt && <Badge variant="secondary">Archived</Badge>}
               <div className="ml-auto flex flex-wrap gap-2">
-                {me?.role === 'admin' && <MergePartnersDialog partner={partner} />}
+                {me?.role === 'admin' && !partner.archivedAt && <MergePartnersDialog partner={partner} />}
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden="true" />
                   Edit
@@ -113,6 +116,7 @@ export function PartnerDetailsDialog({
               <Detail label="Added" value={format(new Date(partner.createdAt), DATE_FORMAT)} />
               <Detail label="Notes" value={partner.notes} className="sm:col-span-2" />
             </dl>
+            <PartnerTagPicker partnerId={partner.id} tags={partner.tags} />
             {/* Follow-ups and their tasks are the task board's too (issue 20). */}
             {me?.permissions.tasks && <PartnerOpenTasks partner={partner} />}
             {/* Gift-level detail is for holders of Giving Records (D12, issue 19). */}
@@ -122,6 +126,7 @@ export function PartnerDetailsDialog({
               <LogContactForm partnerId={partner.id} />
               <PartnerTimeline partnerId={partner.id} />
             </div>
+            {me?.role === 'admin' && <PartnerArchiveControls partner={partner} onDeleted={onClose} />}
           </>
         )}
       </DialogContent>

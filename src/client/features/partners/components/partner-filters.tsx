@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { PartnerFilters } from '../api/list-partners';
+import { TagFilter } from './tag-filter';
 
-export type FilterValues = Pick<PartnerFilters, 'status' | 'zone' | 'cardholder'>;
+export type FilterValues = Pick<PartnerFilters, 'status' | 'zone' | 'cardholder' | 'tags' | 'match' | 'archived'>;
 
-/** Filter by status, zone and cardholder status (D9). */
+/** Filter by status, zone and cardholder status (D9), by tags, and show archived partners (issue 20). */
 export function PartnerFilterPanel({
   id,
   values,
@@ -19,7 +21,7 @@ export function PartnerFilterPanel({
   onChange: (values: FilterValues) => void;
 }) {
   const ids = useId();
-  const active = Object.values(values).filter(Boolean).length;
+  const active = [values.status, values.zone, values.cardholder, values.tags, values.archived].filter(Boolean).length;
   // A zone asked for in the URL stays selectable even before the zone list has loaded.
   const zoneOptions = values.zone && !zones.includes(values.zone) ? [values.zone, ...zones] : zones;
   return (
@@ -70,12 +72,40 @@ export function PartnerFilterPanel({
           <option value="false">Not cardholders</option>
         </NativeSelect>
       </div>
+      <TagFilter
+        tags={values.tags ? values.tags.split(',') : []}
+        match={values.match ?? 'any'}
+        onChange={(tags, match) =>
+          onChange({
+            ...values,
+            tags: tags.length > 0 ? tags.join(',') : undefined,
+            match: tags.length > 1 && match === 'all' ? 'all' : undefined,
+          })
+        }
+      />
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${ids}-archived`}
+          checked={values.archived === 'true'}
+          onCheckedChange={(on) => onChange({ ...values, archived: on === true ? 'true' : undefined })}
+        />
+        <Label htmlFor={`${ids}-archived`}>Show archived</Label>
+      </div>
       <div className="flex items-end">
         <Button
           type="button"
           variant="ghost"
           disabled={active === 0}
-          onClick={() => onChange({ status: undefined, zone: undefined, cardholder: undefined })}
+          onClick={() =>
+            onChange({
+              status: undefined,
+              zone: undefined,
+              cardholder: undefined,
+              tags: undefined,
+              match: undefined,
+              archived: undefined,
+            })
+          }
         >
           Clear filters
         </Button>

@@ -1,4 +1,4 @@
-import { Filter, Loader2, Search, Upload } from 'lucide-react';
+import { Download, Filter, Loader2, Search, Upload } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -8,7 +8,10 @@ import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePartnerList, type Partner, type PartnerFilters } from '../api/list-partners';
 import { useZones } from '../api/list-zones';
+import { filterQuery } from '../api/partner-tags';
 import { AddPartnerDialog } from './add-partner-dialog';
+import { BulkTagDialog } from './bulk-tag-dialog';
+import { ManageTagsDialog } from './manage-tags-dialog';
 import { PartnerCard } from './partner-card';
 import { PartnerDetailsDialog } from './partner-details-dialog';
 import { PartnerFilterPanel, type FilterValues } from './partner-filters';
@@ -16,6 +19,7 @@ import { LinkedPartnerDetails } from './linked-partner-details';
 
 const STATUSES = new Set(['active', 'inactive']);
 const CARDHOLDER = new Set(['true', 'false']);
+const TAG_IDS = /^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i;
 
 /** Search and filters live in the URL, so a filtered directory can be bookmarked or shared. */
 function useFiltersFromUrl() {
@@ -27,6 +31,9 @@ function useFiltersFromUrl() {
     status: STATUSES.has(status) ? (status as PartnerFilters['status']) : undefined,
     zone: params.get('zone') || undefined,
     cardholder: CARDHOLDER.has(cardholder) ? (cardholder as PartnerFilters['cardholder']) : undefined,
+    tags: TAG_IDS.test(params.get('tags') ?? '') ? params.get('tags')! : undefined,
+    match: params.get('match') === 'all' ? 'all' : undefined,
+    archived: params.get('archived') === 'true' ? 'true' : undefined,
   };
   const update = useCallback(
     (changes: Partial<PartnerFilters>) =>
@@ -50,7 +57,9 @@ export function PartnersPage() {
   const [filters, updateFilters] = useFiltersFromUrl();
   const [search, setSearch] = useState(filters.q ?? '');
   const debouncedSearch = useDebouncedValue(search, 300);
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(filters.status || filters.zone || filters.cardholder));
+  const [filtersOpen, setFiltersOpen] = useState(
+    Boolean(filters.status || filters.zone || filters.cardholder || filters.tags || filters.archived),
+  );
   const [selected, setSelected] = useState<Partner | null>(null);
   // The "View Details" button that opened the details: the focus goes back there (issue 27).
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -65,7 +74,10 @@ export function PartnersPage() {
   const list = usePartnerList(filters);
   const { data: zones = [] } = useZones();
   const partners = list.data?.pages.flatMap((page) => page.partners) ?? [];
-  const activeFilters = [filters.status, filters.zone, filters.cardholder].filter(Boolean).length;
+  const activeFilters = [filters.status, filters.zone, filters.cardholder, filters.tags, filters.archived].filter(
+    Boolean,
+  ).length;
+  const exportHref = `/api/partners/export.csv?${new URLSearchParams(filterQuery(filters))}`;
 
   return (
     <>
@@ -74,6 +86,14 @@ export function PartnersPage() {
         description="Keep in touch with the people and churches who support the ministry."
         actions={
           <div className="flex flex-wrap gap-2">
+            <ManageTagsDialog />
+            <BulkTagDialog filters={filters} />
+            <Button variant="outline" asChild>
+              <a href={exportHref} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
             {/* Issue 20 item 4: the shared import wizard for partners. */}
             <Button variant="outline" asChild>
               <Link to="/partners/import">
@@ -119,7 +139,14 @@ export function PartnersPage() {
       {filtersOpen && (
         <PartnerFilterPanel
           id={filterPanelId}
-          values={{ status: filters.status, zone: filters.zone, cardholder: filters.cardholder }}
+          values={{
+            status: filters.status,
+            zone: filters.zone,
+            cardholder: filters.cardholder,
+            tags: filters.tags,
+            match: filters.match,
+            archived: filters.archived,
+          }}
           zones={zones}
           onChange={(values: FilterValues) => updateFilters(values)}
         />

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { createPartnerViaApi, expectToast, unique } from './support/portal';
+
+// Partner relationships (issue 20): tags and the tag filter, Tag all, the CSV export, and
+// archive / delete by an admin.
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search partners' }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+}
+
+/** A filter checkbox: its state follows the address, so the click is checked once the page has moved. */
+async function toggleFilter(group: Locator, name: string, on: boolean) {
+  const box = group.getByRole('checkbox', { name });
+  await box.click();
+  if (on) await expect(box).toBeChecked();
+  else await expect(box).not.toBeChecked();
+}
+
+const card = (page: Page, name: string) => page.getByTestId('partner-card').filter({ hasText: name });
+
+test('a coordinator tags partners, filters the directory by tags and tags a whole filtered list', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'coordinator', '/partners');
+  const prefix = unique('Tagged');
+  const [first, second] = [`${prefix} Alpha`, `${prefix} Beta`];
+  await createPartnerViaApi(page, { name: first, email: 'alpha@tags.example.org' });
+  await createPartnerViaApi(page, { name: second, email: 'beta@tags.example.org' });
+  await createPartnerViaApi(page, { name: `${prefix} Gamma`, email: 'gamma@tags.example.org' });
+  const prayer = unique('Prayer');
+  const youth = unique('Youth');
+
+  // A tag made in the tag manager; a duplicate name is refused with a clear message.
+  await page.reload();
+  const manager = page.getByRole('button', { name: 'Manage tags' });
+  await manager.click();
+  const tagsDialog = page.getByRole('dialog', { name: 'Tags' });
+  await tagsDialog.getByLabel('New tag').fill(prayer);
+  await tagsDialog.getByLabel('Colour').selectOption('teal');
+  await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
+  await expectToast(page, 'Tag created', prayer);
+  await tagsDialog.getByLabel('New tag').fill(prayer.toUpperCase());
+  await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
+  await expectToast(page, 'Failed to create tag', `A tag named "${prayer}" already exists`);
+  await page.keyboard.press('Escape');
+  await expect(manager).toBeFocused();
+
+  // The first partner gets the tag from details; the second a tag made in the picker.
+  await search(page, prefix);
+  await expect(page.getByTestId('partner-card')).toHaveCount(3);
+  await page.getByRole('button', { name: `View Details for ${first}` }).click();
+  let details = page.getByRole('dialog', { name: first });
+  await details.getByRole('button', { name: 'Edit tags' }).click();
+  await details.getByRole('checkbox', { name: prayer }).check();
+  await details.getByRole('button', { name: 'Save tags' }).click();
+  await expectToast(page, 'Tags saved');
+  await expect(details.getByTestId('tag-badge').filter({ hasText: prayer })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card(page, first).getByTestId('tag-badge')).toHaveText([prayer]);
+
+  await page.getByRole('button', { name: `View Details for ${second}` }).click();
+  details = page.getByRole('dialog', { name: second });
+  await details.getByRole('button', { name: 'Edit tags' }).click();
+  await details.getByLabel('Find or create a tag').fill(youth);
+  await details.getByRole('button', { name: 'Create tag' }).click();
+  await expect(details.getByRole('checkbox', { name: youth })).toBeChecked();
+  await details.getByRole('button', { name: 'Save tags' }).click();
+  await expectToast(page, 'Tags saved');
+  await page.keyboard.press('Escape');
+  await expect(card(page, second).getByTestId('tag-badge')).toHaveText([youth]);
+  await expectAccessible(page);
+
+  // Filter by one tag, then either of two.
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await toggleFilter(filters, prayer, true);
+  await expect(page.getByTestId('partner-card')).toHaveCount(1);
+  await expect(card(page, first)).toBeVisible();
+  await toggleFilter(filters, youth, true);
+  await expect(page.getByTestId('partner-card')).toHaveCount(2);
+
+  // Tag all: every partner of the search (the filter taken off) gets Prayer, after a confirmation naming how many.
+  await toggleFilter(filters, prayer, false);
+  await toggleFilter(filters, youth, false);
+  await expect(page.getByTestId('partner-card')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Tag all', exact: true }).click();
+  const bulk = page.getByRole('dialog', { name: 'Tag or untag every listed partner' });
+  await expect(bulk).toContainText('3 partners match the current search and filters');
+  await bulk.getByLabel('Tag').selectOption({ label: prayer });
+  await bulk.getByRole('button', { name: 'Tag all', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Tag all?' });
+  await expect(confirm).toContainText(`Add "${prayer}" to all 3 partners matching the current filters?`);
+  await confirm.getByRole('button', { name: 'Tag all', exact: true }).click();
+  await expectToast(page, 'Partners tagged', `"${prayer}" added to 2 partners`);
+  for (const name of [first, second, `${prefix} Gamma`]) {
+    await expect(card(page, name).getByTestId('tag-badge').filter({ hasText: prayer })).toBeVisible();
+  }
+
+  // All of two tags: only the partner with both.
+  await toggleFilter(filters, prayer, true);
+  await toggleFilter(filters, youth, true);
+  await filters.getByLabel('Match').selectOption('all');
+  await expect(page.getByTestId('partner-card')).toHaveCount(1);
+  await expect(card(page, second)).toBeVisible();
+  await expect(page).toHaveURL(/match=all/);
+});
+
+test('the directory exports its filtered list as CSV, with tags', async ({ page }) => {
+  await signIn(page, 'coordinator', '/partners');
+  const prefix = unique('Export');
+  const tagged = await createPartnerViaApi(page, { name: `${prefix} One`, email: 'one@export.example.org' });
+  await createPartnerViaApi(page, { name: `=SUM(1) ${prefix}`, email: 'two@export.example.org', zone: 'East' });
+  const tagName = unique('Board');
+  const created = await page.request.post('/api/partners/tags', { data: { name: tagName } });
+  const tag = ((await created.json()) as { tag: { id: string } }).tag;
+  expect((await page.request.put(`/api/partners/${tagged.id}/tags`, { data: { tagIds: [tag.id] } })).status()).toBe(
+    200,
+  );
+
+  await page.reload();
+  await search(page, prefix);
+  await expect(page.getByTestId('partner-card')).toHaveCount(2);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^partners-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = csv.toString('utf8').slice(1).trim().split(/\r?\n/);
+  expect(lines[0]).toBe(
+    'Name,Email,Phone,Location,Status,Zone,Coordinator,Cardholder,Last contact,Tags,Notes,Archived,Partner id',
+  );
+  expect(lines).toHaveLength(3);
+  // The formula is written as text; the tagged partner carries its tag.
+  expect(lines[1]).toContain(`'=SUM(1) ${prefix},two@export.example.org,,,Active,East`);
+  expect(lines[2]).toBe(`${prefix} One,one@export.example.org,,,Active,,,No,,${tagName},,,${tagged.id}`);
+});
+
+test('an admin archives a partner out of the directory, brings it back, and deletes one without gifts', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', '/partners');
+  const prefix = unique('Archive');
+  const name = `${prefix} Church`;
+  const giver = `${prefix} Giver`;
+  await createPartnerViaApi(page, { name, email: 'church@archive.example.org' });
+  const withGift = await createPartnerViaApi(page, { name: giver, email: 'giver@archive.example.org' });
+  const gift = await page.request.post('/api/giving/donations', {
+    data: { partnerId: withGift.id, partnerName: giver, amount: '12.00', donationType: 'one-time' },
+  });
+  expect(gift.status(), await gift.text()).toBe(201);
+
+  await page.reload();
+  await search(page, prefix);
+  await expect(page.getByTestId('partner-card')).toHaveCount(2);
+  await page.getByRole('button', { name: `View Details for ${name}` }).click();
+  const details = page.getByRole('dialog', { name });
+  await details.getByRole('button', { name: 'Archive' }).click();
+  const confirmArchive = page.getByRole('alertdialog', { name: 'Archive partner?' });
+  await expect(confirmArchive).toContainText(`"${name}" will leave the directory`);
+  await confirmArchive.getByRole('button', { name: 'Archive' }).click();
+  await expectToast(page, 'Partner archived', name);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('partner-card')).toHaveCount(1);
+
+  // "Show archived" brings it back, marked.
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await toggleFilter(page.getByRole('group', { name: 'Filters' }), 'Show archived', true);
+  await expect(page.getByTestId('partner-card')).toHaveCount(2);
+  await expect(card(page, name)).toContainText('Archived');
+  await page.getByRole('button', { name: `View Details for ${name}` }).click();
+  await details.getByRole('button', { name: 'Unarchive' }).click();
+  await page.getByRole('alertdialog', { name: 'Restore partner?' }).getByRole('button', { name: 'Restore' }).click();
+  await expectToast(page, 'Partner restored', name);
+  await page.keyboard.press('Escape');
+  await expect(card(page, name)).not.toContainText('Archived');
+
+  // A partner with a gift cannot be deleted; one without can, after a confirmation naming them.
+  await page.getByRole('button', { name: `View Details for ${giver}` }).click();
+  const giverDetails = page.getByRole('dialog', { name: giver });
+  await giverDetails.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete partner?' })
+    .getByRole('button', { name: 'Delete for good' })
+    .click();
+  await expectToast(
+    page,
+    'Failed to delete partner',
+    'This partner has gifts and cannot be deleted. Archive the partner instead.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(card(page, giver)).toBeVisible();
+
+  await page.getByRole('button', { name: `View Details for ${name}` }).click();
+  await details.getByRole('button', { name: 'Delete' }).click();
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete partner?' });
+  await expect(confirmDelete).toContainText(`This will permanently delete "${name}"`);
+  await confirmDelete.getByRole('button', { name: 'Delete for good' }).click();
+  await expectToast(page, 'Partner deleted', name);
+  await expect(card(page, name)).toHaveCount(0);
+  await expect(page.getByTestId('partner-card')).toHaveCount(1);
+});

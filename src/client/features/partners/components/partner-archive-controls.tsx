@@ -1,0 +1,72 @@
+import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { useDeletePartner, useSetArchived } from '../api/archive-partner';
+import { ConfirmButton } from './confirm-button';
+
+const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Archive, bring back or delete a partner: admins only (the server checks too), each after a confirmation. */
+export function PartnerArchiveControls({
+  partner,
+  onDeleted,
+}: {
+  partner: { id: string; name: string; archivedAt: string | null };
+  onDeleted: () => void;
+}) {
+  const setArchived = useSetArchived();
+  const remove = useDeletePartner();
+  const archived = partner.archivedAt !== null;
+
+  const changeArchived = async () => {
+    try {
+      await setArchived.mutateAsync({ id: partner.id, archived: !archived });
+      toast.success(archived ? 'Partner restored' : 'Partner archived', { description: partner.name });
+    } catch (err) {
+      toast.error(archived ? 'Failed to restore partner' : 'Failed to archive partner', { description: failure(err) });
+    }
+  };
+
+  const deleteForGood = async () => {
+    try {
+      await remove.mutateAsync(partner.id);
+      toast.success('Partner deleted', { description: partner.name });
+      onDeleted();
+    } catch (err) {
+      toast.error('Failed to delete partner', { description: failure(err) });
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2 border-t pt-4">
+      <ConfirmButton
+        variant="outline"
+        size="sm"
+        disabled={setArchived.isPending}
+        title={archived ? 'Restore partner?' : 'Archive partner?'}
+        description={
+          archived
+            ? `"${partner.name}" will be back in the directory, the gift partner search and the cardholder list.`
+            : `"${partner.name}" will leave the directory, the gift partner search and the cardholder list. Their gifts stay.`
+        }
+        confirmLabel={archived ? 'Restore' : 'Archive'}
+        onConfirm={() => void changeArchived()}
+      >
+        {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
+        {archived ? 'Unarchive' : 'Archive'}
+      </ConfirmButton>
+      <ConfirmButton
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        disabled={remove.isPending}
+        title="Delete partner?"
+        description={`This will permanently delete "${partner.name}". Only a partner without any gifts can be deleted. This action cannot be undone.`}
+        confirmLabel="Delete for good"
+        onConfirm={() => void deleteForGood()}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </ConfirmButton>
+    </div>
+  );
+}
