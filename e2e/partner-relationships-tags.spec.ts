@@ -38,7 +38,7 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await manager.click();
   const tagsDialog = page.getByRole('dialog', { name: 'Tags' });
   await tagsDialog.getByLabel('New tag').fill(prayer);
-  await tagsDialog.getByLabel('Colour').selectOption('teal');
+  await tagsDialog.getByLabel('Colour', { exact: true }).selectOption('teal');
   await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
   await expectToast(page, 'Tag created', prayer);
   await tagsDialog.getByLabel('New tag').fill(prayer.toUpperCase());

@@ -246,14 +246,14 @@ test.describe('partner directory', () => {
     await expect(details.getByRole('heading', { name: 'Gifts' })).toHaveCount(0);
     await expectAccessible(page);
 
-    await details.getByRole('button', { name: 'Edit' }).click();
+    await details.getByRole('button', { name: 'Edit', exact: true }).click();
     await details.getByLabel('Name').fill('');
     await details.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Failed to update partner', 'Name is required');
     await details.getByRole('button', { name: 'Cancel' }).click();
     await expect(details.getByText('555-0100')).toBeVisible();
 
-    await details.getByRole('button', { name: 'Edit' }).click();
+    await details.getByRole('button', { name: 'Edit', exact: true }).click();
     await details.getByLabel('Phone').fill('555-0199');
     await details.getByLabel('Location').fill('');
     await details.getByLabel('Status').selectOption('inactive');

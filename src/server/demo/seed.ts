@@ -31,7 +31,7 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) 
   const partners = await seedDemoPartners(context);
   await seedDemoDonations(context, partners);
   await seedDemoEvents(context);
-  await seedDemoTasks(context);
+  await seedDemoTasks(context, partners);
   await seedDemoForms(context);
   await seedDemoMessages(context);
   await seedDemoFiles(context);

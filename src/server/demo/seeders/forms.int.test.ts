@@ -6,6 +6,7 @@ import { createTaskSchema } from '#shared/schemas/tasks';
 import { DEMO_PASSWORD, type DemoContext } from '../seed';
 import { seedDemoForms } from './forms';
 import { seedDemoTasks } from './tasks';
+import { seedDemoPartners } from './partners';
 import { seedDemoUsers } from './users';
 
 describe.each(testDatabaseTargets())('demo tasks and forms on $name', (target) => {
@@ -16,7 +17,7 @@ describe.each(testDatabaseTargets())('demo tasks and forms on $name', (target) =
     t = await createTestApp(target);
     const users = await seedDemoUsers(t.db, DEMO_PASSWORD);
     context = { db: t.db, users, now: new Date() };
-    await seedDemoTasks(context);
+    await seedDemoTasks(context, await seedDemoPartners(context));
     await seedDemoForms(context);
   });
   afterAll(async () => {
@@ -32,6 +33,8 @@ describe.each(testDatabaseTargets())('demo tasks and forms on $name', (target) =
     }
     expect(rows.some((r) => r.status === 'completed')).toBe(true);
     expect(rows.some((r) => r.status !== 'completed' && r.priority === 'high')).toBe(true);
+    // Follow-ups with demo partners (issue 20).
+    expect(rows.filter((r) => r.partnerId !== null)).toHaveLength(2);
   });
 
   it('seeds forms the builder would accept, each shown only to its owner', async () => {

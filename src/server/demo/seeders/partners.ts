@@ -1,5 +1,5 @@
-import { partnerContacts, partners } from '#server/db/schema';
-import type { ContactKind } from '#shared/partners';
+import { partnerContacts, partners, partnerTagLinks, partnerTags } from '#server/db/schema';
+import type { ContactKind, TagColour } from '#shared/partners';
 import type { DemoContext } from '../seed';
 
 const PARTNERS = [
@@ -25,6 +25,14 @@ const CONTACTS: [ContactKind, string][] = [
   ['email', 'Sent the quarterly report; they replied with questions about the cardholder program.'],
   ['letter', 'Mailed a handwritten thank-you letter.'],
   ['meeting', 'Met over coffee to talk about a year-end gift.'],
+];
+
+/** Tags a ministry groups its partners by (issue 20), and the partners (by index) carrying each. */
+const TAGS: [string, TagColour, number[]][] = [
+  ['Monthly supporter', 'green', [0, 1, 3, 5, 7]],
+  ['Prayer team', 'teal', [1, 3, 7, 9]],
+  ['Church', 'indigo', [0, 2, 4, 8, 10]],
+  ['Event volunteer', 'amber', [3, 5, 11]],
 ];
 
 export async function seedDemoPartners({ db, users, now }: DemoContext) {
@@ -66,5 +74,12 @@ export async function seedDemoPartners({ db, users, now }: DemoContext) {
       }),
     ),
   );
+  const tags = await db
+    .insert(partnerTags)
+    .values(TAGS.map(([name, colour]) => ({ name, colour, createdBy: users.admin.id })))
+    .returning({ id: partnerTags.id });
+  await db
+    .insert(partnerTagLinks)
+    .values(TAGS.flatMap(([, , holders], t) => holders.map((i) => ({ tagId: tags[t]!.id, partnerId: rows[i]!.id }))));
   return rows;
 }

@@ -1,8 +1,8 @@
 import { tasks } from '#server/db/schema';
 import type { DemoContext } from '../seed';
 
-/** The task board's sample tasks (SPEC "Task"), now stored (D9). */
-export async function seedDemoTasks({ db, users, now }: DemoContext) {
+/** The board's sample tasks, and follow-ups with two of the demo partners (issue 20). */
+export async function seedDemoTasks({ db, users, now }: DemoContext, partners: { id: string; name: string }[]) {
   const due = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const [sarah, michael] = users.coordinators;
   await db.insert(tasks).values([
@@ -62,5 +62,16 @@ export async function seedDemoTasks({ db, users, now }: DemoContext) {
       createdBy: users.admin.id,
       completedAt: new Date(now.getTime() - 6 * 86_400_000),
     },
+    ...partners.slice(1, 3).map((partner, i) => ({
+      title: `Follow up with ${partner.name}`,
+      description:
+        i === 0 ? 'Ask how the family member in hospital is doing.' : 'Share the plans for the spring retreat.',
+      priority: i === 0 ? ('high' as const) : ('medium' as const),
+      dueDate: due(1 + i * 2),
+      assignedTo: (i === 0 ? sarah : michael)!.id,
+      status: 'pending' as const,
+      createdBy: users.admin.id,
+      partnerId: partner.id,
+    })),
   ]);
 }
