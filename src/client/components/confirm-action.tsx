@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
 
 /**
  * A button that asks before it acts: the confirmation names what will happen; Cancel and Escape
@@ -42,5 +43,31 @@ export function ConfirmAction({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** `ConfirmAction` with a plain button as its trigger: the button's props, and its label as children. */
+export function ConfirmButton({
+  children,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  ...button
+}: Omit<ComponentProps<typeof Button>, 'onClick' | 'title'> & {
+  children: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmAction
+      trigger={<Button {...button}>{children}</Button>}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { PartnerFilters } from '../api/list-partners';
 import { useBulkTag, usePartnerCount, useTags, type BulkTagResult } from '../api/partner-tags';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/confirm-action';
 
 const partnersText = (n: number) => (n === 1 ? '1 partner' : `${n} partners`);
 

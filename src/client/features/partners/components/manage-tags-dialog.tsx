@@ -17,7 +17,7 @@ import { TAG_COLOURS, TAG_LIMITS, type TagColour } from '#shared/partners';
 import { tagSchema } from '#shared/schemas/partner-tags';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag, type TagWithCount } from '../api/partner-tags';
 import { TAG_COLOUR_LABELS } from '../lib/tag-colours';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/confirm-action';
 import { TagBadge } from './tag-badge';
 
 const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));

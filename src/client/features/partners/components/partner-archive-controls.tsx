@@ -1,7 +1,8 @@
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useDeletePartner, useSetArchived } from '../api/archive-partner';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmAction } from '@/components/confirm-action';
+import { Button } from '@/components/ui/button';
 
 const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -38,10 +39,13 @@ export function PartnerArchiveControls({
 
   return (
     <div className="flex flex-wrap gap-2 border-t pt-4">
-      <ConfirmButton
-        variant="outline"
-        size="sm"
-        disabled={setArchived.isPending}
+      <ConfirmAction
+        trigger={
+          <Button variant="outline" size="sm" disabled={setArchived.isPending}>
+            {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
+            {archived ? 'Unarchive' : 'Archive'}
+          </Button>
+        }
         title={archived ? 'Restore partner?' : 'Archive partner?'}
         description={
           archived
@@ -50,23 +54,19 @@ export function PartnerArchiveControls({
         }
         confirmLabel={archived ? 'Restore' : 'Archive'}
         onConfirm={() => void changeArchived()}
-      >
-        {archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
-        {archived ? 'Unarchive' : 'Archive'}
-      </ConfirmButton>
-      <ConfirmButton
-        variant="ghost"
-        size="sm"
-        className="text-destructive"
-        disabled={remove.isPending}
+      />
+      <ConfirmAction
+        trigger={
+          <Button variant="ghost" size="sm" className="text-destructive" disabled={remove.isPending}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        }
         title="Delete partner?"
         description={`This will permanently delete "${partner.name}". Only a partner without any gifts can be deleted. This action cannot be undone.`}
         confirmLabel="Delete for good"
         onConfirm={() => void deleteForGood()}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </ConfirmButton>
+      />
     </div>
   );
 }
