@@ -165,13 +165,15 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup).toEqual(await storedGivingRollup(source.db));
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
         // The rollup's triggers, those announcing principal changes (decisions 0064, 0105) and
-        // the audit log's chain and append-only guards (decisions 0102, 0103).
+        // the audit log's chain and append-only guards (decisions 0102, 0103), and the contact
+        // log's keeper of partners.last_contact (migration 0021).
         expect(await tablesWithTriggers(restored)).toEqual([
           'activity',
           'activity_chain_start',
           'app_settings',
           'coordinator_permissions',
           'donations',
+          'partner_contacts',
           'session',
           'user',
           'user_roles',
