@@ -62,8 +62,10 @@ test('an admin lists, filters, corrects, voids and exports gifts, and reads thei
   await expectToast(page, 'Gift voided');
   await expect(page.getByTestId('gift-row')).toHaveCount(1);
   await expect(page.getByTestId('gifts-summary')).toHaveText('1 gift, totalling $30.00');
-  await page.getByLabel('Include voided gifts').check();
+  // The box follows the address bar, a moment after the click: click, then wait for both.
+  await page.getByLabel('Include voided gifts').click();
   await expect(page).toHaveURL(/voided=1/);
+  await expect(page.getByLabel('Include voided gifts')).toBeChecked();
   await expect(page.getByTestId('gift-row')).toHaveCount(2);
   await expect(page.getByTestId('gift-row').filter({ hasText: 'Voided' })).toContainText('Recorded twice');
 
