@@ -37,3 +37,16 @@ export const TAG_LIMITS = {
   /** Tags on one partner. */
   perPartner: 50,
 } as const;
+
+/** The partner form's fields (last contact is the contact log's): what a merge chooses between and an import fills. */
+export const PARTNER_FORM_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'location',
+  'status',
+  'coordinator',
+  'notes',
+  'zone',
+  'cardholderStatus',
+] as const;

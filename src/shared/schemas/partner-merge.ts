@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { PARTNER_FORM_FIELDS } from '#shared/partners';
 
 /** The partner fields a merge keeps one value of (the partner form's fields). */
-export const MERGE_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'location',
-  'status',
-  'coordinator',
-  'notes',
-  'zone',
-  'cardholderStatus',
-] as const;
+export const MERGE_FIELDS = PARTNER_FORM_FIELDS;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
 export const MERGE_FIELD_LABELS: Record<MergeField, string> = {

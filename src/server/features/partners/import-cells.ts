@@ -1,18 +1,8 @@
-import { TAG_LIMITS } from '#shared/partners';
+import { PARTNER_FORM_FIELDS, TAG_LIMITS } from '#shared/partners';
 import { partnerSchema, type PartnerValues } from '#shared/schemas/partners';
 
 /** The partner form's fields an import can fill (last contact is the contact log's). */
-export const IMPORTED_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'location',
-  'status',
-  'coordinator',
-  'notes',
-  'zone',
-  'cardholderStatus',
-] as const;
+export const IMPORTED_FIELDS = PARTNER_FORM_FIELDS;
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
 export type ImportedValues = Pick<PartnerValues, ImportedField>;
 
