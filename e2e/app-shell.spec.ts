@@ -79,6 +79,9 @@ test('the first Tab reaches "Skip to content", which moves the focus past the si
   page,
 }) => {
   await signIn(page, 'admin', '/dashboard');
+  // The address changes before the shell has rendered; a Tab pressed earlier has nothing to reach.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Your Ministry Dashboard' })).toBeVisible();
   await page.locator('body').focus();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });

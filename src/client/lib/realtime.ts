@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
+import { refreshAfterChange } from './refresh-queries';
 import { SIGN_OUT_KEY } from './sign-out-key';
 import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from '#shared/realtime';
 
@@ -45,7 +46,7 @@ export function useRefetchOn<T extends RealtimeEventType>(
     () =>
       subscribe(typesKey.split(' ') as T[], (event) => {
         const { queryKey: key, when: accepts } = latest.current;
-        if (!accepts || accepts(event as EventOf<T>)) void queryClient.invalidateQueries({ queryKey: key });
+        if (!accepts || accepts(event as EventOf<T>)) void refreshAfterChange(queryClient, key);
       }),
     [queryClient, typesKey],
   );
