@@ -2,10 +2,15 @@ import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { refreshAfterChange } from './refresh-queries';
 
-/** A list of 120 rows served 50 at a time; `version` changes what the rows say. */
+interface Page {
+  rows: string[];
+  next: number;
+}
+
+/** A list served 50 rows at a time; `version` changes what the rows say. */
 function pagedList() {
   const source = { version: 1, calls: 0 };
-  const queryFn = async ({ pageParam }: { pageParam: number }) => {
+  const queryFn = async ({ pageParam }: { pageParam: number }): Promise<Page> => {
     source.calls += 1;
     const version = source.version;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -22,7 +27,7 @@ describe('refreshAfterChange', () => {
       queryKey: ['partners', 'list'],
       queryFn,
       initialPageParam: 0,
-      getNextPageParam: (last: { next: number }) => last.next,
+      getNextPageParam: (last: Page) => last.next,
     });
     const unsubscribe = observer.subscribe(() => {});
     await observer.refetch();
@@ -46,7 +51,7 @@ describe('refreshAfterChange', () => {
       queryKey: ['partners', 'list'],
       queryFn,
       initialPageParam: 0,
-      getNextPageParam: (last: { next: number }) => last.next,
+      getNextPageParam: (last: Page) => last.next,
     });
     const unsubscribe = observer.subscribe(() => {});
     await observer.refetch();
