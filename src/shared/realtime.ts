@@ -21,8 +21,10 @@ export type RealtimeEvent =
   | { type: 'chat.resync' }
   /** A task was created, changed or deleted; sent to everyone holding the tasks feature. */
   | { type: 'tasks.changed'; taskId: string; change: 'created' | 'updated' | 'deleted' }
-  /** One of the user's own forms changed; sent to that user's other tabs. */
+  /** A form of the team changed (created, edited, opened, closed, deleted); to holders of `more`. */
   | { type: 'forms.changed'; formId: string }
+  /** A form received a response or lost one; to holders of `more` (issue 21, 'View Responses' live). */
+  | { type: 'forms.responses'; formId: string }
   /** A gift was recorded; dashboards and the partner's details refresh. */
   | { type: 'donations.changed'; partnerId: string | null }
   /**
@@ -57,6 +59,7 @@ const EVENT_TYPES = {
   'chat.resync': true,
   'tasks.changed': true,
   'forms.changed': true,
+  'forms.responses': true,
   'donations.changed': true,
   'partners.changed': true,
   'events.changed': true,

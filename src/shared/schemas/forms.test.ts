@@ -16,7 +16,7 @@ describe('createFormSchema', () => {
     );
   });
 
-  it('makes every field required and trims the text', () => {
+  it('starts every field required, lets one be optional, and trims the text', () => {
     expect(
       createFormSchema.parse({ title: ' Sign-up ', description: '', fields: [{ ...field, label: ' Name ' }] }),
     ).toEqual({
@@ -24,18 +24,44 @@ describe('createFormSchema', () => {
       description: null,
       fields: [{ id: 'a', label: 'Name', type: 'text', required: true }],
     });
-    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, required: false }] }))).toBe(
-      'Form fields are always required',
+    expect(createFormSchema.parse({ title: 'x', fields: [{ ...field, required: false }] }).fields[0]?.required).toBe(
+      false,
     );
   });
 
-  it('accepts exactly the five field types, textarea shown as Long Text', () => {
-    expect(FORM_FIELD_TYPES).toEqual(['text', 'email', 'phone', 'textarea', 'number']);
+  it('accepts the spec five types and the three of issue 21, textarea shown as Long Text', () => {
+    expect(FORM_FIELD_TYPES).toEqual([
+      'text',
+      'email',
+      'phone',
+      'textarea',
+      'number',
+      'single_choice',
+      'multiple_choice',
+      'date',
+    ]);
     expect(FORM_FIELD_TYPE_LABELS.textarea).toBe('Long Text');
     for (const type of FORM_FIELD_TYPES) {
-      expect(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, type }] }).success).toBe(true);
+      const options = type.endsWith('_choice') ? ['Yes', 'No'] : undefined;
+      expect(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, type, options }] }).success).toBe(true);
     }
-    expect(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, type: 'date' }] }).success).toBe(false);
+    expect(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, type: 'signature' }] }).success).toBe(false);
+  });
+
+  it('asks a choice field for two or more distinct options, and no other field for any', () => {
+    const choice = { ...field, type: 'multiple_choice' };
+    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [choice] }))).toBe(
+      'A choice field needs at least two options',
+    );
+    expect(
+      firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...choice, options: ['Yes', 'yes'] }] })),
+    ).toBe('Each option can appear only once');
+    expect(
+      firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...choice, options: ['Yes', ' '] }] })),
+    ).toBe('Each option needs a label');
+    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, options: ['A', 'B'] }] }))).toBe(
+      'Only choice fields have options',
+    );
   });
 });
 

@@ -141,13 +141,18 @@ describe.each(testDatabaseTargets())('forms API on $name', (target) => {
       ],
       [
         'an unknown field type',
-        { title: 'Dates', fields: [{ id: 'a', label: 'When', type: 'date' }] },
-        'Please choose a field type: Text, Email, Phone, Long Text or Number',
+        { title: 'Signatures', fields: [{ id: 'a', label: 'Sign here', type: 'signature' }] },
+        'Please choose a field type: Text, Email, Phone, Long Text, Number, Single Choice, Multiple Choice or Date',
       ],
       [
-        'an optional field',
-        { title: 'Optional', fields: [{ id: 'a', label: 'Maybe', type: 'text', required: false }] },
-        'Form fields are always required',
+        'a choice field with one option',
+        { title: 'Choice', fields: [{ id: 'a', label: 'Pick', type: 'single_choice', options: ['Only'] }] },
+        'A choice field needs at least two options',
+      ],
+      [
+        'options on a text field',
+        { title: 'Text', fields: [{ id: 'a', label: 'Name', type: 'text', options: ['A', 'B'] }] },
+        'Only choice fields have options',
       ],
       [
         'a field without an id',

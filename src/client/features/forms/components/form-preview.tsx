@@ -15,6 +15,10 @@ const INPUT_TYPES: Record<Exclude<FormFieldType, 'textarea'>, string> = {
   email: 'email',
   phone: 'tel',
   number: 'number',
+  // Until the preview draws choices and dates as the public page does (issue 21), a text box.
+  date: 'date',
+  single_choice: 'text',
+  multiple_choice: 'text',
 };
 
 /**

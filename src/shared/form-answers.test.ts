@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { ANSWER_MESSAGES, answerText, checkAnswer, checkAnswers, FORM_ERROR_KEY, isIsoDate } from './form-answers';
+import { ANSWER_MAX_LENGTH } from './forms';
+import type { FormField } from './schemas/forms';
+
+const field = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
+  id: 'f',
+  label: 'Question',
+  type,
+  required: true,
+  ...extra,
+});
+const error = (f: FormField, raw: unknown) => {
+  const checked = checkAnswer(f, raw);
+  return 'error' in checked ? checked.error : undefined;
+};
+const value = (f: FormField, raw: unknown) => {
+  const checked = checkAnswer(f, raw);
+  return 'value' in checked ? checked.value : `refused: ${checked.error}`;
+};
+
+describe('checkAnswer', () => {
+  it('asks for a required answer of every type, and lets an optional one be empty', () => {
+    for (const type of ['text', 'email', 'phone', 'textarea', 'number', 'date'] as const) {
+      expect(error(field(type), undefined)).toBe(ANSWER_MESSAGES.required);
+      expect(error(field(type), '   ')).toBe(ANSWER_MESSAGES.required);
+      expect(value(field(type, { required: false }), '')).toBeUndefined();
+    }
+    const choice = field('multiple_choice', { options: ['A', 'B'] });
+    expect(error(choice, [])).toBe(ANSWER_MESSAGES.required);
+    expect(value({ ...choice, required: false }, [])).toBeUndefined();
+  });
+
+  it('trims text and holds each text type to its length', () => {
+    expect(value(field('text'), '  Ruth  ')).toBe('Ruth');
+    expect(value(field('textarea'), '\n  first line\nsecond  \n')).toBe('  first line\nsecond');
+    for (const type of ['text', 'textarea', 'phone'] as const) {
+      const max = ANSWER_MAX_LENGTH[type];
+      const long = type === 'phone' ? '1'.repeat(max + 1) : 'x'.repeat(max + 1);
+      expect(error(field(type), long)).toBe(ANSWER_MESSAGES.tooLong(max));
+    }
+    expect(error(field('text'), 'a\u0000b')).toBe(ANSWER_MESSAGES.unreadable);
+    expect(error(field('text'), 42)).toBe(ANSWER_MESSAGES.text);
+  });
+
+  it('takes only an email address that is one, and a phone number with digits', () => {
+    expect(value(field('email'), ' ruth@example.org ')).toBe('ruth@example.org');
+    expect(error(field('email'), 'ruth@')).toBe(ANSWER_MESSAGES.email);
+    expect(error(field('email'), 'ruth example.org')).toBe(ANSWER_MESSAGES.email);
+    expect(value(field('phone'), '+1 (555) 010-2030')).toBe('+1 (555) 010-2030');
+    expect(error(field('phone'), 'call me')).toBe(ANSWER_MESSAGES.phone);
+    expect(error(field('phone'), '+()')).toBe(ANSWER_MESSAGES.phone);
+  });
+
+  it('stores a number as a number, from a number or its text', () => {
+    expect(value(field('number'), 12.5)).toBe(12.5);
+    expect(value(field('number'), ' -3 ')).toBe(-3);
+    expect(value(field('number'), '0')).toBe(0);
+    expect(error(field('number'), 'twelve')).toBe(ANSWER_MESSAGES.number);
+    expect(error(field('number'), '1e400')).toBe(ANSWER_MESSAGES.number);
+    expect(error(field('number'), Number.NaN)).toBe(ANSWER_MESSAGES.number);
+    expect(error(field('number'), '1e16')).toBe(ANSWER_MESSAGES.number);
+  });
+
+  it('takes only a real calendar date written YYYY-MM-DD', () => {
+    expect(value(field('date'), '2026-02-28')).toBe('2026-02-28');
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '01/02/2026', '0999-01-01', 'tomorrow']) {
+      expect(error(field('date'), bad)).toBe(ANSWER_MESSAGES.date);
+    }
+  });
+
+  it('takes only the options a choice field offers, several in the form order', () => {
+    const single = field('single_choice', { options: ['Morning', 'Evening'] });
+    expect(value(single, 'Evening')).toBe('Evening');
+    expect(error(single, 'Noon')).toBe(ANSWER_MESSAGES.single_choice);
+    expect(error(single, ['Morning'])).toBe(ANSWER_MESSAGES.single_choice);
+    const multiple = field('multiple_choice', { options: ['Food', 'Music', 'Prayer'] });
+    expect(value(multiple, ['Prayer', 'Food', 'Prayer'])).toEqual(['Food', 'Prayer']);
+    expect(error(multiple, ['Food', 'Dancing'])).toBe(ANSWER_MESSAGES.multiple_choice);
+    expect(error(multiple, 'Food')).toBe(ANSWER_MESSAGES.multiple_choice);
+  });
+});
+
+describe('checkAnswers', () => {
+  const fields: FormField[] = [
+    { id: 'name', label: 'Name', type: 'text', required: true },
+    { id: 'count', label: 'Guests', type: 'number', required: false },
+    { id: 'when', label: 'Session', type: 'single_choice', required: true, options: ['AM', 'PM'] },
+  ];
+
+  it('stores the answers with their labels and types, leaving out unanswered optional fields', () => {
+    expect(checkAnswers(fields, { name: 'Ruth', when: 'PM', count: '' })).toEqual({
+      ok: true,
+      answers: [
+        { fieldId: 'name', label: 'Name', type: 'text', value: 'Ruth' },
+        { fieldId: 'when', label: 'Session', type: 'single_choice', value: 'PM' },
+      ],
+    });
+  });
+
+  it('names every answer to correct, each under its field', () => {
+    const checked = checkAnswers(fields, { count: 'many' });
+    expect(checked).toEqual({
+      ok: false,
+      errors: { name: ANSWER_MESSAGES.required, count: ANSWER_MESSAGES.number, when: ANSWER_MESSAGES.required },
+      message: 'Please correct the 3 answers marked below.',
+    });
+  });
+
+  it('refuses an answer to a field the form does not have', () => {
+    const checked = checkAnswers(fields, { name: 'Ruth', when: 'AM', extra: 'x' });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.errors[FORM_ERROR_KEY]).toBe(ANSWER_MESSAGES.unknownField);
+      expect(checked.message).toBe(ANSWER_MESSAGES.unknownField);
+    }
+  });
+
+  it('does not take an answer from the object prototype', () => {
+    const checked = checkAnswers([{ id: 'toString', label: 'T', type: 'text', required: true }], {});
+    expect(checked.ok).toBe(false);
+  });
+});
+
+describe('answerText', () => {
+  it('writes each kind of answer as one line', () => {
+    expect(answerText(['Food', 'Prayer'])).toBe('Food; Prayer');
+    expect(answerText(12.5)).toBe('12.5');
+    expect(answerText('2026-01-02')).toBe('2026-01-02');
+  });
+});

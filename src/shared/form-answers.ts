@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ANSWER_MAX_LENGTH, type FormFieldType } from './forms';
+import type { FormField } from './schemas/forms';
+
+/**
+ * The rules an answer must meet, per field type (issue 21): the public page checks them as the
+ * person types, and the server checks the same ones again before anything is stored.
+ */
+
+/** What one answer holds: text for the text types and choices, a number, a date as YYYY-MM-DD, or several options. */
+export type AnswerValue = string | number | string[];
+
+/**
+ * An answer as stored (`form_responses.answers`): with the field's label and type as they were
+ * when answered, so it stays readable after the field is relabelled or removed.
+ */
+export interface StoredAnswer {
+  fieldId: string;
+  label: string;
+  type: FormFieldType;
+  value: AnswerValue;
+}
+
+export const ANSWER_MESSAGES = {
+  required: 'This field is required',
+  text: 'Please enter text',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  number: 'Please enter a number',
+  date: 'Please enter a valid date',
+  single_choice: 'Please choose one of the options',
+  multiple_choice: 'Please choose from the options given',
+  unreadable: 'This answer contains a character that cannot be stored',
+  tooLong: (max: number) => `Please keep this answer to ${max} characters or fewer`,
+  unknownField: 'This response answers a question the form does not have. Reload the page and try again.',
+} as const;
+
+/** The key under which a refusal that belongs to no one field is reported. */
+export const FORM_ERROR_KEY = '_form';
+
+export type AnswerCheck =
+  { ok: true; answers: StoredAnswer[] } | { ok: false; errors: Record<string, string>; message: string };
+
+// Digits with the usual separators; at least three digits, so "+" or "()" alone is not a number.
+const PHONE = /^\+?[0-9 ().\-/]+$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const emailRule = z.email();
+/** Larger magnitudes lose digits in JSON and in the summary's arithmetic. */
+const NUMBER_LIMIT = 1e15;
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD. */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1000) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** One field's answer, checked: the value to store, or the message to show next to the field. */
+export function checkAnswer(field: FormField, raw: unknown): { value: AnswerValue | undefined } | { error: string } {
+  if (isEmpty(raw)) return field.required ? { error: ANSWER_MESSAGES.required } : { value: undefined };
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'phone': {
+      if (typeof raw !== 'string') return { error: ANSWER_MESSAGES[field.type === 'textarea' ? 'text' : field.type] };
+      const text = field.type === 'textarea' ? raw.trimEnd().replace(/^\s*\n/, '') : raw.trim();
+      const max = ANSWER_MAX_LENGTH[field.type];
+      if (text.includes('\u0000')) return { error: ANSWER_MESSAGES.unreadable };
+      if (text.length > max) return { error: ANSWER_MESSAGES.tooLong(max) };
+      if (field.type === 'email' && !emailRule.safeParse(text).success) return { error: ANSWER_MESSAGES.email };
+      if (field.type === 'phone' && (!PHONE.test(text) || text.replace(/\D/g, '').length < 3)) {
+        return { error: ANSWER_MESSAGES.phone };
+      }
+      return { value: text };
+    }
+    case 'number': {
+      const number =
+        typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : NaN;
+      if (!Number.isFinite(number) || Math.abs(number) > NUMBER_LIMIT) return { error: ANSWER_MESSAGES.number };
+      return { value: number };
+    }
+    case 'date':
+      if (typeof raw !== 'string' || !isIsoDate(raw.trim())) return { error: ANSWER_MESSAGES.date };
+      return { value: raw.trim() };
+    case 'single_choice':
+      if (typeof raw !== 'string' || !(field.options ?? []).includes(raw))
+        return { error: ANSWER_MESSAGES.single_choice };
+      return { value: raw };
+    case 'multiple_choice': {
+      const options = field.options ?? [];
+      if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'string' || !options.includes(item))) {
+        return { error: ANSWER_MESSAGES.multiple_choice };
+      }
+      // Stored in the form's order of options, each once, whatever order they were ticked in.
+      const picked = new Set(raw as string[]);
+      return { value: options.filter((option) => picked.has(option)) };
+    }
+  }
+}
+
+/**
+ * Checks a whole response against the form's fields: every required field answered, every
+ * answer of its type, nothing for a field the form does not have. Unanswered optional fields
+ * are left out of what is stored.
+ */
+export function checkAnswers(fields: readonly FormField[], raw: Record<string, unknown>): AnswerCheck {
+  const errors: Record<string, string> = {};
+  const known = new Set(fields.map((field) => field.id));
+  if (Object.keys(raw).some((id) => !known.has(id))) errors[FORM_ERROR_KEY] = ANSWER_MESSAGES.unknownField;
+  const answers: StoredAnswer[] = [];
+  for (const field of fields) {
+    const checked = checkAnswer(field, Object.hasOwn(raw, field.id) ? raw[field.id] : undefined);
+    if ('error' in checked) errors[field.id] = checked.error;
+    else if (checked.value !== undefined) {
+      answers.push({ fieldId: field.id, label: field.label, type: field.type, value: checked.value });
+    }
+  }
+  const problems = Object.keys(errors).length;
+  if (problems === 0) return { ok: true, answers };
+  const message =
+    errors[FORM_ERROR_KEY] ??
+    (problems === 1
+      ? 'Please correct the answer marked below.'
+      : `Please correct the ${problems} answers marked below.`);
+  return { ok: false, errors, message };
+}
+
+/** An answer as one line of text: for tables, the CSV export and the partner's timeline. */
+export function answerText(value: AnswerValue): string {
+  return Array.isArray(value) ? value.join('; ') : String(value);
+}
