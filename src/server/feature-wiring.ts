@@ -106,7 +106,8 @@ export const partnerImports = partnerImportTarget(async (db, ids) => {
  */
 export const notificationRules: NotificationRules = {
   ...taskNotices,
-  ...givingNotices,
+  // The organization's name is not needed here, only its currency.
+  ...givingNotices(async (db) => (await readOrganization(db, '')).currency),
   ...partnerNotices,
   ...chatNotices,
 };

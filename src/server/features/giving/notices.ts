@@ -1,10 +1,13 @@
+import type { Db } from '#server/db/client';
 import type { NoticeDraft, NotificationRules, RecordedChange } from '#server/service/notices';
-import { formatUsd } from '#shared/format';
+import { formatMoney } from '#shared/format';
 
 /**
  * Donation alerts (issue 16, docs/decisions/0100): a gift's amount and giver are gift-level
  * records, so they go to the holders of Giving Records (admins hold it too; DECISIONS.md D12,
- * issue 19) with the Donation Alerts switch on: a gift recorded, and a gift voided.
+ * issue 19) with the Donation Alerts switch on: a gift recorded, and a gift voided. Amounts are
+ * written in the organization's display currency, read in the change's transaction (the
+ * organization settings, given by the wiring file).
  */
 
 interface RecordedGift {
@@ -23,20 +26,23 @@ const alert = (title: string, body: string | null): NoticeDraft => ({
   link: '/giving',
 });
 
-export const givingNotices: NotificationRules = {
-  'donation.created': (change: RecordedChange) => {
-    const gift = change.after as RecordedGift;
-    return [
-      alert(
-        `Gift recorded: ${formatUsd(Number(gift.amount))} from ${gift.partnerName}`,
-        gift.donationType === 'monthly' ? 'A monthly gift' : 'A one-time gift',
-      ),
-    ];
-  },
-  'donation.voided': (change: RecordedChange) => {
-    const gift = change.after as RecordedGift;
-    return [
-      alert(`Gift voided: ${formatUsd(Number(gift.amount))} from ${gift.partnerName}`, `Reason: ${gift.voidReason}`),
-    ];
-  },
-};
+export function givingNotices(currencyOf: (db: Db) => Promise<string>): NotificationRules {
+  const money = async (db: Db, amount: string | number) => formatMoney(String(amount), await currencyOf(db));
+  return {
+    'donation.created': async (change: RecordedChange, db) => {
+      const gift = change.after as RecordedGift;
+      return [
+        alert(
+          `Gift recorded: ${await money(db, gift.amount)} from ${gift.partnerName}`,
+          gift.donationType === 'monthly' ? 'A monthly gift' : 'A one-time gift',
+        ),
+      ];
+    },
+    'donation.voided': async (change: RecordedChange, db) => {
+      const gift = change.after as RecordedGift;
+      return [
+        alert(`Gift voided: ${await money(db, gift.amount)} from ${gift.partnerName}`, `Reason: ${gift.voidReason}`),
+      ];
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, appSettings } from '#server/db/schema';
+import { activity, appSettings, coordinatorPermissions, notifications } from '#server/db/schema';
 import { multipartBody, PNG_1X1 } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
@@ -15,11 +15,14 @@ describe.each(testDatabaseTargets())('organization settings on $name', (target) 
   let t: TestApp;
   let admin: string;
   let coordinator: string;
+  let coordinatorId: string;
 
   beforeAll(async () => {
     t = await createTestApp(target, { MINISTRY_NAME: 'Installed Name' });
     await t.createUser({ email: 'pastor@example.org', password: 'admin-secret', role: 'admin' });
-    await t.createUser({ email: 'helper@example.org', password: 'helper-secret', role: 'coordinator' });
+    coordinatorId = (
+      await t.createUser({ email: 'helper@example.org', password: 'helper-secret', role: 'coordinator' })
+    ).id;
     admin = await t.signIn('pastor@example.org', 'admin-secret');
     coordinator = await t.signIn('helper@example.org', 'helper-secret');
   });
@@ -150,5 +153,19 @@ describe.each(testDatabaseTargets())('organization settings on $name', (target) 
     expect(logoEntries[2]!.after).toEqual({ logo: null });
     // The name and the other settings stayed as saved.
     expect(await read(admin)).toMatchObject(settings);
+  });
+
+  it('writes donation alerts in the display currency an admin chose', async () => {
+    await t.db.insert(coordinatorPermissions).values({ userId: coordinatorId, feature: 'giving', enabled: true });
+    const amounts = async () =>
+      (await t.db.select({ title: notifications.title }).from(notifications)).map((row) => row.title).sort();
+    const gift = { partnerName: 'Hannah', amount: '125.50', donationType: 'one-time' };
+    expect(
+      (await t.sendJson('PUT', '/api/organization', { ...settings, currency: 'USD' }, { cookie: admin })).status,
+    ).toBe(200);
+    expect((await t.sendJson('POST', '/api/giving/donations', gift, { cookie: admin })).status).toBe(201);
+    expect((await put(settings, admin)).status).toBe(200); // EUR
+    expect((await t.sendJson('POST', '/api/giving/donations', gift, { cookie: admin })).status).toBe(201);
+    expect(await amounts()).toEqual(['Gift recorded: $125.50 from Hannah', 'Gift recorded: €125.50 from Hannah']);
   });
 });
