@@ -63,6 +63,10 @@ export function statementRoutes(partners: PartnerDirectory, issuerOf: StatementI
       const object = await c.var.deps.storage.get(archiveKeyOf(jobId));
       if (!object) refuse(404, NO_ARCHIVE);
       const { year } = job.input as StatementJobInput;
+      // Donors' records leaving the portal are recorded, like the gift export (D12).
+      await contextOf(c).change((tx) =>
+        tx.record({ action: 'statements.archive_downloaded', subject: { type: 'job', id: jobId }, after: { year } }),
+      );
       return serveStoredObject(c, object, {
         filename: `statements-${year}.zip`,
         contentType: 'application/zip',
@@ -86,7 +90,11 @@ export function statementRoutes(partners: PartnerDirectory, issuerOf: StatementI
     .get('/:id', validate('param', partnerIdParamSchema), validate('query', statementQuerySchema), async (c) => {
       const { year, tz } = c.req.valid('query');
       const db = c.var.deps.database.db;
-      const statement = await partnerStatement(db, partners, issuerOf, c.req.valid('param').id, year, tz);
+      const partnerId = c.req.valid('param').id;
+      const statement = await partnerStatement(db, partners, issuerOf, partnerId, year, tz);
+      await contextOf(c).change((tx) =>
+        tx.record({ action: 'statement.downloaded', subject: { type: 'partner', id: partnerId }, after: { year } }),
+      );
       const body = Readable.toWeb(statement.document) as unknown as ReadableStream<Uint8Array>;
       return new Response(body, {
         status: 200,

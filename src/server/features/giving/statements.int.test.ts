@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, coordinatorPermissions, donations, jobs, partners } from '#server/db/schema';
 import { pdfText } from '#test-support/pdf-text';
@@ -96,6 +96,13 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
     expect(text).toContain('2025-11-02 $1,234.50 Monthly Online');
     expect(text).toContain('Total for 2025 (2 gifts): $1,334.75');
     for (const absent of ['777.77', 'VOIDED-REF', 'EDGE-REF', '9.99']) expect(text).not.toContain(absent);
+    // A donor's record leaving the portal is recorded, with who and which year.
+    const [entry] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.action, 'statement.downloaded'), eq(activity.subjectId, ana)));
+    expect(entry).toMatchObject({ subjectType: 'partner', after: { year: YEAR } });
+    expect(entry!.actorId).not.toBeNull();
   });
 
   it("takes the calendar year in the zone it is given, in the organization's currency", async () => {
@@ -182,6 +189,9 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
     expect(ben).toContain('Ben Okafor');
     expect(ben).toContain('2025-05-05 $20.00 One-time Cash');
     expect(ben).toContain('Total for 2025 (1 gift): $20.00');
+    // The refused download before the archive existed recorded nothing; this one is recorded.
+    const downloads = await t.db.select().from(activity).where(eq(activity.action, 'statements.archive_downloaded'));
+    expect(downloads.map((d) => [d.subjectId, d.after])).toEqual([[job.id, { year: YEAR }]]);
 
     expect(
       (await t.request(`/api/giving/statements/batches/${job.id}/download`, { headers: { cookie: coordinator } }))
