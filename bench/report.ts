@@ -75,6 +75,8 @@ below shares the same cores with the load generator.
    and search are timed after the throughput load of scenario 1 (which warms the server's
    code and caches), once the server's CPU has settled, so they time requests, not the tail
    of the queue that load left.
+3b. **Directory filtered by a tag** (issue 20): the first page of partners with the seed's most
+   common tag (about 9% of partners) and with its rarest (about 1%), ${s.searchSamples} requests each.
 4. **Chat fan-out**: ${s.streams.map(int).join(', ')} concurrent \`/api/realtime\` streams on one
    instance, opened from the bench process; one chat message at a time is posted and its
    arrival timed at every stream (send → last byte read by the subscriber, so the load
@@ -197,6 +199,25 @@ ${table(
     });
   }),
 )}`);
+
+  out.push(`### 3b. Directory filtered by a tag (issue 20, decision 0116)
+
+${table(
+  ['database', 'tag', 'API p50 ms', 'API p95 ms'],
+  DBS.flatMap((name) => {
+    const f = results.databases[name];
+    const tags = ran(f) ? f.tagFilter : undefined;
+    if (!tags) return [[DB_LABEL[name], 'skipped', '', '']];
+    return (['common', 'rare'] as const).map((which) => [
+      DB_LABEL[name],
+      `${which}: "${tags[which].tag}"`,
+      ms(tags[which].api.p50),
+      ms(tags[which].api.p95),
+    ]);
+  }),
+)}
+
+The first page (50 partners) of \`GET /api/partners?tags=<id>\` as an admin, ${s.searchSamples} requests each.`);
 
   out.push(`### 4. Chat fan-out (one instance)
 
