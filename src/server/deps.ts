@@ -12,9 +12,8 @@ import { EventBus } from './realtime/event-bus';
 import { pruneExpiredCounters } from './auth/sign-in-throttle';
 import { createStorage } from './storage';
 import { createHmac } from 'node:crypto';
-import { jobHandlers, noticeSweeps, notificationRules } from './feature-wiring';
+import { hourlyJobs, jobHandlers, noticeSweeps, notificationRules } from './feature-wiring';
 import { createNotifier } from './features/notifications/notifier';
-import { AUDIT_PRUNE_JOB } from './features/audit/jobs';
 import { createJobs } from './jobs/jobs';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -41,10 +40,10 @@ export async function createDeps(config: Config, database: Database, logger: Log
   );
   const pruner = setInterval(() => {
     pruneExpiredCounters(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning sign-in counters failed'));
-    // A job: with several instances, one of them removes the entries (decision 0107).
-    jobs
-      .enqueueOnce(AUDIT_PRUNE_JOB)
-      .catch((err: unknown) => logger.warn({ err }, 'queuing the audit retention clean-up failed'));
+    // Jobs: with several instances, one of them does each clean-up (decision 0107).
+    for (const kind of hourlyJobs) {
+      jobs.enqueueOnce(kind).catch((err: unknown) => logger.warn({ err, kind }, 'queuing an hourly clean-up failed'));
+    }
   }, PRUNE_EVERY_MS);
   pruner.unref();
   const linkKey = createHmac('sha256', secret).update('portal link key').digest('base64url');

@@ -28,7 +28,8 @@ import { partnerGiftEntries } from './features/giving/partner-timeline';
 import type { PartnerRelations } from './features/partners/timeline';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
-import { auditJobs } from './features/audit/jobs';
+import { AUDIT_PRUNE_JOB, auditJobs } from './features/audit/jobs';
+import { STATEMENT_ARCHIVE_PRUNE_JOB } from '#shared/schemas/giving-statements';
 import type { JobHandlers } from './jobs/handlers';
 import type { AppDeps } from './http/app-env';
 import { giftImportTarget } from './features/giving/import-target';
@@ -130,6 +131,12 @@ export function statementIssuer(deps: Pick<AppDeps, 'config' | 'storage'>): Stat
  * The background jobs each feature runs (decision 0107), by kind: with what they need at once,
  * and the whole dependencies later (the handlers are made before those are complete).
  */
+/**
+ * The clean-ups queued every hour (src/server/deps.ts): the audit log's retention (decision
+ * 0103) and old archives of year-end statements (decision 0112).
+ */
+export const hourlyJobs: readonly string[] = [AUDIT_PRUNE_JOB, STATEMENT_ARCHIVE_PRUNE_JOB];
+
 export function jobHandlers(ready: Pick<AppDeps, 'config' | 'storage' | 'mail'>, deps: () => AppDeps): JobHandlers {
   return {
     ...auditJobs,

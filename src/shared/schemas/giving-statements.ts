@@ -51,3 +51,7 @@ export interface StatementBatchResult {
 /** The kinds of statement job, for the client to tell them apart. */
 export const STATEMENT_ARCHIVE_JOB = 'giving.statement_archive';
 export const STATEMENT_EMAIL_JOB = 'giving.statement_emails';
+/** The hourly clean-up of archives older than STATEMENT_ARCHIVE_KEEP_DAYS. */
+export const STATEMENT_ARCHIVE_PRUNE_JOB = 'giving.statement_archives_prune';
+/** How long a built archive of statements stays downloadable (donors' records are not kept lying about). */
+export const STATEMENT_ARCHIVE_KEEP_DAYS = 7;

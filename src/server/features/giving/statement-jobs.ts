@@ -4,8 +4,12 @@ import type { Db } from '#server/db/client';
 import type { JobContext, JobHandlers } from '#server/jobs/handlers';
 import { newObjectKey, type Storage } from '#server/storage/index';
 import type { Mailer } from '#server/mail/mailer';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { jobs } from '#server/db/schema';
 import {
   STATEMENT_ARCHIVE_JOB,
+  STATEMENT_ARCHIVE_KEEP_DAYS,
+  STATEMENT_ARCHIVE_PRUNE_JOB,
   STATEMENT_EMAIL_JOB,
   type StatementBatchResult,
 } from '#shared/schemas/giving-statements';
@@ -152,9 +156,39 @@ async function emailStatements(
   return { year, statements: recipients.length, emailed };
 }
 
+/**
+ * Removes the archives built more than STATEMENT_ARCHIVE_KEEP_DAYS ago: a zip of every donor's
+ * statement should not lie in storage for ever. Each job whose archive is gone is marked in its
+ * result, so the next run does not look for it again; its download then says the statements
+ * no longer exist. Queued hourly (src/server/deps.ts), so one instance of several does it.
+ */
+export async function pruneStatementArchives(storage: Storage, db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - STATEMENT_ARCHIVE_KEEP_DAYS * 24 * 60 * 60 * 1000);
+  const old = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, STATEMENT_ARCHIVE_JOB),
+        eq(jobs.status, 'succeeded'),
+        lt(jobs.finishedAt, before),
+        sql`coalesce(${jobs.result} ->> 'archiveRemoved', 'false') <> 'true'`,
+      ),
+    );
+  for (const { id } of old) {
+    await storage.delete(archiveKeyOf(id));
+    await db
+      .update(jobs)
+      .set({ result: sql`coalesce(${jobs.result}, '{}'::jsonb) || '{"archiveRemoved": true}'::jsonb` })
+      .where(eq(jobs.id, id));
+  }
+  return old.length;
+}
+
 export function statementJobs(services: StatementJobServices): JobHandlers {
   return {
     [STATEMENT_ARCHIVE_JOB]: (ctx: JobContext<StatementJobInput>) => buildArchive(services, ctx),
     [STATEMENT_EMAIL_JOB]: (ctx: JobContext<StatementJobInput>) => emailStatements(services, ctx),
+    [STATEMENT_ARCHIVE_PRUNE_JOB]: async ({ db }) => ({ removed: await pruneStatementArchives(services.storage, db) }),
   };
 }

@@ -4,6 +4,11 @@ import { activity, coordinatorPermissions, donations, jobs, partners } from '#se
 import { pdfText } from '#test-support/pdf-text';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { unzip } from '#test-support/zip';
+import { hourlyJobs } from '#server/feature-wiring';
+import { STATEMENT_ARCHIVE_PRUNE_JOB } from '#shared/schemas/giving-statements';
+import { pruneStatementArchives } from './statement-jobs';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 const YEAR = 2025;
 
@@ -198,5 +203,30 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
         .status,
     ).toBe(403);
     expect((await t.request(`/api/giving/statements/batches/${job.id}/download`)).status).toBe(401);
+
+    // A week on, the hourly clean-up removes the archive; its download says so, and nothing is looked for twice.
+    const objects = async () => {
+      const keys: string[] = [];
+      for await (const object of t.deps.storage.list('statement-archives')) keys.push(object.key);
+      return keys;
+    };
+    expect(await objects()).toHaveLength(1);
+    const now = new Date();
+    expect(await pruneStatementArchives(t.deps.storage, t.db, new Date(now.getTime() + 6 * DAY))).toBe(0);
+    expect((await download()).status).toBe(200);
+    expect(await pruneStatementArchives(t.deps.storage, t.db, new Date(now.getTime() + 8 * DAY))).toBe(1);
+    expect(await objects()).toEqual([]);
+    const gone = await download();
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: 'These statements are not ready, or no longer exist' });
+    expect(await pruneStatementArchives(t.deps.storage, t.db, new Date(now.getTime() + 9 * DAY))).toBe(0);
+    // The job itself, and what it reported, stay.
+    const [kept] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(kept!.result).toMatchObject({ year: YEAR, statements: 2, archiveRemoved: true });
+
+    // The clean-up is a job of its own, queued hourly (deps.ts through feature-wiring's hourlyJobs).
+    expect(hourlyJobs).toContain(STATEMENT_ARCHIVE_PRUNE_JOB);
+    expect(await t.deps.jobs.enqueueOnce(STATEMENT_ARCHIVE_PRUNE_JOB)).toBe(true);
+    expect(await t.deps.jobs.runDue()).toBe(1);
   });
 });
