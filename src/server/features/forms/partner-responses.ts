@@ -40,7 +40,7 @@ export async function partnerFormResponseEntries(db: Db, partnerId: string, page
  * the survivor (otherwise deleting the merged row would unlink them).
  */
 export const formsMergeMove = {
-  noun: 'form responses',
+  noun: 'formResponses',
   async move(tx: ChangeContext, parties: { merged: { id: string }; survivor: { id: string } }) {
     const moved = await tx.db
       .update(formResponses)
