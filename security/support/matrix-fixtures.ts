@@ -1,7 +1,16 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import { donations, emailOutbox, forms, importBatches, jobs, notifications, partners, session } from '#server/db/schema';
+import {
+  donations,
+  emailOutbox,
+  forms,
+  importBatches,
+  jobs,
+  notifications,
+  partners,
+  session,
+} from '#server/db/schema';
 import { archiveKeyOf } from '#server/features/giving/statement-jobs';
 import { STATEMENT_ARCHIVE_JOB } from '#shared/schemas/giving-statements';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';

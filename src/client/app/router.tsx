@@ -94,8 +94,7 @@ const passwordResetRoutes: RouteObject[] = [
 /** A form's public link (issue 21): answered by anyone, with no session and outside the portal's shell. */
 const publicFormRoute: RouteObject = {
   path: '/f/:token',
-  lazy: () =>
-    import('@/features/forms/components/public-form-page').then((m) => ({ Component: m.PublicFormPage })),
+  lazy: () => import('@/features/forms/components/public-form-page').then((m) => ({ Component: m.PublicFormPage })),
 };
 
 /** A setup step before anything else: a temporary password to replace, a required second factor. */

@@ -22,7 +22,8 @@ export const formRecipientSchema = z
       partnerEmail: recipient.partnerEmail ?? '',
     });
     if (!typed.success) {
-      for (const issue of typed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      for (const issue of typed.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       return z.NEVER;
     }
     return { name: typed.data.partnerName, email: typed.data.partnerEmail };

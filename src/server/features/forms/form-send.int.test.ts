@@ -108,9 +108,21 @@ describe.each(testDatabaseTargets())('Send to Partners and the partner side on $
 
   it.each([
     ['no recipients', { recipients: [] }, 'Please fill in all required fields'],
-    ['a typed recipient without a name', { recipients: [{ partnerEmail: 'a@example.org' }] }, 'Please fill in all required fields'],
-    ['a typed recipient without an email', { recipients: [{ partnerName: 'Ann' }] }, 'Please fill in all required fields'],
-    ['an email that is not one', { recipients: [{ partnerName: 'Ann', partnerEmail: 'ann' }] }, 'Invalid email address'],
+    [
+      'a typed recipient without a name',
+      { recipients: [{ partnerEmail: 'a@example.org' }] },
+      'Please fill in all required fields',
+    ],
+    [
+      'a typed recipient without an email',
+      { recipients: [{ partnerName: 'Ann' }] },
+      'Please fill in all required fields',
+    ],
+    [
+      'an email that is not one',
+      { recipients: [{ partnerName: 'Ann', partnerEmail: 'ann' }] },
+      'Invalid email address',
+    ],
   ])('refuses %s with the spec message, sending nothing', async (_case, body, message) => {
     const formId = await newForm();
     const response = await send(formId, body);
@@ -187,7 +199,11 @@ describe.each(testDatabaseTargets())('Send to Partners and the partner side on $
     const token = LINK.exec(sent.recipients[0]!.link)![1]!;
     expect((await respond(token, { name: 'Sam', help: ['Setup'] })).status).toBe(201);
 
-    const response = await t.postJson('/api/partners/merge', { survivorId: survivor, mergedId: merged }, { cookie: adminCookie });
+    const response = await t.postJson(
+      '/api/partners/merge',
+      { survivorId: survivor, mergedId: merged },
+      { cookie: adminCookie },
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { moved: Record<string, number> }).moved.formResponses).toBe(1);
     const [stored] = await t.db.select().from(formResponses).where(eq(formResponses.formId, formId));
@@ -229,9 +245,14 @@ describe.each(testDatabaseTargets())('Send to Partners and notices with email on
     const token = LINK.exec(result.recipients[0]!.link)![1]!;
 
     await t.db.delete(emailOutbox);
-    expect((await t.postJson(`/api/public/forms/${token}/responses`, { answers: { name: 'Ruth', help: ['Meals'] } })).status).toBe(201);
+    expect(
+      (await t.postJson(`/api/public/forms/${token}/responses`, { answers: { name: 'Ruth', help: ['Meals'] } })).status,
+    ).toBe(201);
     const [notice] = await t.db.select().from(notifications).where(eq(notifications.recipientId, creator.id));
-    expect(notice).toMatchObject({ title: 'New response to Retreat', body: 'From Ruth Park, through their personal link' });
+    expect(notice).toMatchObject({
+      title: 'New response to Retreat',
+      body: 'From Ruth Park, through their personal link',
+    });
     const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, creator.email));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toContain('New response to Retreat');
@@ -242,7 +263,9 @@ describe.each(testDatabaseTargets())('Send to Partners and notices with email on
     const [{ link }] = (await t.db.select({ link: forms.publicToken }).from(forms).where(eq(forms.id, formId))) as [
       { link: string },
     ];
-    expect((await t.postJson(`/api/public/forms/${link}/responses`, { answers: { name: 'Ann', help: ['Setup'] } })).status).toBe(201);
+    expect(
+      (await t.postJson(`/api/public/forms/${link}/responses`, { answers: { name: 'Ann', help: ['Setup'] } })).status,
+    ).toBe(201);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, creator.email))).toEqual([]);
     expect(await t.db.select().from(notifications).where(eq(notifications.recipientId, creator.id))).toHaveLength(2);
   });

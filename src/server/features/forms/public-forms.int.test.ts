@@ -122,7 +122,12 @@ describe.each(testDatabaseTargets())('public form endpoints on $name', (target) 
       const answers = stored!.answers as StoredAnswer[];
       expect(answers).toContainEqual({ fieldId: 'guests', label: 'Guests', type: 'number', value: 2 });
       // Stored in the form's order of options, whatever order they were ticked in.
-      expect(answers).toContainEqual({ fieldId: 'days', label: 'Days', type: 'multiple_choice', value: ['Fri', 'Sun'] });
+      expect(answers).toContainEqual({
+        fieldId: 'days',
+        label: 'Days',
+        type: 'multiple_choice',
+        value: ['Fri', 'Sun'],
+      });
       expect(answers.map((a) => a.fieldId)).not.toContain('phone');
       expect(await countOf(form.id)).toBe(1);
       const records = await t.db

@@ -49,11 +49,17 @@ export function publicFormRoutes(ministryName: MinistryNameSource, rules = PUBLI
       const { deps } = c.var;
       const answer = await readPublicForm(deps.database.db, token.data.token, await ministryName(deps));
       if (answer.ok) return c.json({ form: answer.form }, 200);
-      return c.json({ reason: answer.reason, error: answer.error } satisfies PublicFormRefusal, answer.reason === 'not_found' ? 404 : 410);
+      return c.json(
+        { reason: answer.reason, error: answer.error } satisfies PublicFormRefusal,
+        answer.reason === 'not_found' ? 404 : 410,
+      );
     })
     .post(
       '/:token/responses',
-      bodyLimit({ maxSize: PUBLIC_RESPONSE_BODY_LIMIT, onError: (c) => payloadTooLarge(c, PUBLIC_RESPONSE_BODY_LIMIT) }),
+      bodyLimit({
+        maxSize: PUBLIC_RESPONSE_BODY_LIMIT,
+        onError: (c) => payloadTooLarge(c, PUBLIC_RESPONSE_BODY_LIMIT),
+      }),
       async (c) => {
         c.header('Cache-Control', 'no-store');
         const token = formTokenParamSchema.safeParse(c.req.param());
@@ -67,7 +73,8 @@ export function publicFormRoutes(ministryName: MinistryNameSource, rules = PUBLI
         const raw: unknown = await c.req.json().catch(() => undefined);
         const body = publicResponseSchema.safeParse(raw);
         if (!body.success) {
-          const error = raw === undefined ? 'The response could not be read. Please try again.' : body.error.issues[0]!.message;
+          const error =
+            raw === undefined ? 'The response could not be read. Please try again.' : body.error.issues[0]!.message;
           return c.json({ error } satisfies PublicResponseRefusal, 400);
         }
 
@@ -83,9 +90,17 @@ export function publicFormRoutes(ministryName: MinistryNameSource, rules = PUBLI
         }
 
         const outcome = await submitPublicResponse(deps, token.data.token, body.data.answers, clientIp);
-        if (outcome.ok) return c.json({ thankYouMessage: outcome.thankYouMessage } satisfies PublicResponseAccepted, 201);
+        if (outcome.ok)
+          return c.json({ thankYouMessage: outcome.thankYouMessage } satisfies PublicResponseAccepted, 201);
         const { status, error, reason, fieldErrors } = outcome;
-        return c.json({ error, ...(reason ? { reason } : {}), ...(fieldErrors ? { fieldErrors } : {}) } satisfies PublicResponseRefusal, status);
+        return c.json(
+          {
+            error,
+            ...(reason ? { reason } : {}),
+            ...(fieldErrors ? { fieldErrors } : {}),
+          } satisfies PublicResponseRefusal,
+          status,
+        );
       },
     );
 }

@@ -52,7 +52,11 @@ interface Recipient {
 }
 
 /** The form a token leads to, and the recipient when it is a personal link; null for neither. */
-async function formOfToken(db: Db, token: string, lock: boolean): Promise<{ form: FormRow; recipient: Recipient | null } | null> {
+async function formOfToken(
+  db: Db,
+  token: string,
+  lock: boolean,
+): Promise<{ form: FormRow; recipient: Recipient | null } | null> {
   const byPublic = db.select(formColumns).from(forms).where(eq(forms.publicToken, token));
   const [form] = lock ? await byPublic.for('update') : await byPublic;
   if (form) return { form, recipient: null };
@@ -92,13 +96,21 @@ function unavailable(form: FormRow, recipient: Recipient | null, now: Date): Pub
 }
 
 export type PublicFormAnswer =
-  | { ok: true; form: PublicFormView }
-  | { ok: false; reason: PublicFormUnavailable; error: string };
+  { ok: true; form: PublicFormView } | { ok: false; reason: PublicFormUnavailable; error: string };
 
-const refusal = (reason: PublicFormUnavailable) => ({ ok: false as const, reason, error: PUBLIC_FORM_UNAVAILABLE[reason] });
+const refusal = (reason: PublicFormUnavailable) => ({
+  ok: false as const,
+  reason,
+  error: PUBLIC_FORM_UNAVAILABLE[reason],
+});
 
 /** GET /api/public/forms/:token: the form to fill in, or why there is none. */
-export async function readPublicForm(db: Db, token: string, ministryName: string, now = new Date()): Promise<PublicFormAnswer> {
+export async function readPublicForm(
+  db: Db,
+  token: string,
+  ministryName: string,
+  now = new Date(),
+): Promise<PublicFormAnswer> {
   const found = await formOfToken(db, token, false);
   if (!found) return refusal('not_found');
   const reason = unavailable(found.form, found.recipient, now);
@@ -119,7 +131,13 @@ export async function readPublicForm(db: Db, token: string, ministryName: string
 
 export type SubmitOutcome =
   | { ok: true; thankYouMessage: string }
-  | { ok: false; status: 400 | 404 | 410; error: string; reason?: PublicFormUnavailable; fieldErrors?: Record<string, string> };
+  | {
+      ok: false;
+      status: 400 | 404 | 410;
+      error: string;
+      reason?: PublicFormUnavailable;
+      fieldErrors?: Record<string, string>;
+    };
 
 /** What a response's change record holds: who and where, not the answers (they are the response row). */
 export interface RecordedResponse {
@@ -176,7 +194,11 @@ export async function submitPublicResponse(
       .update(forms)
       .set({ responseCount: sql`${forms.responseCount} + 1` })
       .where(eq(forms.id, form.id));
-    if (recipient) await tx.update(formRecipients).set({ respondedAt: sql`now()` }).where(eq(formRecipients.id, recipient.id));
+    if (recipient)
+      await tx
+        .update(formRecipients)
+        .set({ respondedAt: sql`now()` })
+        .where(eq(formRecipients.id, recipient.id));
 
     const after: RecordedResponse = {
       id: stored!.id,
@@ -199,7 +221,10 @@ export async function submitPublicResponse(
 }
 
 /** The form a token leads to (for its rate limit and a honeypot's thank-you), without locking. */
-export async function formOfPublicToken(db: Db, token: string): Promise<{ id: string; thankYouMessage: string } | null> {
+export async function formOfPublicToken(
+  db: Db,
+  token: string,
+): Promise<{ id: string; thankYouMessage: string } | null> {
   const found = await formOfToken(db, token, false);
   return found ? { id: found.form.id, thankYouMessage: found.form.thankYouMessage ?? DEFAULT_THANK_YOU } : null;
 }

@@ -9,21 +9,22 @@ import type { PublicFormView, PublicResponseRefusal } from '#shared/public-forms
  */
 
 export type PublicFormLoad =
-  | { kind: 'form'; form: PublicFormView }
-  | { kind: 'unavailable'; reason: PublicFormUnavailable; message: string };
+  { kind: 'form'; form: PublicFormView } | { kind: 'unavailable'; reason: PublicFormUnavailable; message: string };
 
 export async function loadPublicForm(token: string): Promise<PublicFormLoad> {
   const response = await portalFetch(`/api/public/forms/${encodeURIComponent(token)}`, { credentials: 'omit' });
-  const body = (await response.json().catch(() => null)) as
-    { form?: PublicFormView; reason?: PublicFormUnavailable; error?: string } | null;
+  const body = (await response.json().catch(() => null)) as {
+    form?: PublicFormView;
+    reason?: PublicFormUnavailable;
+    error?: string;
+  } | null;
   if (response.ok && body?.form) return { kind: 'form', form: body.form };
   if (body?.reason && body.error) return { kind: 'unavailable', reason: body.reason, message: body.error };
   throw new Error(body?.error ?? 'The form could not be loaded. Please try again.');
 }
 
 export type SubmitResult =
-  | { kind: 'accepted'; thankYouMessage: string }
-  | { kind: 'refused'; status: number; refusal: PublicResponseRefusal };
+  { kind: 'accepted'; thankYouMessage: string } | { kind: 'refused'; status: number; refusal: PublicResponseRefusal };
 
 export async function submitPublicResponse(
   token: string,
@@ -42,6 +43,8 @@ export async function submitPublicResponse(
   return {
     kind: 'refused',
     status: response.status,
-    refusal: body?.error ? body : { error: `The response could not be sent (the server answered ${response.status}). Please try again.` },
+    refusal: body?.error
+      ? body
+      : { error: `The response could not be sent (the server answered ${response.status}). Please try again.` },
   };
 }

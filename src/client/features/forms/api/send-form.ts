@@ -6,12 +6,17 @@ import type { FormRecipientInput, SendFormResult } from '#shared/schemas/form-se
 
 /** Send to Partners (issue 21): personal links for the recipients, emailed through the outbox. */
 export async function sendForm(formId: string, recipients: FormRecipientInput[]): Promise<SendFormResult> {
-  const response = await ensureOk(await api.api.forms[':id'].send.$post({ param: { id: formId }, json: { recipients } }));
+  const response = await ensureOk(
+    await api.api.forms[':id'].send.$post({ param: { id: formId }, json: { recipients } }),
+  );
   return (await response.json()) as SendFormResult;
 }
 
 export function useSendForm() {
-  return useMutation({ mutationFn: (input: { formId: string; recipients: FormRecipientInput[] }) => sendForm(input.formId, input.recipients) });
+  return useMutation({
+    mutationFn: (input: { formId: string; recipients: FormRecipientInput[] }) =>
+      sendForm(input.formId, input.recipients),
+  });
 }
 
 export interface PartnerChoice {

@@ -108,9 +108,7 @@ export function AnswerField({
                 onChange={(event) => {
                   if (!multiple) onChange(option);
                   else
-                    onChange(
-                      event.target.checked ? [...picked, option] : picked.filter((chosen) => chosen !== option),
-                    );
+                    onChange(event.target.checked ? [...picked, option] : picked.filter((chosen) => chosen !== option));
                 }}
               />
               <Label htmlFor={optionId} className="font-normal break-words">

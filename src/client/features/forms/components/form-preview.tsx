@@ -48,7 +48,10 @@ export function FormPreview({
           {fields.map((field, index) => {
             const stored = drafts[field.id];
             // A field whose type changed keeps no draft of the wrong shape.
-            const value = stored !== undefined && Array.isArray(stored) === (field.type === 'multiple_choice') ? stored : emptyDraft(field.type);
+            const value =
+              stored !== undefined && Array.isArray(stored) === (field.type === 'multiple_choice')
+                ? stored
+                : emptyDraft(field.type);
             return (
               <AnswerField
                 key={field.id}

@@ -128,7 +128,9 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
     setErrors(found);
     const count = Object.keys(found).length;
     if (count > 0) {
-      setSummary(count === 1 ? 'Please correct the answer marked below.' : `Please correct the ${count} answers marked below.`);
+      setSummary(
+        count === 1 ? 'Please correct the answer marked below.' : `Please correct the ${count} answers marked below.`,
+      );
       focusFirst(found);
       return;
     }
@@ -176,7 +178,9 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
     <Frame ministry={form.ministryName}>
       <div className="mb-6 space-y-2">
         <h1 className="text-2xl font-bold break-words">{form.title}</h1>
-        {form.description && <p className="break-words whitespace-pre-wrap text-muted-foreground">{form.description}</p>}
+        {form.description && (
+          <p className="break-words whitespace-pre-wrap text-muted-foreground">{form.description}</p>
+        )}
         {form.recipientName && (
           <p className="text-sm text-muted-foreground">This link was sent to {form.recipientName}.</p>
         )}
