@@ -212,7 +212,9 @@ describe.each(testDatabaseTargets())('public form endpoints on $name', (target) 
       const refused = results.find((r) => r.status === 429)!;
       const wait = Number(refused.headers.get('retry-after'));
       expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(PUBLIC_RESPONSE_RULES.address.delaySeconds);
+      // Each request reads the clock as it starts; under a burst one that started a moment
+      // earlier may be held by a later one's failure, which rounds up to one second more.
+      expect(wait).toBeLessThanOrEqual(PUBLIC_RESPONSE_RULES.address.delaySeconds + 1);
       expect(((await refused.json()) as { error: string }).error).toBe(
         `Too many responses have come from your network. Please wait ${wait} seconds and try again.`,
       );
