@@ -213,6 +213,13 @@ test('failures: the server refusing, and a session that has ended', async ({ pag
 
 test('Send to Partners needs a name and an email, then confirms', async ({ page }) => {
   await signIn(page, 'coordinator', '/forms');
+  // Something to send (issue 21: a form is chosen, and the person gets its personal link).
+  const sendable = unique('Sendable form');
+  const created = await page.request.post('/api/forms', {
+    data: { title: sendable, fields: [{ id: 'f1', label: 'Name', type: 'text' }] },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
   const draftTitle = unique('Draft kept');
   await builder(page).getByLabel('Form Title').fill(draftTitle);
   await tool(page, 'Send to Partners').click();
@@ -230,6 +237,7 @@ test('Send to Partners needs a name and an email, then confirms', async ({ page 
   await send.getByRole('button', { name: 'Send Form' }).click();
   await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
 
+  await send.getByLabel('Form').selectOption({ label: sendable });
   await send.getByLabel('Partner Email').fill('jane@example.org');
   await send.getByRole('button', { name: 'Send Form' }).click();
   await expect(toast(page, 'Form sent to Jane Doe at jane@example.org')).toBeVisible();

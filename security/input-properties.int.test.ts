@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { ZodObject, ZodPipe, type ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gt, sql } from 'drizzle-orm';
-import { activity, partnerTags, signInThrottle } from '#server/db/schema';
+import { eq, gt, sql } from 'drizzle-orm';
+import { activity, forms, partnerTags, signInThrottle } from '#server/db/schema';
 import { multipartBody } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { MATRIX } from './support/access-matrix.table';
@@ -117,7 +117,16 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       headers: { cookie, 'content-type': partnerCsv.contentType },
       body: partnerCsv.body,
     });
+    const form = await t.postJson(
+      '/api/forms',
+      { title: 'Fixture form', fields: [{ id: 'a', label: 'Name', type: 'text' }] },
+      { cookie },
+    );
+    const formId = ((await form.json()) as { form: { id: string } }).form.id;
+    const [formRow] = await t.db.select({ token: forms.publicToken }).from(forms).where(eq(forms.id, formId));
     targets = {
+      formId,
+      formToken: formRow!.token,
       giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,
       partnerImportUploadId: ((await partnerUpload.json()) as { upload: { id: string } }).upload.id,
       coordinatorId: coordinator.id,

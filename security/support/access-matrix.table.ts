@@ -31,6 +31,7 @@ import {
   organizationLogo,
   partner,
   partnerTag,
+  publicFormToken,
   secondSession,
   statementArchive,
   task,
@@ -49,6 +50,11 @@ export interface MatrixEntry {
   ok: number;
   /** A refusal for the anonymous caller that differs from the standard one, with its reason. */
   anonymousRefusal?: { error: string };
+  /**
+   * Whom a write's record names: the owner (the default), or nobody for a visitor's write that
+   * needs no session (a public form's response, recorded with the address only).
+   */
+  recordsActor?: false;
   /**
    * A fresh, valid call. `owner` is the caller when the caller is allowed, else the admin:
    * objects the call acts on belong to them, so an allowed call on "their own" object succeeds.
@@ -390,6 +396,32 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: FEATURE,
     ok: 200,
     prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/forms/${await form(ctx, owner)}` }),
+  },
+  // Send to Partners (issue 21): typed recipients need only `more` (partners from the directory need `partners` too).
+  'POST /api/forms/:id/send': {
+    allowed: FEATURE,
+    ok: 201,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: `/api/forms/${await form(ctx, owner)}/send`,
+      json: { recipients: [{ partnerName: 'Matrix Recipient', partnerEmail: `${ctx.unique()}@example.org` }] },
+    }),
+  },
+  // The public form page (issue 21): no session, the link's token names the form.
+  'GET /api/public/forms/:token': {
+    allowed: EVERYONE,
+    ok: 200,
+    prepare: async (ctx) => get(`/api/public/forms/${await publicFormToken(ctx)}`),
+  },
+  'POST /api/public/forms/:token/responses': {
+    allowed: EVERYONE,
+    ok: 201,
+    recordsActor: false,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/public/forms/${await publicFormToken(ctx)}/responses`,
+      json: { answers: { f1: 'Matrix answer' } },
+    }),
   },
 
   'GET /api/dashboard/summary': {

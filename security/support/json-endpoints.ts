@@ -13,7 +13,8 @@ import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
 import { createFolderSchema } from '#shared/schemas/files';
 import { importCommitSchema } from '#shared/imports';
-import { createFormSchema } from '#shared/schemas/forms';
+import { createFormSchema, publicResponseSchema } from '#shared/schemas/forms';
+import { sendFormRequestSchema } from '#shared/schemas/form-send';
 import { organizationSettingsSchema } from '#shared/schemas/organization';
 import { statementBatchSchema } from '#shared/schemas/giving-statements';
 import { partnerMergeSchema } from '#shared/schemas/partner-merge';
@@ -40,6 +41,9 @@ export interface EndpointTargets {
   giftImportUploadId: string;
   /** The admin's uploaded partner CSV (Name, Email), which the partner import's commit endpoint queues. */
   partnerImportUploadId: string;
+  /** A form (one text field, id 'a') that Send to Partners sends, and its public link's token (issue 21). */
+  formId: string;
+  formToken: string;
 }
 
 /**
@@ -179,6 +183,19 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/forms',
     schema: createFormSchema,
     valid: () => ({ title: 'Prayer request', fields: [{ id: 'a', label: 'Name', type: 'text' }] }),
+  },
+  'POST /api/forms/:id/send': {
+    method: 'POST',
+    path: (targets) => `/api/forms/${targets.formId}/send`,
+    schema: sendFormRequestSchema,
+    valid: () => ({ recipients: [{ partnerName: 'Ruth Park', partnerEmail: 'ruth@example.org' }] }),
+  },
+  // No session needed (the test sends the admin's cookie, which the route ignores).
+  'POST /api/public/forms/:token/responses': {
+    method: 'POST',
+    path: (targets) => `/api/public/forms/${targets.formToken}/responses`,
+    schema: publicResponseSchema,
+    valid: () => ({ answers: { a: 'Ruth Park' } }),
   },
   'POST /api/giving/donations': {
     method: 'POST',

@@ -1,7 +1,16 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import { donations, emailOutbox, importBatches, jobs, notifications, partners, session } from '#server/db/schema';
+import {
+  donations,
+  emailOutbox,
+  forms,
+  importBatches,
+  jobs,
+  notifications,
+  partners,
+  session,
+} from '#server/db/schema';
 import { archiveKeyOf } from '#server/features/giving/statement-jobs';
 import { STATEMENT_ARCHIVE_JOB } from '#shared/schemas/giving-statements';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
@@ -46,6 +55,15 @@ export const formBody = (ctx: MatrixContext) => ({
 });
 export const form = async (ctx: MatrixContext, owner: SignedInActor) =>
   (await ctx.create<{ form: { id: string } }>(owner, '/api/forms', formBody(ctx))).form.id;
+/**
+ * The public link's token of a new form (issue 21). The link needs no session and belongs to
+ * nobody who uses it, so the form is the admin's whoever calls.
+ */
+export const publicFormToken = async (ctx: MatrixContext) => {
+  const id = await form(ctx, 'admin');
+  const [row] = await ctx.t.db.select({ token: forms.publicToken }).from(forms).where(eq(forms.id, id));
+  return row!.token;
+};
 export const file = async (ctx: MatrixContext, owner: SignedInActor) =>
   (
     await ctx.createMultipart<{ file: { id: string } }>(owner, '/api/files?folder=%2F', [

@@ -12,6 +12,8 @@ import { auditRoutes } from './features/audit/routes';
 import { accountsRoutes } from './features/accounts/routes';
 import { filesRoutes } from './features/files/routes';
 import { formsRoutes } from './features/forms/routes';
+import { publicFormRoutes } from './features/forms/public-routes';
+import { formSendRoutes } from './features/forms/send-routes';
 import { givingRoutes } from './features/giving/routes';
 import { meRoutes } from './features/me/routes';
 import { organizationRoutes } from './features/organization/routes';
@@ -25,7 +27,9 @@ import { requestBodyLimit } from './http/body-limit';
 import { clientIpMiddleware } from './http/client-ip';
 import {
   dashboardSources,
+  formSendPartners,
   giftImports,
+  ministryName,
   partnerDirectory,
   partnerImports,
   partnerMergeMoves,
@@ -68,6 +72,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.route('/api/auth', authRoutes());
   // The unsubscribe link of notification emails works without a session (its token says who).
   app.route('/api/unsubscribe', unsubscribeRoutes());
+  // The public form page's calls (issue 21): no session, the link's token names the form.
+  app.route('/api/public/forms', publicFormRoutes(ministryName));
   app.use('/api/*', sessionMiddleware);
 
   const api = app
@@ -87,6 +93,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/chat', chatRoutes())
     .route('/api/tasks', tasksRoutes(taskPartners))
     .route('/api/forms', formsRoutes())
+    .route('/api/forms', formSendRoutes(formSendPartners, ministryName))
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
     .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
     // The partner import (issue 20 item 4, decision 0117): the shared pipeline's routes.

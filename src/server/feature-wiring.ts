@@ -46,6 +46,10 @@ import { cardholderChannelMergeMove } from './features/chat/partner-merge';
 import { giftsMergeMove } from './features/giving/partner-merge';
 import type { PartnerMergeMove } from './features/partners/merge';
 import { tasksMergeMove } from './features/tasks/partner-merge';
+import { formNotices } from './features/forms/notices';
+import { formsMergeMove, partnerFormResponseEntries } from './features/forms/partner-responses';
+import type { MinistryNameSource } from './features/forms/public-routes';
+import type { FormSendPartners } from './features/forms/send';
 
 /** The tasks feature's view of partners: whether one exists (a follow-up's) and their names (issue 20). */
 export const taskPartners: TaskPartners = {
@@ -73,6 +77,7 @@ export const partnerRelations: PartnerRelations = {
   giftEntries: partnerGiftEntries,
   taskEntries: partnerTaskEntries,
   openTasks: partnerOpenTasks,
+  formResponseEntries: partnerFormResponseEntries,
 };
 
 /** Giving's view of the partner directory: whether a partner exists, its name, and the type-ahead. */
@@ -91,7 +96,17 @@ export const partnerMergeMoves: readonly PartnerMergeMove[] = [
   giftsMergeMove,
   tasksMergeMove,
   cardholderChannelMergeMove,
+  formsMergeMove,
 ];
+
+/** Send to Partners reads the chosen partners' names and emails from the directory (issue 21). */
+export const formSendPartners: FormSendPartners = {
+  contacts: partnerContacts,
+};
+
+/** The ministry's name on the public form page and in the emails that send a form (issue 21). */
+export const ministryName: MinistryNameSource = async (deps) =>
+  (await readOrganization(deps.database.db, deps.config.MINISTRY_NAME)).name;
 
 /** What each feature imports through the shared pipeline (docs/decisions/0113). */
 export const giftImports = giftImportTarget(partnerDirectory);
@@ -103,10 +118,11 @@ export const partnerImports = partnerImportTarget(async (db, ids) => {
 
 /**
  * Who hears of which change (docs/decisions/0100): each feature's rules for its own actions.
- * Form responses join when forms can be answered (issue 21).
+ * A form's creator hears of its responses (issue 21).
  */
 export const notificationRules: NotificationRules = {
   ...taskNotices,
+  ...formNotices,
   // The organization's name is not needed here, only its currency.
   ...givingNotices(async (db) => (await readOrganization(db, '')).currency),
   ...partnerNotices,

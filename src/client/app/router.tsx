@@ -91,6 +91,12 @@ const passwordResetRoutes: RouteObject[] = [
   },
 ];
 
+/** A form's public link (issue 21): answered by anyone, with no session and outside the portal's shell. */
+const publicFormRoute: RouteObject = {
+  path: '/f/:token',
+  lazy: () => import('@/features/forms/components/public-form-page').then((m) => ({ Component: m.PublicFormPage })),
+};
+
 /** A setup step before anything else: a temporary password to replace, a required second factor. */
 const accountSetupRoute: RouteObject = {
   path: '/account-setup',
@@ -102,6 +108,7 @@ export const router = createBrowserRouter([
   { path: '/', element: signIn },
   { path: '/auth', element: signIn },
   ...passwordResetRoutes,
+  publicFormRoute,
   accountSetupRoute,
   // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
   // not with the sign-in screen (docs/benchmarks.md, client sizes).

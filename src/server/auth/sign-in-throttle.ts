@@ -29,7 +29,7 @@ export const THROTTLE_RULES = {
   knownAddressDays: 90,
 } as const;
 
-interface Rule {
+export interface Rule {
   freeFailures: number;
   delaySeconds: number;
 }
@@ -221,4 +221,20 @@ export async function reservePasswordResetRequest(
     if (typeof reserved === 'number') return { allowed: false, waitSeconds: reserved };
   }
   return { allowed: true };
+}
+
+/**
+ * A general allowance on these counters, for anything that is not a sign-in (public form
+ * responses, issue 21): every call counts, atomically, so the limit holds across instances and
+ * under a burst; past `rule.freeFailures` in the window, one more each `rule.delaySeconds`.
+ * The key's prefix keeps it apart from the sign-in counters; expired ones are pruned with them.
+ */
+export async function reserveAllowance(
+  db: Db,
+  key: string,
+  rule: Rule,
+  now = new Date(),
+): Promise<{ allowed: true } | { allowed: false; waitSeconds: number }> {
+  const reserved = await reserve(db, key, rule, now);
+  return typeof reserved === 'number' ? { allowed: false, waitSeconds: reserved } : { allowed: true };
 }

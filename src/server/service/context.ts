@@ -51,18 +51,34 @@ function changeContext(tx: Db, deps: AppDeps, actor: Actor): ChangeContext {
     actor,
     deps,
     change: (write) => write(context),
-    async record(change) {
-      const activityId = await recordChange(tx, actor, change);
-      // Notifications derived from the record, in the same transaction (docs/decisions/0100).
-      await deps.notices.recorded(tx, {
-        activityId,
-        actorId: actor.id,
-        action: change.action,
-        subject: change.subject,
-        before: change.before ?? null,
-        after: change.after ?? null,
-      });
-    },
+    record: (change) => recordWithNotices(tx, deps, actor, change),
   };
   return context;
+}
+
+/** The record, then the notifications derived from it, in the same transaction (docs/decisions/0100). */
+async function recordWithNotices(
+  tx: Db,
+  deps: AppDeps,
+  actor: { id: string | null; clientIp?: string | null },
+  change: Change,
+): Promise<void> {
+  const activityId = await recordChange(tx, actor, change);
+  await deps.notices.recorded(tx, {
+    activityId,
+    actorId: actor.id,
+    action: change.action,
+    subject: change.subject,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+/**
+ * A change made by a visitor who is not signed in (an answer to a public form, issue 21): no
+ * actor but the client address. Recorded, announced and notified like any change, inside the
+ * caller's transaction `tx`.
+ */
+export function recordVisitorChange(tx: Db, deps: AppDeps, clientIp: string | null, change: Change): Promise<void> {
+  return recordWithNotices(tx, deps, { id: null, clientIp }, change);
 }

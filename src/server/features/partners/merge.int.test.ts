@@ -93,7 +93,7 @@ describe.each(testDatabaseTargets())('partner merge on $name', (target) => {
       cardholderStatus: true,
       lastContact: '2026-10-01',
     });
-    expect(body.moved).toEqual({ gifts: 1, contacts: 1, tasks: 1, tags: 1, messages: 1 });
+    expect(body.moved).toEqual({ gifts: 1, contacts: 1, tasks: 1, tags: 1, messages: 1, formResponses: 0 });
 
     expect(await t.db.select().from(partners).where(eq(partners.id, merged.id))).toEqual([]);
     const gifts = await t.db.select().from(donations);

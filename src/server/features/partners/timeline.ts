@@ -29,7 +29,16 @@ export interface TaskEntry extends TimelinePosition {
   by: string | null;
 }
 
-export type TimelineEntry = ContactEntry | GiftEntry | TaskEntry | ChangeEntry;
+/** A response the partner gave through their personal link, whole, from the forms feature (issue 21). */
+export interface FormResponseEntry extends TimelinePosition {
+  source: 'form-response';
+  id: string;
+  formId: string;
+  formTitle: string;
+  answers: { fieldId: string; label: string; type: string; value: string | number | string[] }[];
+}
+
+export type TimelineEntry = ContactEntry | GiftEntry | TaskEntry | ChangeEntry | FormResponseEntry;
 
 /** What the partners feature asks other features for its timeline and details (the wiring file). */
 export interface PartnerRelations {
@@ -39,6 +48,8 @@ export interface PartnerRelations {
   taskEntries(db: Db, partnerId: string, page: TimelinePage): Promise<TaskEntry[]>;
   /** The partner's tasks not completed yet, soonest due first (tasks). */
   openTasks(db: Db, partnerId: string): Promise<OpenTask[]>;
+  /** A page of the partner's form responses, newest first (forms, issue 21). */
+  formResponseEntries(db: Db, partnerId: string, page: TimelinePage): Promise<FormResponseEntry[]>;
 }
 
 /** A task of the partner's still to do, as partner details lists it. */
@@ -58,7 +69,7 @@ export interface TimelineViewer extends ActingPerson {
 
 /**
  * The timeline's sources, in one list: each says who may see it and answers, for a page, at
- * most `limit` + 1 entries after the cursor, newest first, with bounded queries. A new source (form responses, issue 21) is one more member here.
+ * most `limit` + 1 entries after the cursor, newest first, with bounded queries.
  */
 interface TimelineSource {
   visibleTo(viewer: TimelineViewer): boolean;
@@ -71,6 +82,7 @@ function sources(relations: PartnerRelations): TimelineSource[] {
     { visibleTo: () => true, page: changeEntries },
     { visibleTo: (viewer) => viewer.permissions.giving, page: relations.giftEntries },
     { visibleTo: (viewer) => viewer.permissions.tasks, page: relations.taskEntries },
+    { visibleTo: (viewer) => viewer.permissions.more, page: relations.formResponseEntries },
   ];
 }
 

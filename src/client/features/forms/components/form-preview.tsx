@@ -1,29 +1,21 @@
-import { useId } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { useId, useState } from 'react';
 import type { FormFieldType } from '#shared/schemas/forms';
+import { AnswerField, emptyDraft, type AnswerDraft } from './answer-field';
 
 export interface PreviewField {
   id: string;
   label: string;
   type: FormFieldType;
+  /** New fields start required (SPEC section 3); issue 21 lets one be optional. */
+  required?: boolean;
+  /** A choice field's options, in order. */
+  options?: string[];
 }
 
-const INPUT_TYPES: Record<Exclude<FormFieldType, 'textarea'>, string> = {
-  text: 'text',
-  email: 'email',
-  phone: 'tel',
-  number: 'number',
-  // Until the preview draws choices and dates as the public page does (issue 21), a text box.
-  date: 'date',
-  single_choice: 'text',
-  multiple_choice: 'text',
-};
-
 /**
- * The form as a partner would see it. Every field is required (SPEC: new fields always are),
- * shown with an asterisk. Labels are text, never HTML.
+ * The form as a partner would see it on the public page: each field drawn by the same
+ * component (`AnswerField`), so the builder shows choices, dates and optional fields as they
+ * will appear. What is typed here is only for trying it out and is never sent.
  */
 export function FormPreview({
   title,
@@ -38,6 +30,7 @@ export function FormPreview({
 }) {
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const [drafts, setDrafts] = useState<Record<string, AnswerDraft>>({});
   return (
     <div className="space-y-4">
       <div>
@@ -53,23 +46,21 @@ export function FormPreview({
       ) : (
         <div className="space-y-4">
           {fields.map((field, index) => {
-            const inputId = `${id}-${field.id}`;
-            const label = field.label.trim() || `Field ${index + 1}`;
+            const stored = drafts[field.id];
+            // A field whose type changed keeps no draft of the wrong shape.
+            const value =
+              stored !== undefined && Array.isArray(stored) === (field.type === 'multiple_choice')
+                ? stored
+                : emptyDraft(field.type);
             return (
-              <div key={field.id} className="space-y-2">
-                <Label htmlFor={inputId} className="break-words">
-                  {label}
-                  <span className="text-destructive" aria-hidden="true">
-                    {' '}
-                    *
-                  </span>
-                </Label>
-                {field.type === 'textarea' ? (
-                  <Textarea id={inputId} required />
-                ) : (
-                  <Input id={inputId} type={INPUT_TYPES[field.type]} required />
-                )}
-              </div>
+              <AnswerField
+                key={field.id}
+                field={field}
+                inputId={`${id}-${field.id}`}
+                value={value}
+                fallbackLabel={`Field ${index + 1}`}
+                onChange={(next) => setDrafts((all) => ({ ...all, [field.id]: next }))}
+              />
             );
           })}
         </div>

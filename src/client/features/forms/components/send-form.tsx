@@ -1,68 +1,354 @@
-import { Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Copy, Send, UserPlus, X } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useMe } from '@/features/auth/api/get-me';
+import { cn } from '@/lib/utils';
+import { FORM_SEND_MAX_RECIPIENTS, type SendFormResult } from '#shared/schemas/form-send';
 import { sendFormSchema } from '#shared/schemas/forms';
+import { useForms } from '../api/get-forms';
+import { usePartnerChoices, useSendForm, type PartnerChoice } from '../api/send-form';
+
+/** A recipient chosen so far: a partner from the directory, or a typed name and email. */
+type Recipient = { kind: 'partner'; partner: PartnerChoice } | { kind: 'typed'; name: string; email: string };
+
+const keyOf = (r: Recipient) => (r.kind === 'partner' ? `p:${r.partner.id}` : `e:${r.email.toLowerCase()}`);
+const nameOf = (r: Recipient) => (r.kind === 'partner' ? r.partner.name : r.name);
+const emailOf = (r: Recipient) => (r.kind === 'partner' ? r.partner.email : r.email);
 
 /**
- * Send to Partners. As the spec says, nothing is actually sent (there is no mail delivery
- * yet); the person gets the confirmation toast. See docs/decisions/0031-form-builder.md.
+ * Send to Partners (issue 21 item 4): choose a form, then partners from the directory (for
+ * holders of Partners) or typed names and emails; each gets a personal link by email through
+ * the outbox. The answer lists every link with Copy link, and says plainly when email is not
+ * set up and the messages wait in the outbox.
  */
 export function SendForm() {
   const id = useId();
+  const me = useMe();
+  const canPickPartners = me.data?.permissions.partners === true;
+  const forms = useForms();
+  const send = useSendForm();
+  const [formId, setFormId] = useState('');
+  const [recipients, setRecipients] = useState<Recipient[]>([]);
   const [partnerName, setPartnerName] = useState('');
   const [partnerEmail, setPartnerEmail] = useState('');
+  const [result, setResult] = useState<SendFormResult | null>(null);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const chosenFormId = formId || forms.data?.[0]?.id || '';
+  const add = (recipient: Recipient) => {
+    setRecipients((all) => (all.some((r) => keyOf(r) === keyOf(recipient)) ? all : [...all, recipient]));
+  };
+
+  /** The typed name and email as a recipient, checked with the spec's messages; null when refused. */
+  const typedRecipient = (): Recipient | null => {
     const parsed = sendFormSchema.safeParse({ partnerName, partnerEmail });
     if (!parsed.success) {
       toast.error(parsed.error.issues[0]!.message);
-      return;
+      return null;
     }
-    toast.success(`Form sent to ${parsed.data.partnerName} at ${parsed.data.partnerEmail}`);
+    return { kind: 'typed', name: parsed.data.partnerName, email: parsed.data.partnerEmail };
+  };
+
+  const addTyped = () => {
+    const typed = typedRecipient();
+    if (!typed) return;
+    add(typed);
     setPartnerName('');
     setPartnerEmail('');
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!chosenFormId) {
+      toast.error('Please fill in all required fields');
+      return;
+    }
+    let all = recipients;
+    // Typed but not added yet (the spec's two fields and a Send button): sent along.
+    if (partnerName.trim() || partnerEmail.trim() || all.length === 0) {
+      const typed = typedRecipient();
+      if (!typed) return;
+      all = all.some((r) => keyOf(r) === keyOf(typed)) ? all : [...all, typed];
+    }
+    try {
+      const sent = await send.mutateAsync({
+        formId: chosenFormId,
+        recipients: all.map((r) =>
+          r.kind === 'partner' ? { partnerId: r.partner.id } : { partnerName: r.name, partnerEmail: r.email },
+        ),
+      });
+      setResult(sent);
+      setRecipients([]);
+      setPartnerName('');
+      setPartnerEmail('');
+      const first = sent.recipients[0];
+      toast.success(
+        sent.recipients.length === 1 && first
+          ? `Form sent to ${first.name} at ${first.email}`
+          : `Form sent to ${sent.recipients.length} recipients`,
+      );
+    } catch (err) {
+      toast.error('Failed to send form', { description: err instanceof Error ? err.message : String(err) });
+    }
   };
 
   return (
     <Card className="max-w-xl">
       <CardHeader>
         <CardTitle className="text-xl">Send to Partners</CardTitle>
-        <CardDescription>Share a form with a ministry partner.</CardDescription>
+        <CardDescription>Each person gets their own link, so their answer is tied to them.</CardDescription>
       </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={submit} noValidate aria-label="Send to Partners">
+      <CardContent className="space-y-6">
+        <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Send to Partners">
           <div className="space-y-2">
-            <Label htmlFor={`${id}-name`}>Partner Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={partnerName}
-              required
-              maxLength={100}
-              onChange={(e) => setPartnerName(e.target.value)}
-            />
+            <Label htmlFor={`${id}-form`}>Form</Label>
+            {forms.isPending && <p className="text-sm text-muted-foreground">Loading forms...</p>}
+            {forms.isError && (
+              <p className="text-sm text-destructive" role="alert">
+                The forms could not be loaded.{' '}
+                <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void forms.refetch()}>
+                  Try again
+                </Button>
+              </p>
+            )}
+            {forms.data?.length === 0 && (
+              <p className="text-sm text-muted-foreground">Create a form first: it can then be sent from here.</p>
+            )}
+            {forms.data && forms.data.length > 0 && (
+              <NativeSelect id={`${id}-form`} value={chosenFormId} onChange={(e) => setFormId(e.target.value)}>
+                {forms.data.map((form) => (
+                  <option key={form.id} value={form.id}>
+                    {form.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
           </div>
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-email`}>Partner Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              value={partnerEmail}
-              required
-              maxLength={255}
-              onChange={(e) => setPartnerEmail(e.target.value)}
+
+          {canPickPartners && (
+            <PartnerPicker
+              id={`${id}-partner`}
+              onPick={(partner) => {
+                if (!partner.email.trim()) {
+                  toast.error(`${partner.name} has no email address`, {
+                    description: 'Type a name and email below instead.',
+                  });
+                  return;
+                }
+                add({ kind: 'partner', partner });
+              }}
             />
-          </div>
-          <Button type="submit">
+          )}
+
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium">
+              {canPickPartners ? 'Or type a name and email' : 'Recipient'}
+            </legend>
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-name`}>Partner Name</Label>
+              <Input
+                id={`${id}-name`}
+                value={partnerName}
+                maxLength={100}
+                autoComplete="off"
+                onChange={(e) => setPartnerName(e.target.value)}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={`${id}-email`}>Partner Email</Label>
+              <Input
+                id={`${id}-email`}
+                type="email"
+                value={partnerEmail}
+                maxLength={255}
+                autoComplete="off"
+                onChange={(e) => setPartnerEmail(e.target.value)}
+              />
+            </div>
+            <Button type="button" variant="outline" size="sm" onClick={addTyped}>
+              <UserPlus aria-hidden="true" />
+              Add recipient
+            </Button>
+          </fieldset>
+
+          {recipients.length > 0 && (
+            <div className="space-y-2">
+              <h3 className="text-sm font-medium">
+                Recipients ({recipients.length} of at most {FORM_SEND_MAX_RECIPIENTS})
+              </h3>
+              <ul className="space-y-1" aria-label="Recipients">
+                {recipients.map((r) => (
+                  <li key={keyOf(r)} className="flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm">
+                    <span className="min-w-0 flex-1 break-words">
+                      <span className="font-medium">{nameOf(r)}</span>{' '}
+                      <span className="text-muted-foreground">{emailOf(r)}</span>
+                    </span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${nameOf(r)}`}
+                      onClick={() => setRecipients((all) => all.filter((x) => keyOf(x) !== keyOf(r)))}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          <Button type="submit" disabled={send.isPending}>
             <Send aria-hidden="true" />
-            Send Form
+            {send.isPending ? 'Sending...' : 'Send Form'}
           </Button>
         </form>
+
+        {result && <SentLinks result={result} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** What was sent: each recipient's personal link, and whether the email left or waits in the outbox. */
+function SentLinks({ result }: { result: SendFormResult }) {
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success('Link copied');
+    } catch {
+      toast.error('The link could not be copied', { description: 'Select it and copy it by hand.' });
+    }
+  };
+  return (
+    <section aria-label="Sent links" className="space-y-3 rounded-lg border bg-muted/40 p-4">
+      <p role="status" className="text-sm">
+        {result.emailEnabled
+          ? 'The emails are on their way. Each link below works once, for its recipient.'
+          : 'Email is not set up yet, so the messages are queued in the outbox until it is. Copy each link to share it another way.'}
+      </p>
+      <ul className="space-y-3">
+        {result.recipients.map((recipient) => (
+          <li key={recipient.id} className="space-y-1 text-sm">
+            <p className="break-words">
+              <span className="font-medium">{recipient.name}</span>{' '}
+              <span className="text-muted-foreground">{recipient.email}</span>{' '}
+              <span className="text-muted-foreground">· {result.emailEnabled ? 'emailed' : 'queued'}</span>
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <code className="min-w-0 flex-1 rounded bg-card px-2 py-1 text-xs break-all">{recipient.link}</code>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={`Copy link for ${recipient.name}`}
+                onClick={() => void copy(recipient.link)}
+              >
+                <Copy aria-hidden="true" />
+                Copy link
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The partner type-ahead (ARIA combobox): names from the directory as you type; Enter or a click adds one. */
+function PartnerPicker({ id, onPick }: { id: string; onPick: (partner: PartnerChoice) => void }) {
+  const listboxId = `${id}-list`;
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const choices = usePartnerChoices(text, open);
+  const options = choices.data ?? [];
+  const showList = open && text.trim() !== '' && options.length > 0;
+
+  const pick = (partner: PartnerChoice) => {
+    onPick(partner);
+    setText('');
+    setOpen(false);
+    setActive(-1);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => (options.length === 0 ? -1 : (i <= 0 ? options.length : i) - 1));
+    } else if (event.key === 'Enter' && showList) {
+      // Enter picks the highlighted partner (the first when none is), never submits the form.
+      event.preventDefault();
+      const chosen = options[active >= 0 ? active : 0];
+      if (chosen) pick(chosen);
+    } else if (event.key === 'Escape' && showList) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>Find a partner</Label>
+      <div className="relative">
+        <Input
+          id={id}
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listboxId}
+          aria-activedescendant={showList && active >= 0 ? `${listboxId}-${active}` : undefined}
+          placeholder="Type a partner's name"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label="Partners"
+          className={cn(
+            'absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-md border bg-card py-1 shadow-lg',
+            !showList && 'hidden',
+          )}
+        >
+          {showList &&
+            options.map((option, i) => (
+              <li
+                key={option.id}
+                id={`${listboxId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  pick(option);
+                }}
+                onMouseEnter={() => setActive(i)}
+                className={cn('cursor-pointer px-3 py-2 text-sm', i === active && 'bg-accent text-accent-foreground')}
+              >
+                <span className="font-medium">{option.name}</span>
+                <span className="ml-2 text-muted-foreground">{option.email || 'no email'}</span>
+              </li>
+            ))}
+        </ul>
+      </div>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {open && text.trim() && choices.isFetched && options.length === 0 ? 'No partner has that name.' : ''}
+      </p>
+    </div>
   );
 }

@@ -19,11 +19,11 @@ async function getTimeline(partnerId: string, cursor: string | null): Promise<Ti
 
 /**
  * A partner's timeline, newest first, a page at a time ("Show more"). Kept live: a contact
- * logged in another tab, a gift or a task of the partner's refreshes it.
+ * logged in another tab, a gift, a task or a form response of the partner's refreshes it.
  */
 export function usePartnerTimeline(partnerId: string) {
   useRefetchOn(['partners.changed'], timelineKey(partnerId), (event) => event.partnerId === partnerId);
-  useRefetchOn(['donations.changed', 'tasks.changed'], timelineKey(partnerId));
+  useRefetchOn(['donations.changed', 'tasks.changed', 'forms.responses'], timelineKey(partnerId));
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: timelineKey(partnerId),

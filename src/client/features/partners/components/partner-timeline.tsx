@@ -16,6 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useMoney } from '@/features/organization/api/use-money';
 import { DATE_FORMAT } from '#shared/format';
+import { answerText } from '#shared/form-answers';
 import { CONTACT_KIND_LABELS } from '#shared/partners';
 import { useDeleteContact, usePartnerTimeline, type TimelineEntry } from '../api/partner-timeline';
 import { formatDay } from './partner-card';
@@ -63,6 +64,31 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
           </p>
         </>
       );
+    case 'form-response':
+      return (
+        <>
+          <p className="font-medium">
+            Answered the form <span className="break-words">{entry.formTitle}</span>
+          </p>
+          <p className="text-xs text-muted-foreground">{dayOf(entry.at)} · through their personal link</p>
+          {/* The response whole, opened in place: answers are text, never markup. */}
+          <details className="rounded-md bg-muted/50 px-2 py-1">
+            <summary className="cursor-pointer text-sm">Show the answers</summary>
+            {entry.answers.length === 0 ? (
+              <p className="py-1 text-muted-foreground">No question was answered.</p>
+            ) : (
+              <dl className="space-y-1 py-1">
+                {entry.answers.map((answer) => (
+                  <div key={answer.fieldId}>
+                    <dt className="text-xs text-muted-foreground break-words">{answer.label}</dt>
+                    <dd className="break-words whitespace-pre-wrap">{answerText(answer.value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </details>
+        </>
+      );
     case 'change':
       return (
         <>
@@ -85,7 +111,10 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
   }
 }
 
-/** A partner's timeline (issue 20): contacts, gifts, tasks and changes, newest first, with "Show more". */
+/**
+ * A partner's timeline (issue 20): contacts, gifts, tasks, changes and, for holders of More
+ * (Forms), the forms they answered (issue 21), newest first, with "Show more".
+ */
 export function PartnerTimeline({ partnerId }: { partnerId: string }) {
   const timeline = usePartnerTimeline(partnerId);
   // Kept after the confirmation closes, so the focus can go back to its opener.

@@ -1,0 +1,162 @@
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { ANSWER_MAX_LENGTH, type FormFieldType } from '#shared/forms';
+
+/** A field as the answer input needs it: the builder's preview and the public page both have these. */
+export interface AnswerFieldShape {
+  id: string;
+  label: string;
+  type: FormFieldType;
+  required?: boolean;
+  options?: string[];
+}
+
+/** What the input holds: text for every type but multiple choice, which holds the ticked options. */
+export type AnswerDraft = string | string[];
+
+export const emptyDraft = (type: FormFieldType): AnswerDraft => (type === 'multiple_choice' ? [] : '');
+
+const INPUT_TYPES: Record<Exclude<FormFieldType, 'textarea' | 'single_choice' | 'multiple_choice'>, string> = {
+  text: 'text',
+  email: 'email',
+  phone: 'tel',
+  number: 'number',
+  date: 'date',
+};
+
+const AUTOCOMPLETE: Partial<Record<FormFieldType, string>> = { email: 'email', phone: 'tel' };
+
+function RequiredMark({ required }: { required: boolean }) {
+  if (!required) return <span className="font-normal text-muted-foreground"> (optional)</span>;
+  return (
+    <span className="text-destructive" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
+/**
+ * One field's input, drawn by its type (issue 21): a text box, a long text box, a number, a
+ * date, radio buttons for a single choice and checkboxes for a multiple choice, each with its
+ * label, a required mark, and its error next to it (announced through aria-describedby). Labels
+ * and options are text, never HTML. `onLeave` fires when the focus leaves the whole field.
+ */
+export function AnswerField({
+  field,
+  inputId,
+  value,
+  error,
+  onChange,
+  onLeave,
+  fallbackLabel,
+}: {
+  field: AnswerFieldShape;
+  /** Unique on the page: the input's id (and the prefix of the options' ids). */
+  inputId: string;
+  value: AnswerDraft;
+  error?: string | null;
+  onChange: (value: AnswerDraft) => void;
+  onLeave?: () => void;
+  /** Shown while the builder's label is still empty. */
+  fallbackLabel?: string;
+}) {
+  const required = field.required ?? true;
+  const label = field.label.trim() || fallbackLabel || 'Untitled field';
+  const errorId = `${inputId}-error`;
+  const describedBy = error ? errorId : undefined;
+  const errorText = error ? (
+    <p id={errorId} className="text-sm text-destructive">
+      {error}
+    </p>
+  ) : null;
+
+  if (field.type === 'single_choice' || field.type === 'multiple_choice') {
+    const multiple = field.type === 'multiple_choice';
+    const picked = Array.isArray(value) ? value : value ? [value] : [];
+    const options = field.options ?? [];
+    return (
+      <fieldset
+        className="space-y-2"
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        onBlur={(event) => {
+          // Leaving one option for the next is not leaving the field.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave?.();
+        }}
+      >
+        <legend className="mb-2 text-sm leading-none font-medium break-words">
+          {label}
+          <RequiredMark required={required} />
+          {multiple && <span className="sr-only"> (choose any)</span>}
+        </legend>
+        {options.length === 0 && <p className="text-sm text-muted-foreground">Options you add appear here.</p>}
+        {options.map((option, index) => {
+          const optionId = `${inputId}-${index}`;
+          return (
+            <div key={`${index}-${option}`} className="flex items-center gap-2">
+              <input
+                id={optionId}
+                type={multiple ? 'checkbox' : 'radio'}
+                name={inputId}
+                value={option}
+                checked={picked.includes(option)}
+                required={!multiple && required}
+                className="size-4 shrink-0 accent-primary"
+                onChange={(event) => {
+                  if (!multiple) onChange(option);
+                  else
+                    onChange(event.target.checked ? [...picked, option] : picked.filter((chosen) => chosen !== option));
+                }}
+              />
+              <Label htmlFor={optionId} className="font-normal break-words">
+                {option}
+              </Label>
+            </div>
+          );
+        })}
+        {errorText}
+      </fieldset>
+    );
+  }
+
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    id: inputId,
+    value: text,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    onBlur: () => onLeave?.(),
+  };
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={inputId} className="break-words">
+        {label}
+        <RequiredMark required={required} />
+      </Label>
+      {field.type === 'textarea' ? (
+        <Textarea
+          {...common}
+          rows={4}
+          maxLength={ANSWER_MAX_LENGTH.textarea}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <Input
+          {...common}
+          type={INPUT_TYPES[field.type]}
+          autoComplete={AUTOCOMPLETE[field.type]}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          step={field.type === 'number' ? 'any' : undefined}
+          maxLength={field.type in ANSWER_MAX_LENGTH ? ANSWER_MAX_LENGTH[field.type as 'text'] : undefined}
+          className={cn(field.type === 'date' && 'w-auto')}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {errorText}
+    </div>
+  );
+}
