@@ -91,7 +91,7 @@ export type CreateFormValues = z.output<typeof createFormSchema>;
 
 export const formIdParamSchema = z.object({ id: z.uuid({ error: 'Invalid form id' }) });
 
-/** Send to Partners (SPEC section 5 "Send form"): both are required; nothing is actually sent. */
+/** One typed recipient of Send to Partners (SPEC section 5 "Send form"): both are required (schemas/form-send.ts sends to several). */
 export const sendFormSchema = z.object({
   partnerName: z
     .string()
