@@ -15,6 +15,11 @@ export interface EmailContent {
    * List-Unsubscribe header by the sender).
    */
   unsubscribeUrl?: string;
+  /**
+   * To someone outside the team (a partner: a form to answer, a year-end statement), who has
+   * no account: the footer names the ministry and points to no Settings.
+   */
+  toPartner?: boolean;
 }
 
 export interface RenderedEmail {
@@ -38,7 +43,9 @@ export const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, 
 export function renderEmail(content: EmailContent, branding: MailBranding): RenderedEmail {
   const settingsUrl = `${branding.baseUrl}/settings`;
   const greeting = content.recipientName ? `Hello ${oneLine(content.recipientName)},` : 'Hello,';
-  const footer = `You receive this from ${branding.ministryName}. To change which emails you get, open Settings > Notifications: ${settingsUrl}`;
+  const footer = content.toPartner
+    ? `You receive this from ${branding.ministryName}, as one of its partners.`
+    : `You receive this from ${branding.ministryName}. To change which emails you get, open Settings > Notifications: ${settingsUrl}`;
 
   const text = [
     greeting,
@@ -65,9 +72,11 @@ ${
     : ''
 }
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
-<p style="margin:0;font-size:12px;color:#57534e">You receive this from ${escapeHtml(branding.ministryName)}. <a href="${escapeHtml(settingsUrl)}">Change which emails you get</a> in Settings &gt; Notifications.${
-    content.unsubscribeUrl ? ` <a href="${escapeHtml(content.unsubscribeUrl)}">Stop notification emails</a>.` : ''
-  }</p>
+<p style="margin:0;font-size:12px;color:#57534e">${
+    content.toPartner
+      ? `You receive this from ${escapeHtml(branding.ministryName)}, as one of its partners.`
+      : `You receive this from ${escapeHtml(branding.ministryName)}. <a href="${escapeHtml(settingsUrl)}">Change which emails you get</a> in Settings &gt; Notifications.`
+  }${content.unsubscribeUrl ? ` <a href="${escapeHtml(content.unsubscribeUrl)}">Stop notification emails</a>.` : ''}</p>
 </div></body></html>
 `;
   return { subject: oneLine(content.subject), text, html };

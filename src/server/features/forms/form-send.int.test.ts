@@ -94,6 +94,10 @@ describe.each(testDatabaseTargets())('Send to Partners and the partner side on $
       expect(email.text).toContain(recipient.link);
       expect(email.html).toContain(recipient.link);
       expect(email.text).toContain('Grace Ministry');
+      // A partner has no account: the footer points to no Settings.
+      expect(email.text).toContain('You receive this from Grace Ministry, as one of its partners.');
+      expect(email.text).not.toContain('Settings');
+      expect(email.html).not.toContain('Settings');
     }
     const stored = await t.db.select().from(formRecipients).where(eq(formRecipients.formId, formId));
     expect(stored.map((r) => r.sentBy)).toEqual([admin.id, admin.id]);

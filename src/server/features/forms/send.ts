@@ -57,6 +57,7 @@ function invitation(
     kind: 'form-invitation',
     to: { address: to.email, name: to.name },
     recipientName: to.name,
+    toPartner: true,
     subject: `${ministry} asks you to fill in: ${form.title}`,
     paragraphs: [
       `${ministry} would like you to fill in the form "${form.title}".`,

@@ -109,6 +109,8 @@ describe.each(testDatabaseTargets())('emailed statements on $name', (target) => 
     expect(envelope.to).toEqual(['ana@example.org']);
     expect(mail.subject).toBe('Your giving statement for 2025');
     expect(mail.text).toContain('Thank you for giving.');
+    expect(mail.text).toContain('as one of its partners.');
+    expect(mail.text).not.toContain('Settings > Notifications');
     expect(mail.attachments).toHaveLength(1);
     const [pdf] = mail.attachments;
     expect(pdf!.filename).toBe('statement-2025-ana-lopez.pdf');

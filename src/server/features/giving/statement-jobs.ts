@@ -137,6 +137,7 @@ async function emailStatements(
           kind: 'year-end-statement',
           to: { address: partner.email.trim(), name: partner.name },
           recipientName: partner.name,
+          toPartner: true,
           subject: `Your giving statement for ${year}`,
           paragraphs: [
             `Your giving statement for ${year} from ${issuer.name} is attached.`,
