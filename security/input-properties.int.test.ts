@@ -53,6 +53,7 @@ const BODYLESS_ROUTES = [
   'POST /api/partners/imports/batches/:id/undo',
   'POST /api/partners/:id/archive',
   'POST /api/partners/:id/unarchive',
+  'POST /api/forms/:id/link',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -76,6 +77,11 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     const account = await t.createUser({ email: 'account@example.org', password: 'account-secret', role: 'none' });
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
+    const form = await t.postJson(
+      '/api/forms',
+      { title: 'Fixture form', fields: [{ id: 'a', label: 'Name', type: 'text' }] },
+      { cookie },
+    );
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
     await ensureMergedFixture(t.db);
     // Inserted without an author, so the tag-creating endpoint's restore (which deletes authored tags) keeps it.
@@ -124,6 +130,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       accountId: account.id,
       plainUserEmail: plain.email,
       taskId: ((await task.json()) as { task: { id: string } }).task.id,
+      formId: ((await form.json()) as { form: { id: string } }).form.id,
       partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,
       tagId: tag!.id,
       giftId: ((await gift.json()) as { donation: { id: string } }).donation.id,

@@ -1,7 +1,17 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import { donations, emailOutbox, importBatches, jobs, notifications, partners, session } from '#server/db/schema';
+import {
+  donations,
+  emailOutbox,
+  formResponses,
+  forms,
+  importBatches,
+  jobs,
+  notifications,
+  partners,
+  session,
+} from '#server/db/schema';
 import { archiveKeyOf } from '#server/features/giving/statement-jobs';
 import { STATEMENT_ARCHIVE_JOB } from '#shared/schemas/giving-statements';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
@@ -46,6 +56,19 @@ export const formBody = (ctx: MatrixContext) => ({
 });
 export const form = async (ctx: MatrixContext, owner: SignedInActor) =>
   (await ctx.create<{ form: { id: string } }>(owner, '/api/forms', formBody(ctx))).form.id;
+/**
+ * A response to a form of the owner's, stored straight in the table: the public endpoint that
+ * takes responses needs no session and is not what these calls are about.
+ */
+export const formResponse = async (ctx: MatrixContext, owner: SignedInActor) => {
+  const formId = await form(ctx, owner);
+  const [row] = await ctx.t.db
+    .insert(formResponses)
+    .values({ formId, answers: [{ fieldId: 'f1', label: 'Name', type: 'text', value: `Answer ${ctx.unique()}` }] })
+    .returning({ id: formResponses.id });
+  await ctx.t.db.update(forms).set({ responseCount: 1 }).where(eq(forms.id, formId));
+  return { formId, responseId: row!.id };
+};
 export const file = async (ctx: MatrixContext, owner: SignedInActor) =>
   (
     await ctx.createMultipart<{ file: { id: string } }>(owner, '/api/files?folder=%2F', [

@@ -116,7 +116,9 @@ describe.each(testDatabaseTargets())('editing team forms on $name', (target) => 
     const form = await create('Rights test');
     const byDave = await put(dave, form.id, { ...editable(form), title: 'Taken over' });
     expect(byDave.status).toBe(403);
-    expect(await byDave.json()).toEqual({ error: 'Only the person who created this form, or an admin, can change it.' });
+    expect(await byDave.json()).toEqual({
+      error: 'Only the person who created this form, or an admin, can change it.',
+    });
     const link = await t.request(`/api/forms/${form.id}/link`, { method: 'POST', headers: as(dave) });
     expect(link.status).toBe(403);
     expect(await stored(form.id)).toMatchObject({ title: 'Rights test', version: 1, publicToken: form.publicToken });
@@ -147,7 +149,11 @@ describe.each(testDatabaseTargets())('editing team forms on $name', (target) => 
   const invalid: [string, (form: TeamFormBody) => unknown, string][] = [
     ['no version', (f) => ({ ...editable(f), version: undefined }), 'The form version is missing'],
     ['an unknown status', (f) => ({ ...editable(f), status: 'paused' }), 'A form is open or closed'],
-    ['a closing date that is not one', (f) => ({ ...editable(f), closesAt: 'soon' }), 'Please enter a valid closing date'],
+    [
+      'a closing date that is not one',
+      (f) => ({ ...editable(f), closesAt: 'soon' }),
+      'Please enter a valid closing date',
+    ],
     ['a response limit of 0', (f) => ({ ...editable(f), responseLimit: 0 }), 'The response limit is at least 1'],
     [
       'a choice field with one option',

@@ -33,10 +33,7 @@ export function formResponseRoutes() {
       validate('param', formIdParamSchema),
       validate('query', formResponsesQuerySchema),
       async (c) =>
-        c.json(
-          await listResponses(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('query').cursor),
-          200,
-        ),
+        c.json(await listResponses(c.var.deps.database.db, c.req.valid('param').id, c.req.valid('query').cursor), 200),
     )
     .get('/:id/responses/summary', guard, validate('param', formIdParamSchema), async (c) =>
       c.json(await summarizeResponses(c.var.deps.database.db, c.req.valid('param').id), 200),

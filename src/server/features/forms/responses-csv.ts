@@ -26,9 +26,7 @@ async function removedFields(db: Db, formId: string, current: Set<string>): Prom
         from form_responses r cross join lateral jsonb_array_elements(r.answers) e
         where r.form_id = ${formId} group by 1 order by min(r.created_at), 1`,
   );
-  return rows
-    .filter((row) => !current.has(row.field_id))
-    .map((row) => ({ fieldId: row.field_id, label: row.label }));
+  return rows.filter((row) => !current.has(row.field_id)).map((row) => ({ fieldId: row.field_id, label: row.label }));
 }
 
 export function responsesCsv(columns: Column[]): CsvExport<FormResponseView> {

@@ -271,7 +271,9 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
     const response = await t.request(`/api/forms/${form.id}/responses.csv`, { headers: as(reader) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="export-responses-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="export-responses-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\n');
@@ -298,7 +300,9 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
 
     const refused = await del(reader, first!);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Only the person who created this form, or an admin, can change it.' });
+    expect(await refused.json()).toEqual({
+      error: 'Only the person who created this form, or an admin, can change it.',
+    });
     expect(await t.db.select().from(formResponses).where(eq(formResponses.formId, form.id))).toHaveLength(2);
 
     const tab = readSse(await t.app.request('/api/realtime', { headers: as(reader) }));
@@ -322,7 +326,7 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
     expect(deletions.map((d) => (d.before as { id: string }).id).sort()).toEqual([first, second].sort());
   });
 
-  it("refuses a response id of another form with 404 and deletes nothing", async () => {
+  it('refuses a response id of another form with 404 and deletes nothing', async () => {
     const one = await newForm('One');
     const other = await newForm('Other');
     const [id] = await insertResponses(other.id, [{ answers: [answer('name', 'Name', 'text', 'Kept')] }]);

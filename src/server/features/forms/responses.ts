@@ -51,9 +51,7 @@ async function readPage(db: Db, formId: string, cursor: string | undefined, size
   const conditions: SQL[] = [eq(formResponses.formId, formId)];
   if (cursor) {
     const { atText, id } = decodeTimeCursor(cursor, isResponseId);
-    conditions.push(
-      sql`(${formResponses.createdAt}, ${formResponses.id}) < (${atText}::timestamptz, ${id}::uuid)`,
-    );
+    conditions.push(sql`(${formResponses.createdAt}, ${formResponses.id}) < (${atText}::timestamptz, ${id}::uuid)`);
   }
   const rows = await db
     .select(responseColumns)

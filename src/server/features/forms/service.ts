@@ -133,7 +133,8 @@ export async function updateForm(ctx: ServiceContext, id: string, input: UpdateF
       .where(eq(forms.id, id))
       .returning(columns);
     await tx.record({
-      action: before.status === after!.status ? 'form.updated' : after!.status === 'open' ? 'form.opened' : 'form.closed',
+      action:
+        before.status === after!.status ? 'form.updated' : after!.status === 'open' ? 'form.opened' : 'form.closed',
       subject: { type: 'form', id },
       announce: announce(id),
       before: recordable(before),

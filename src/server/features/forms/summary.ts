@@ -59,7 +59,6 @@ interface LatestRow {
   created_at: string;
 }
 
-
 export async function summarizeResponses(db: Db, formId: string) {
   const form = await formHead(db, formId);
   // Sequential on purpose: a single connection (the embedded database) runs one at a time anyway.
