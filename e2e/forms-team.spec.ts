@@ -139,7 +139,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
     .getByRole('button', { name: `Responses to ${title}` })
     .click();
   await expect(tool(page, 'View Responses')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByLabel('Form', { exact: true })).toHaveValue(form.id);
+  await expect(page.getByLabel('Show responses of')).toHaveValue(form.id);
   await expect(page.getByTestId('response-count')).toHaveText('0 responses');
   await expect(page.getByText('No responses yet. They appear here as they arrive.')).toBeVisible();
   await expectAccessible(page);

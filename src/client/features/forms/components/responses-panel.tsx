@@ -41,7 +41,7 @@ export function ResponsesPanel({ formId, onPick }: { formId: string | null; onPi
           <>
             <div className="flex flex-wrap items-end gap-3">
               <div className="min-w-56 flex-1 space-y-2">
-                <Label htmlFor={`${id}-form`}>Form</Label>
+                <Label htmlFor={`${id}-form`}>Show responses of</Label>
                 <NativeSelect id={`${id}-form`} value={chosen.id} onChange={(e) => onPick(e.target.value)}>
                   {forms.data.map((form) => (
                     <option key={form.id} value={form.id}>
