@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { formRecipients, formResponses, forms, partners } from '#server/db/schema';
 import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
@@ -59,7 +59,9 @@ async function readPage(db: Db, formId: string, cursor: string | undefined, size
     .leftJoin(partners, eq(partners.id, formResponses.partnerId))
     .leftJoin(formRecipients, eq(formRecipients.id, formResponses.recipientId))
     .where(and(...conditions))
-    .orderBy(desc(formResponses.createdAt), desc(formResponses.id))
+    // NULLS LAST as the index is declared (migration 0022): plain DESC means NULLS FIRST, which
+    // the planner cannot read off that index, and it would sort every response of the form.
+    .orderBy(sql`${formResponses.createdAt} desc nulls last`, sql`${formResponses.id} desc nulls last`)
     .limit(size + 1);
   const page = rows.slice(0, size).map(present);
   const last = rows[size - 1];
