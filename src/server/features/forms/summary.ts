@@ -36,46 +36,68 @@ const answersOf = (formId: string) => sql`
   from form_responses r cross join lateral jsonb_array_elements(r.answers) e
   where r.form_id = ${formId}`;
 
-interface FieldRow {
+interface StatsRow {
   field_id: string;
-  label: string;
-  type: FormFieldType;
   answered: number;
-}
-interface NumberRow {
-  field_id: string;
-  average: string;
-  minimum: string;
-  maximum: string;
+  average: string | null;
+  minimum: string | null;
+  maximum: string | null;
 }
 interface OptionRow {
   field_id: string;
   option: string;
   count: number;
 }
-interface LatestRow {
-  field_id: string;
+interface NewestRow {
+  label: string;
+  type: FormFieldType;
   value: AnswerValue;
   created_at: string;
+}
+
+const NOT_LISTED_TYPES = ['number', 'single_choice', 'multiple_choice'];
+
+/**
+ * The newest answers to one field, read newest first along form_responses_form_created_idx:
+ * it stops after `limit` matches instead of ranking every answer. `listedOnly` keeps answers
+ * stored as text or date (the ones the summary lists); without it the newest answer of any
+ * type, for a removed field's label.
+ */
+function newestAnswers(db: Db, formId: string, fieldId: string, limit: number, listedOnly: boolean) {
+  return sqlRows<NewestRow>(
+    db,
+    sql`select e.value->>'label' as label, e.value->>'type' as type, e.value->'value' as value,
+          to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+        from form_responses r cross join lateral jsonb_array_elements(r.answers) e
+        where r.form_id = ${formId} and r.answers @> ${JSON.stringify([{ fieldId }])}::jsonb
+          and e.value->>'fieldId' = ${fieldId}
+          ${
+            listedOnly
+              ? sql`and e.value->>'type' not in (${sql.join(
+                  NOT_LISTED_TYPES.map((t) => sql`${t}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+        order by r.created_at desc nulls last, r.id desc nulls last limit ${limit}`,
+  );
 }
 
 export async function summarizeResponses(db: Db, formId: string) {
   const form = await formHead(db, formId);
   // Sequential on purpose: a single connection (the embedded database) runs one at a time anyway.
-  const perField = await sqlRows<FieldRow>(
+  // One pass for how many answered each field and the figures of numbers…
+  const stats = await sqlRows<StatsRow>(
     db,
-    sql`select a.answer->>'fieldId' as field_id, count(*)::int as answered,
-          (array_agg(a.answer->>'label' order by a.created_at desc, a.response_id desc))[1] as label,
-          (array_agg(a.answer->>'type' order by a.created_at desc, a.response_id desc))[1] as type
-        from (${answersOf(formId)}) a group by 1`,
+    sql`select field_id, count(*)::int as answered, avg(num)::text as average, min(num)::text as minimum,
+          max(num)::text as maximum
+        from (select a.answer->>'fieldId' as field_id,
+                case when a.answer->>'type' = 'number' and jsonb_typeof(a.answer->'value') = 'number'
+                  then (a.answer->>'value')::numeric end as num
+              from (${answersOf(formId)}) a) answers
+        group by 1`,
   );
-  const numbers = await sqlRows<NumberRow>(
-    db,
-    sql`select a.answer->>'fieldId' as field_id, avg((a.answer->>'value')::numeric)::text as average,
-          min((a.answer->>'value')::numeric)::text as minimum, max((a.answer->>'value')::numeric)::text as maximum
-        from (${answersOf(formId)}) a
-        where a.answer->>'type' = 'number' and jsonb_typeof(a.answer->'value') = 'number' group by 1`,
-  );
+  // …one for the options chosen…
   const options = await sqlRows<OptionRow>(
     db,
     sql`select a.answer->>'fieldId' as field_id, o.value as option, count(*)::int as count
@@ -85,18 +107,18 @@ export async function summarizeResponses(db: Db, formId: string) {
         ) o
         where a.answer->>'type' in ('single_choice', 'multiple_choice') group by 1, 2 order by 1, 3 desc, 2`,
   );
-  const latest = await sqlRows<LatestRow>(
-    db,
-    sql`select field_id, value, created_at from (
-          select a.answer->>'fieldId' as field_id, a.answer->'value' as value, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-            row_number() over (partition by a.answer->>'fieldId' order by a.created_at desc, a.response_id desc) as n
-          from (${answersOf(formId)}) a
-          where a.answer->>'type' not in ('number', 'single_choice', 'multiple_choice')) ranked
-        where n <= ${SUMMARY_LATEST} order by field_id, n`,
-  );
-
-  const answeredBy = new Map(perField.map((row) => [row.field_id, row]));
+  const statsOf = new Map(stats.map((row) => [row.field_id, row]));
   const current = new Set(form.fields.map((field) => field.id));
+
+  // …and, per field, its newest answers (and a removed field's newest label and type).
+  const removed = [];
+  for (const row of stats
+    .filter((r) => !current.has(r.field_id))
+    .sort((a, b) => a.field_id.localeCompare(b.field_id))) {
+    const [newest] = await newestAnswers(db, formId, row.field_id, 1, false);
+    if (newest)
+      removed.push({ fieldId: row.field_id, label: newest.label, type: newest.type, removed: true, offered: [] });
+  }
   const described = [
     ...form.fields.map((field) => ({
       fieldId: field.id,
@@ -105,31 +127,30 @@ export async function summarizeResponses(db: Db, formId: string) {
       removed: false,
       offered: field.options ?? [],
     })),
-    ...perField
-      .filter((row) => !current.has(row.field_id))
-      .map((row) => ({ fieldId: row.field_id, label: row.label, type: row.type, removed: true, offered: [] })),
+    ...removed,
   ];
 
-  const fields = described.map(({ offered, ...field }): FieldSummary => {
-    const summary: FieldSummary = { ...field, answered: answeredBy.get(field.fieldId)?.answered ?? 0 };
+  const fields: FieldSummary[] = [];
+  for (const { offered, ...field } of described) {
+    const row = statsOf.get(field.fieldId);
+    const summary: FieldSummary = { ...field, answered: row?.answered ?? 0 };
     if (isChoiceType(field.type)) {
-      const counted = options.filter((row) => row.field_id === field.fieldId);
-      const countOf = new Map(counted.map((row) => [row.option, row.count]));
+      const counted = options.filter((o) => o.field_id === field.fieldId);
+      const countOf = new Map(counted.map((o) => [o.option, o.count]));
       summary.options = [
         ...offered.map((option) => ({ option, count: countOf.get(option) ?? 0 })),
-        ...counted.filter((row) => !offered.includes(row.option)).map(({ option, count }) => ({ option, count })),
+        ...counted.filter((o) => !offered.includes(o.option)).map(({ option, count }) => ({ option, count })),
       ];
     } else if (field.type === 'number') {
-      const row = numbers.find((n) => n.field_id === field.fieldId);
-      summary.numbers = row
-        ? { average: Number(row.average), minimum: Number(row.minimum), maximum: Number(row.maximum) }
-        : null;
+      summary.numbers =
+        row?.average != null
+          ? { average: Number(row.average), minimum: Number(row.minimum), maximum: Number(row.maximum) }
+          : null;
     } else {
-      summary.latest = latest
-        .filter((row) => row.field_id === field.fieldId)
-        .map((row) => ({ value: answerText(row.value), createdAt: row.created_at }));
+      const latest = row ? await newestAnswers(db, formId, field.fieldId, SUMMARY_LATEST, true) : [];
+      summary.latest = latest.map((answer) => ({ value: answerText(answer.value), createdAt: answer.created_at }));
     }
-    return summary;
-  });
+    fields.push(summary);
+  }
   return { count: form.responseCount, fields };
 }
