@@ -189,3 +189,34 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   await expect(page.getByTestId('response-count')).toHaveText('0 responses');
   await expect(row).toHaveCount(0);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const sideways = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  test('the team list, the editor and the responses panel fit 390 px', async ({ page }) => {
+    await signIn(page, 'coordinator', '/forms');
+    const title = unique('Phone form');
+    await createFormViaApi(page, title, [
+      { id: 'pick', label: 'Pick one', type: 'single_choice', options: ['Morning', 'Evening'] },
+      { id: 'when', label: 'Which day', type: 'date' },
+    ]);
+    await page.reload();
+    const item = teamForm(page, title);
+    await expect(item).toBeVisible();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+    await item.getByRole('button', { name: `Edit ${title}` }).click();
+    await expect(
+      page.getByRole('form', { name: 'Edit Form' }).getByRole('group', { name: 'Options of Pick one' }),
+    ).toBeVisible();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    await item.getByRole('button', { name: `Responses to ${title}` }).click();
+    await expect(page.getByTestId('response-count')).toHaveText('0 responses');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  });
+});
