@@ -27,16 +27,17 @@ test('More Features shows its three cards and passes the accessibility check', a
   for (const card of ['Create Form', 'Send to Partners', 'View Responses']) {
     await expect(tool(page, card)).toBeVisible();
   }
-  await expect(page.getByRole('heading', { name: 'Your Forms' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Team Forms' })).toBeVisible();
   await expectAccessible(page);
 });
 
-test('View Responses shows the Coming Soon toast', async ({ page }) => {
+test('View Responses opens the responses panel, no longer a Coming Soon toast', async ({ page }) => {
   await signIn(page, 'coordinator', '/forms');
   await tool(page, 'View Responses').click();
-  await expect(toast(page, 'Coming Soon')).toBeVisible();
-  await expect(toast(page, 'Form analytics will be available soon!')).toBeVisible();
-  // Toast text keeps its contrast too.
+  await expect(tool(page, 'View Responses')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { name: 'View Responses' })).toBeVisible();
+  await expect(builder(page)).toBeHidden();
+  await expect(toast(page, 'Coming Soon')).toHaveCount(0);
   await expectAccessible(page);
 });
 
@@ -156,7 +157,7 @@ test('building a form with every field type, reordering by keyboard and removing
   await expect(form.getByLabel('Form Title')).toHaveValue('');
   await expect(form.getByTestId('builder-field')).toHaveCount(0);
 
-  const saved = page.getByRole('list', { name: 'Your forms' }).getByRole('listitem').filter({ hasText: title });
+  const saved = page.getByRole('list', { name: 'Team forms' }).getByRole('listitem').filter({ hasText: title });
   await expect(saved).toContainText('5 fields');
   await saved.getByRole('button', { name: `View ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: title });
@@ -166,14 +167,17 @@ test('building a form with every field type, reordering by keyboard and removing
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 
-  // Saved forms are private: another person does not see it.
+  // Forms belong to the team (issue 21): another coordinator sees it, but may not change it.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   try {
     await signIn(other, 'coordinator', '/forms');
-    await expect(other.getByRole('heading', { name: 'Your Forms' })).toBeVisible();
-    await expect(other.getByText('Loading forms')).toHaveCount(0);
-    await expect(other.getByText(title)).toHaveCount(0);
+    const theirs = other.getByRole('list', { name: 'Team forms' }).getByRole('listitem').filter({ hasText: title });
+    await expect(theirs).toBeVisible();
+    await expect(theirs.getByRole('button', { name: `View ${title}` })).toBeVisible();
+    await expect(theirs.getByRole('button', { name: `Copy link of ${title}` })).toBeVisible();
+    await expect(theirs.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
+    await expect(theirs.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
   } finally {
     await otherContext.close();
   }
@@ -182,7 +186,7 @@ test('building a form with every field type, reordering by keyboard and removing
   await saved.getByRole('button', { name: `Delete ${title}` }).click();
   await page.getByRole('alertdialog', { name: 'Delete form?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Form deleted')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Your forms' }).getByText(title)).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Team forms' }).getByText(title)).toHaveCount(0);
 });
 
 test('failures: the server refusing, and a session that has ended', async ({ page }) => {

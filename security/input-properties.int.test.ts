@@ -53,6 +53,7 @@ const BODYLESS_ROUTES = [
   'POST /api/partners/imports/batches/:id/undo',
   'POST /api/partners/:id/archive',
   'POST /api/partners/:id/unarchive',
+  'POST /api/forms/:id/link',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -76,6 +77,11 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     const account = await t.createUser({ email: 'account@example.org', password: 'account-secret', role: 'none' });
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
+    const form = await t.postJson(
+      '/api/forms',
+      { title: 'Fixture form', fields: [{ id: 'a', label: 'Name', type: 'text' }] },
+      { cookie },
+    );
     const partner = await t.postJson('/api/partners', { name: 'Fixture', email: 'f@example.org' }, { cookie });
     await ensureMergedFixture(t.db);
     // Inserted without an author, so the tag-creating endpoint's restore (which deletes authored tags) keeps it.
@@ -117,15 +123,15 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       headers: { cookie, 'content-type': partnerCsv.contentType },
       body: partnerCsv.body,
     });
-    const form = await t.postJson(
+    // A form of its own for the public endpoint: the accepted edits of the first change its fields.
+    const publicForm = await t.postJson(
       '/api/forms',
-      { title: 'Fixture form', fields: [{ id: 'a', label: 'Name', type: 'text' }] },
+      { title: 'Fixture public form', fields: [{ id: 'a', label: 'Name', type: 'text' }] },
       { cookie },
     );
-    const formId = ((await form.json()) as { form: { id: string } }).form.id;
-    const [formRow] = await t.db.select({ token: forms.publicToken }).from(forms).where(eq(forms.id, formId));
+    const publicFormId = ((await publicForm.json()) as { form: { id: string } }).form.id;
+    const [formRow] = await t.db.select({ token: forms.publicToken }).from(forms).where(eq(forms.id, publicFormId));
     targets = {
-      formId,
       formToken: formRow!.token,
       giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,
       partnerImportUploadId: ((await partnerUpload.json()) as { upload: { id: string } }).upload.id,
@@ -133,6 +139,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       accountId: account.id,
       plainUserEmail: plain.email,
       taskId: ((await task.json()) as { task: { id: string } }).task.id,
+      formId: ((await form.json()) as { form: { id: string } }).form.id,
       partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,
       tagId: tag!.id,
       giftId: ((await gift.json()) as { donation: { id: string } }).donation.id,

@@ -16,6 +16,7 @@ import {
   contactEntry,
   form,
   formBody,
+  formResponse,
   gift,
   giftCsvPart,
   GIFT_IMPORT_STEP,
@@ -422,6 +423,51 @@ export const MATRIX: Record<string, MatrixEntry> = {
       path: `/api/public/forms/${await publicFormToken(ctx)}/responses`,
       json: { answers: { f1: 'Matrix answer' } },
     }),
+  },
+  // Issue 21: the owner is the form's creator, who may change it (others with 'more' get 403).
+  'PUT /api/forms/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PUT',
+      path: `/api/forms/${await form(ctx, owner)}`,
+      json: {
+        ...formBody(ctx),
+        version: 1,
+        status: 'closed',
+        closesAt: null,
+        responseLimit: 10,
+        thankYouMessage: null,
+      },
+    }),
+  },
+  'POST /api/forms/:id/link': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'POST', path: `/api/forms/${await form(ctx, owner)}/link` }),
+  },
+  'GET /api/forms/:id/responses': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/forms/${(await formResponse(ctx, owner)).formId}/responses`),
+  },
+  'GET /api/forms/:id/responses/summary': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/forms/${(await formResponse(ctx, owner)).formId}/responses/summary`),
+  },
+  'GET /api/forms/:id/responses.csv': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/forms/${(await formResponse(ctx, owner)).formId}/responses.csv`),
+  },
+  'DELETE /api/forms/:id/responses/:responseId': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => {
+      const { formId, responseId } = await formResponse(ctx, owner);
+      return { method: 'DELETE', path: `/api/forms/${formId}/responses/${responseId}` };
+    },
   },
 
   'GET /api/dashboard/summary': {

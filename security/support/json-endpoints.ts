@@ -7,13 +7,13 @@ import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings, donations, partners, partnerTags } from '#server/db/schema';
+import { appSettings, donations, forms, partners, partnerTags } from '#server/db/schema';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
 import { createFolderSchema } from '#shared/schemas/files';
 import { importCommitSchema } from '#shared/imports';
-import { createFormSchema, publicResponseSchema } from '#shared/schemas/forms';
+import { createFormSchema, publicResponseSchema, updateFormSchema } from '#shared/schemas/forms';
 import { sendFormRequestSchema } from '#shared/schemas/form-send';
 import { organizationSettingsSchema } from '#shared/schemas/organization';
 import { statementBatchSchema } from '#shared/schemas/giving-statements';
@@ -35,14 +35,15 @@ export interface EndpointTargets {
   tagId: string;
   /** A gift the correction and void endpoints act on (restored to version 1, not voided, after each). */
   giftId: string;
+  /** A form of the admin's (issue 21), restored to version 1 after each accepted edit. */
+  formId: string;
   /** A signed-in user without any role, whom "add coordinator" may promote. */
   plainUserEmail: string;
   /** The admin's uploaded gift CSV (Date, Amount, Name), which the commit endpoint queues. */
   giftImportUploadId: string;
   /** The admin's uploaded partner CSV (Name, Email), which the partner import's commit endpoint queues. */
   partnerImportUploadId: string;
-  /** A form (one text field, id 'a') that Send to Partners sends, and its public link's token (issue 21). */
-  formId: string;
+  /** The public link's token of another form of the admin's (one text field, id 'a'), which the public endpoint answers (issue 21). */
   formToken: string;
 }
 
@@ -71,6 +72,14 @@ async function restoreGifts(db: Db) {
     .update(donations)
     .set({ version: 1, voidedAt: null, voidedBy: null, voidReason: null })
     .where(sql`${donations.version} <> 1 or ${donations.voidedAt} is not null`);
+}
+
+/** Every form back at version 1, so the next valid edit (which names version 1) is accepted. */
+async function restoreForms(db: Db) {
+  await db
+    .update(forms)
+    .set({ version: 1 })
+    .where(sql`${forms.version} <> 1`);
 }
 
 /** The partner the merge endpoint's valid body merges into the fixture partner, made again after each merge. */
@@ -196,6 +205,25 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: (targets) => `/api/public/forms/${targets.formToken}/responses`,
     schema: publicResponseSchema,
     valid: () => ({ answers: { a: 'Ruth Park' } }),
+  },
+  'PUT /api/forms/:id': {
+    method: 'PUT',
+    path: (targets) => `/api/forms/${targets.formId}`,
+    schema: updateFormSchema,
+    valid: () => ({
+      version: 1,
+      title: 'Prayer request',
+      description: 'Tell us how to pray',
+      fields: [
+        { id: 'a', label: 'Name', type: 'text', required: false },
+        { id: 'b', label: 'Topic', type: 'single_choice', options: ['Health', 'Family'] },
+      ],
+      status: 'open',
+      closesAt: '2030-01-01T00:00:00Z',
+      responseLimit: 100,
+      thankYouMessage: 'Thank you',
+    }),
+    restore: restoreForms,
   },
   'POST /api/giving/donations': {
     method: 'POST',

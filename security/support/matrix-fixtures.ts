@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import {
   donations,
   emailOutbox,
+  formResponses,
   forms,
   importBatches,
   jobs,
@@ -63,6 +64,20 @@ export const publicFormToken = async (ctx: MatrixContext) => {
   const id = await form(ctx, 'admin');
   const [row] = await ctx.t.db.select({ token: forms.publicToken }).from(forms).where(eq(forms.id, id));
   return row!.token;
+};
+
+/**
+ * A response to a form of the owner's, stored straight in the table: the public endpoint that
+ * takes responses needs no session and is not what these calls are about.
+ */
+export const formResponse = async (ctx: MatrixContext, owner: SignedInActor) => {
+  const formId = await form(ctx, owner);
+  const [row] = await ctx.t.db
+    .insert(formResponses)
+    .values({ formId, answers: [{ fieldId: 'f1', label: 'Name', type: 'text', value: `Answer ${ctx.unique()}` }] })
+    .returning({ id: formResponses.id });
+  await ctx.t.db.update(forms).set({ responseCount: 1 }).where(eq(forms.id, formId));
+  return { formId, responseId: row!.id };
 };
 export const file = async (ctx: MatrixContext, owner: SignedInActor) =>
   (

@@ -6,6 +6,8 @@ import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from 
 
 interface FormBody {
   id: string;
+  publicToken: string;
+  canManage: boolean;
   title: string;
   description: string | null;
   fields: { id: string; label: string; type: string; required: boolean }[];
@@ -181,39 +183,53 @@ describe.each(testDatabaseTargets())('forms API on $name', (target) => {
   });
 
   describe('reading and deleting', () => {
-    it("lists only the person's own forms, newest first", async () => {
+    it("lists every form of the team, newest first, with its creator and the viewer's rights", async () => {
       const older = await createOk(bob, { title: 'Bob first', fields: FIELDS });
       const newer = await createOk(bob, { title: 'Bob second', fields: FIELDS });
       const bobs = await list(bob);
-      expect(bobs.map((f) => f.id)).toEqual([newer.id, older.id]);
-      const alices = await list(alice);
-      expect(alices.length).toBeGreaterThan(0);
-      expect(alices.map((f) => f.title)).not.toContain('Bob first');
+      expect(bobs.slice(0, 2).map((f) => f.id)).toEqual([newer.id, older.id]);
+      const seenByAlice = await list(alice);
+      const bobsForm = seenByAlice.find((f) => f.id === newer.id)!;
+      expect(bobsForm).toMatchObject({
+        title: 'Bob second',
+        createdBy: { id: bob.id },
+        status: 'open',
+        responseCount: 0,
+        version: 1,
+        closesAt: null,
+        responseLimit: null,
+        canManage: false,
+      });
+      expect(bobsForm.publicToken).toMatch(/^[0-9a-f]{64}$/);
+      expect(bobs.find((f) => f.id === newer.id)!.canManage).toBe(true);
     });
 
-    it("answers another person's form exactly like a missing one, even for an admin", async () => {
-      const alices = await createOk(alice, { title: "Alice's private form", fields: FIELDS });
-      const response = await t.request(`/api/forms/${alices.id}`, { headers: as(bob) });
-      expect(response.status).toBe(404);
-      const text = await response.text();
-      expect(JSON.parse(text)).toEqual({ error: 'Form not found' });
+    it("lets anyone with 'more' read another person's form; a missing one is 404", async () => {
+      const alices = await createOk(alice, { title: "Alice's team form", fields: FIELDS });
+      const byBob = await t.request(`/api/forms/${alices.id}`, { headers: as(bob) });
+      expect(byBob.status).toBe(200);
+      expect(((await byBob.json()) as { form: FormBody }).form).toMatchObject({ id: alices.id, canManage: true });
       const missing = await t.request('/api/forms/6f1c2a8e-0c5d-4d7e-9a44-1f1e2d3c4b5a', { headers: as(bob) });
       expect(missing.status).toBe(404);
-      expect(await missing.text()).toBe(text);
-
-      const own = await t.request(`/api/forms/${alices.id}`, { headers: as(alice) });
-      expect(own.status).toBe(200);
-      expect(((await own.json()) as { form: FormBody }).form).toEqual(alices);
+      expect(await missing.json()).toEqual({ error: 'Form not found' });
     });
 
-    it("deletes only the person's own form", async () => {
-      const alices = await createOk(alice, { title: 'Delete test', fields: FIELDS });
-      const byBob = await t.request(`/api/forms/${alices.id}`, { method: 'DELETE', headers: as(bob) });
-      expect(byBob.status).toBe(404);
-      expect(await t.db.select().from(forms).where(eq(forms.id, alices.id))).toHaveLength(1);
+    it('lets the creator or an admin delete a form, and refuses anyone else with 403', async () => {
+      const bobs = await createOk(bob, { title: 'Delete test', fields: FIELDS });
+      const byAlice = await t.request(`/api/forms/${bobs.id}`, { method: 'DELETE', headers: as(alice) });
+      expect(byAlice.status).toBe(403);
+      expect(await byAlice.json()).toEqual({
+        error: 'Only the person who created this form, or an admin, can change it.',
+      });
+      expect(await t.db.select().from(forms).where(eq(forms.id, bobs.id))).toHaveLength(1);
 
-      const byAlice = await t.request(`/api/forms/${alices.id}`, { method: 'DELETE', headers: as(alice) });
-      expect(byAlice.status).toBe(200);
+      const byBob = await t.request(`/api/forms/${bobs.id}`, { method: 'DELETE', headers: as(bob) });
+      expect(byBob.status).toBe(200);
+      expect(await t.db.select().from(forms).where(eq(forms.id, bobs.id))).toHaveLength(0);
+
+      const alices = await createOk(alice, { title: 'Admin deletes', fields: FIELDS });
+      const byAdmin = await t.request(`/api/forms/${alices.id}`, { method: 'DELETE', headers: as(bob) });
+      expect(byAdmin.status).toBe(200);
       expect(await t.db.select().from(forms).where(eq(forms.id, alices.id))).toHaveLength(0);
     });
 
@@ -225,7 +241,7 @@ describe.each(testDatabaseTargets())('forms API on $name', (target) => {
   });
 
   describe('realtime', () => {
-    it("tells the person's own tabs about a new form, and no one else", async () => {
+    it("tells everyone holding 'more' about a new form, and not those without it", async () => {
       const open = async (u: TestUser) => {
         const reader = readSse(await t.app.request('/api/realtime', { headers: as(u) }));
         expect(await reader.next()).toMatchObject({ event: 'ready' });
@@ -233,17 +249,22 @@ describe.each(testDatabaseTargets())('forms API on $name', (target) => {
       };
       const aliceTab = await open(alice);
       const bobTab = await open(bob);
+      const blockedTab = await open(blocked);
       try {
         const form = await createOk(alice, { title: 'Live form', fields: FIELDS });
-        const event = await aliceTab.next();
-        expect(event.event).toBe('forms.changed');
-        expect(JSON.parse(event.data)).toEqual({ type: 'forms.changed', formId: form.id });
+        for (const tab of [aliceTab, bobTab]) {
+          const event = await tab.next();
+          expect(event.event).toBe('forms.changed');
+          expect(JSON.parse(event.data)).toEqual({ type: 'forms.changed', formId: form.id });
+        }
 
+        // The sentinel is the first thing the tab without 'more' hears: the form never reached it.
         await t.deps.bus.publish({ everyone: true }, { type: 'permissions.changed', userId: 'sentinel' });
-        expect(JSON.parse((await bobTab.next()).data)).toEqual({ type: 'permissions.changed', userId: 'sentinel' });
+        expect(JSON.parse((await blockedTab.next()).data)).toEqual({ type: 'permissions.changed', userId: 'sentinel' });
       } finally {
         await aliceTab.close();
         await bobTab.close();
+        await blockedTab.close();
       }
     });
   });

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -19,10 +19,15 @@ import {
   FORM_FIELD_TYPES,
   FORM_FIELDS_MAX,
   FORM_TITLE_MAX,
+  updateFormSchema,
   type FormFieldType,
 } from '#shared/schemas/forms';
 import { useCreateForm } from '../api/create-form';
-import { FormPreview, type PreviewField } from './form-preview';
+import type { SavedForm } from '../api/get-forms';
+import { useUpdateForm } from '../api/update-form';
+import { BuilderFieldRow, fieldValues, type BuilderField } from './builder-field-row';
+import { FormPreview } from './form-preview';
+import { FormSettings, settingsDraftOf, settingsValues, type SettingsDraft } from './form-settings';
 
 const LOGGED_OUT = 'You must be logged in to create forms';
 
@@ -34,19 +39,32 @@ const newFieldId = () =>
 
 type FocusTarget = { fieldId: string; action: 'up' | 'down' | 'remove' } | { fieldId: null; action: 'new-label' };
 
-/** Create Form: title, description and fields, with a live preview beside it. */
-export function FormBuilder() {
+const builderFields = (form: SavedForm | null): BuilderField[] =>
+  (form?.fields ?? []).map((f) => ({ ...f, required: f.required, options: f.options ?? [] }));
+
+/**
+ * Create Form, or Edit Form for a saved one (`editing`): title, description and fields (add,
+ * remove, reorder, relabel, retype, required, options), with a live preview beside it. Editing
+ * also sets the closing date, response limit and thank-you message, and saves at the version
+ * it loaded: someone else's save in between is said plainly (409), not overwritten.
+ */
+export function FormBuilder({ editing = null, onDone }: { editing?: SavedForm | null; onDone?: () => void }) {
   const id = useId();
   const { data: me } = useMe();
   const createForm = useCreateForm();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [fields, setFields] = useState<PreviewField[]>([]);
+  const updateForm = useUpdateForm();
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [fields, setFields] = useState<BuilderField[]>(() => builderFields(editing));
+  const [settings, setSettings] = useState<SettingsDraft | null>(editing ? settingsDraftOf(editing) : null);
+  const [conflict, setConflict] = useState<string | null>(null);
   const [newLabel, setNewLabel] = useState('');
   const [newType, setNewType] = useState<FormFieldType>('text');
   const listRef = useRef<HTMLOListElement>(null);
   const newLabelRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useRef<FocusTarget | null>(null);
+  const saving = createForm.isPending || updateForm.isPending;
+  const formName = editing ? 'Edit Form' : 'Create Form';
 
   // Keyboard users keep their place: after a move the same button (or, at an end, its twin)
   // has focus; after a removal the next field's remove button, or the new-field input.
@@ -73,7 +91,11 @@ export function FormBuilder() {
       toast.error(`A form can have at most ${FORM_FIELDS_MAX} fields`);
       return;
     }
-    setFields((current) => [...current, { id: newFieldId(), label: label.data, type: newType }]);
+    // New fields start required (SPEC section 3); the switch makes one optional.
+    setFields((current) => [
+      ...current,
+      { id: newFieldId(), label: label.data, type: newType, required: true, options: [] },
+    ]);
     setNewLabel('');
     newLabelRef.current?.focus();
   };
@@ -86,7 +108,7 @@ export function FormBuilder() {
     }
   };
 
-  const updateField = (fieldId: string, change: Partial<PreviewField>) =>
+  const updateField = (fieldId: string, change: Partial<BuilderField>) =>
     setFields((current) => current.map((f) => (f.id === fieldId ? { ...f, ...change } : f)));
 
   const move = (index: number, delta: -1 | 1) => {
@@ -108,13 +130,30 @@ export function FormBuilder() {
     setNewType('text');
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = createFormSchema.safeParse({
+  const saveEdit = async (form: SavedForm, draft: SettingsDraft) => {
+    const parsed = updateFormSchema.safeParse({
+      version: form.version,
+      status: form.status,
       title,
       description,
-      fields: fields.map((f) => ({ ...f, required: true })),
+      fields: fields.map(fieldValues),
+      ...settingsValues(draft),
     });
+    if (!parsed.success) return void toast.error(parsed.error.issues[0]!.message);
+    try {
+      await updateForm.mutateAsync({ id: form.id, values: parsed.data });
+      toast.success('Form saved', { description: parsed.data.title });
+      onDone?.();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) setConflict(err.message);
+      else toast.error(`Failed to save form: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (editing && settings) return saveEdit(editing, settings);
+    const parsed = createFormSchema.safeParse({ title, description, fields: fields.map(fieldValues) });
     if (!parsed.success) {
       toast.error(parsed.error.issues[0]!.message);
       return;
@@ -133,17 +172,25 @@ export function FormBuilder() {
     }
   };
 
-  const nameOf = (field: PreviewField, index: number) => field.label.trim() || `field ${index + 1}`;
-
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
-          <CardTitle className="text-xl">Create Form</CardTitle>
-          <CardDescription>Every field you add is required.</CardDescription>
+          <CardTitle className="text-xl">{formName}</CardTitle>
+          <CardDescription>
+            {editing
+              ? 'Answers already given keep the question they answered, even if you change or remove it.'
+              : 'New fields start required; switch one off to make it optional.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="space-y-6" onSubmit={submit} noValidate aria-label="Create Form">
+          <form className="space-y-6" onSubmit={submit} noValidate aria-label={formName}>
+            {conflict && (
+              <div role="alert" className="rounded-lg border border-destructive bg-destructive/10 p-3 text-sm">
+                <p className="font-medium">{conflict}</p>
+                <p>Close the editor and open the form again; your changes here are not saved.</p>
+              </div>
+            )}
             <div className="space-y-2">
               <Label htmlFor={`${id}-title`}>Form Title</Label>
               <Input
@@ -171,72 +218,15 @@ export function FormBuilder() {
               ) : (
                 <ol ref={listRef} className="space-y-2" aria-label="Form fields">
                   {fields.map((field, index) => (
-                    <li
+                    <BuilderFieldRow
                       key={field.id}
-                      className="flex flex-wrap items-center gap-2 rounded-lg border p-2"
-                      data-testid="builder-field"
-                    >
-                      <span className="w-6 text-center text-sm font-medium text-muted-foreground" aria-hidden="true">
-                        {index + 1}
-                      </span>
-                      <Input
-                        className="min-w-32 flex-1"
-                        aria-label={`Field ${index + 1} label`}
-                        value={field.label}
-                        maxLength={FORM_FIELD_LABEL_MAX}
-                        required
-                        onChange={(e) => updateField(field.id, { label: e.target.value })}
-                      />
-                      <NativeSelect
-                        className="w-32"
-                        aria-label={`Field ${index + 1} type`}
-                        value={field.type}
-                        onChange={(e) => updateField(field.id, { type: e.target.value as FormFieldType })}
-                      >
-                        {FORM_FIELD_TYPES.map((type) => (
-                          <option key={type} value={type}>
-                            {FORM_FIELD_TYPE_LABELS[type]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                      <div className="flex gap-1">
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="icon"
-                          aria-label={`Move ${nameOf(field, index)} up`}
-                          data-field-id={field.id}
-                          data-action="up"
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          <ArrowUp aria-hidden="true" />
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="icon"
-                          aria-label={`Move ${nameOf(field, index)} down`}
-                          data-field-id={field.id}
-                          data-action="down"
-                          disabled={index === fields.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          <ArrowDown aria-hidden="true" />
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="icon"
-                          aria-label={`Remove ${nameOf(field, index)}`}
-                          data-field-id={field.id}
-                          data-action="remove"
-                          onClick={() => remove(index)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </li>
+                      field={field}
+                      index={index}
+                      count={fields.length}
+                      onChange={(change) => updateField(field.id, change)}
+                      onMove={(delta) => move(index, delta)}
+                      onRemove={() => remove(index)}
+                    />
                   ))}
                 </ol>
               )}
@@ -275,9 +265,22 @@ export function FormBuilder() {
               </div>
             </fieldset>
 
-            <Button type="submit" className="w-full" disabled={createForm.isPending}>
-              {createForm.isPending ? 'Creating...' : 'Create Form'}
-            </Button>
+            {settings && <FormSettings draft={settings} onChange={setSettings} />}
+
+            {editing ? (
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" className="flex-1" disabled={saving || conflict !== null}>
+                  {updateForm.isPending ? 'Saving...' : 'Save Changes'}
+                </Button>
+                <Button type="button" variant="outline" onClick={onDone}>
+                  {conflict ? 'Close' : 'Cancel'}
+                </Button>
+              </div>
+            ) : (
+              <Button type="submit" className="w-full" disabled={saving}>
+                {createForm.isPending ? 'Creating...' : 'Create Form'}
+              </Button>
+            )}
           </form>
         </CardContent>
       </Card>

@@ -1,18 +1,32 @@
 import { BarChart3, FilePlus2, Send, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import type { SavedForm } from '../api/get-forms';
 import { FormBuilder } from './form-builder';
+import { ResponsesPanel } from './responses-panel';
 import { SavedForms } from './saved-forms';
 import { SendForm } from './send-form';
 
-type Panel = 'create' | 'send';
+type Panel = 'create' | 'send' | 'responses';
 
-/** /forms 'More Features': the form builder, Send to Partners and (soon) responses. */
+/** /forms 'More Features': the form builder, Send to Partners, View Responses, and the team's forms. */
 export function FormsPage() {
   const [panel, setPanel] = useState<Panel>('create');
+  const [editing, setEditing] = useState<SavedForm | null>(null);
+  const [responsesOf, setResponsesOf] = useState<string | null>(null);
+
+  const edit = (form: SavedForm) => {
+    setEditing(form);
+    setPanel('create');
+    window.scrollTo({ top: 0 });
+  };
+  const showResponses = (formId: string) => {
+    setResponsesOf(formId);
+    setPanel('responses');
+    window.scrollTo({ top: 0 });
+  };
 
   return (
     <>
@@ -36,18 +50,25 @@ export function FormsPage() {
           icon={BarChart3}
           title="View Responses"
           description="See how partners answered"
-          onClick={() => toast.info('Coming Soon', { description: 'Form analytics will be available soon!' })}
+          pressed={panel === 'responses'}
+          onClick={() => setPanel('responses')}
         />
       </div>
       <div className="space-y-8">
-        {/* Both stay mounted, so a half-built form survives a look at Send to Partners. */}
-        <div hidden={panel !== 'create'}>
+        {/* All stay mounted, so a half-built form survives a look at another panel or an edit. */}
+        <div hidden={panel !== 'create' || editing !== null}>
           <FormBuilder />
         </div>
+        {editing && (
+          <div hidden={panel !== 'create'}>
+            <FormBuilder key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+          </div>
+        )}
         <div hidden={panel !== 'send'}>
           <SendForm />
         </div>
-        <SavedForms />
+        {panel === 'responses' && <ResponsesPanel formId={responsesOf} onPick={setResponsesOf} />}
+        <SavedForms onEdit={edit} onResponses={showResponses} />
       </div>
     </>
   );

@@ -1,50 +1,45 @@
 import { format } from 'date-fns';
-import { Eye, FileText, Trash2 } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { DATE_FORMAT } from '#shared/format';
-import { useDeleteForm } from '../api/delete-form';
 import { useSavedForm } from '../api/get-form';
 import { useForms, type SavedForm } from '../api/get-forms';
+import { FormActions } from './form-actions';
 import { FormPreview } from './form-preview';
 
-/** The signed-in person's saved forms, newest first. */
-export function SavedForms() {
+/** Open, or closed with the reason: by its creator, by its closing date, or by its limit. */
+export function formState(form: SavedForm, now = Date.now()): { open: boolean; label: string } {
+  if (form.status === 'closed') return { open: false, label: 'Closed' };
+  if (form.closesAt && Date.parse(form.closesAt) <= now) return { open: false, label: 'Closed (closing date passed)' };
+  if (form.responseLimit !== null && form.responseCount >= form.responseLimit)
+    return { open: false, label: 'Closed (limit reached)' };
+  return { open: true, label: 'Open' };
+}
+
+const countText = (n: number) => (n === 1 ? '1 response' : `${n} responses`);
+
+/** The team's forms, newest first: everyone with 'More (Forms)' sees every one. */
+export function SavedForms({
+  onEdit,
+  onResponses,
+}: {
+  onEdit: (form: SavedForm) => void;
+  onResponses: (formId: string) => void;
+}) {
   const forms = useForms();
   const [viewing, setViewing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SavedForm | null>(null);
-  const remove = useDeleteForm();
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const { id, title } = deleting;
-    remove.mutate(id, {
-      onSuccess: () => toast.success('Form deleted', { description: title }),
-      onError: (err) => toast.error('Failed to delete form', { description: err.message }),
-    });
-  };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-xl">Your Forms</CardTitle>
-        <CardDescription>Forms you have created. Only you can see them.</CardDescription>
+        <CardTitle className="text-xl">Team Forms</CardTitle>
+        <CardDescription>Every form of the team. Its creator or an admin can edit, close or delete it.</CardDescription>
       </CardHeader>
       <CardContent>
         {forms.isPending ? (
@@ -56,41 +51,38 @@ export function SavedForms() {
           <LoadError title="Failed to load forms" error={forms.error} onRetry={() => void forms.refetch()} />
         ) : forms.data.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-            You have not created any forms yet.
+            No forms yet. Create the first one above.
           </p>
         ) : (
-          <ul className="divide-y" aria-label="Your forms">
-            {forms.data.map((form) => (
-              <li key={form.id} className="flex flex-wrap items-center gap-3 py-3">
-                <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">{form.title}</p>
-                  {form.description && <p className="truncate text-sm text-muted-foreground">{form.description}</p>}
-                  <p className="text-xs text-muted-foreground">
-                    {form.fields.length === 1 ? '1 field' : `${form.fields.length} fields`} · Created{' '}
-                    {format(new Date(form.createdAt), DATE_FORMAT)}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`View ${form.title}`}
-                  onClick={() => setViewing(form.id)}
-                >
-                  <Eye aria-hidden="true" />
-                  View
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete ${form.title}`}
-                  disabled={remove.isPending}
-                  onClick={() => setDeleting(form)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
+          <ul className="divide-y" aria-label="Team forms">
+            {forms.data.map((form) => {
+              const state = formState(form);
+              return (
+                <li key={form.id} className="flex flex-wrap items-start gap-3 py-3">
+                  <FileText className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="flex flex-wrap items-center gap-2 font-medium break-words">
+                      {form.title}
+                      <Badge variant={state.open ? 'success' : 'secondary'}>{state.label}</Badge>
+                    </p>
+                    {form.description && <p className="truncate text-sm text-muted-foreground">{form.description}</p>}
+                    <p className="text-xs text-muted-foreground">
+                      {form.fields.length === 1 ? '1 field' : `${form.fields.length} fields`} ·{' '}
+                      {countText(form.responseCount)} · Created {format(new Date(form.createdAt), DATE_FORMAT)}
+                      {form.createdBy ? ` by ${form.createdBy.name}` : ''}
+                      {form.closesAt && ` · Closes ${format(new Date(form.closesAt), DATE_FORMAT)}`}
+                      {form.responseLimit !== null && ` · Limit ${form.responseLimit}`}
+                    </p>
+                  </div>
+                  <FormActions
+                    form={form}
+                    onView={() => setViewing(form.id)}
+                    onEdit={() => onEdit(form)}
+                    onResponses={() => onResponses(form.id)}
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>
@@ -98,21 +90,6 @@ export function SavedForms() {
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
         <DialogContent>{viewing && <ViewForm id={viewing} />}</DialogContent>
       </Dialog>
-
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete form?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`This will permanently delete "${deleting?.title ?? ''}". This action cannot be undone.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={confirmDelete}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
     </Card>
   );
 }

@@ -1,0 +1,126 @@
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Switch } from '@/components/ui/switch';
+import { isChoiceType } from '#shared/forms';
+import {
+  FORM_FIELD_LABEL_MAX,
+  FORM_FIELD_TYPE_LABELS,
+  FORM_FIELD_TYPES,
+  type FormFieldType,
+} from '#shared/schemas/forms';
+import { OptionsEditor } from './options-editor';
+
+/** A field as the builder holds it: options kept while the type is switched back and forth. */
+export interface BuilderField {
+  id: string;
+  label: string;
+  type: FormFieldType;
+  required: boolean;
+  options: string[];
+}
+
+/** The field as the server takes it: options only on the choice types. */
+export const fieldValues = ({ options, ...field }: BuilderField) =>
+  isChoiceType(field.type) ? { ...field, options } : field;
+
+/** One field of the builder: label, type, required switch, its options, and move/remove buttons. */
+export function BuilderFieldRow({
+  field,
+  index,
+  count,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  field: BuilderField;
+  index: number;
+  count: number;
+  onChange: (change: Partial<BuilderField>) => void;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const name = field.label.trim() || `field ${index + 1}`;
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-lg border p-2" data-testid="builder-field">
+      <span className="w-6 text-center text-sm font-medium text-muted-foreground" aria-hidden="true">
+        {index + 1}
+      </span>
+      <Input
+        className="min-w-32 flex-1"
+        aria-label={`Field ${index + 1} label`}
+        value={field.label}
+        maxLength={FORM_FIELD_LABEL_MAX}
+        required
+        onChange={(e) => onChange({ label: e.target.value })}
+      />
+      <NativeSelect
+        className="w-40"
+        aria-label={`Field ${index + 1} type`}
+        value={field.type}
+        onChange={(e) => onChange({ type: e.target.value as FormFieldType })}
+      >
+        {FORM_FIELD_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {FORM_FIELD_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </NativeSelect>
+      <div className="flex items-center gap-2">
+        <Switch
+          id={`${id}-required`}
+          checked={field.required}
+          aria-label={`${name} required`}
+          onCheckedChange={(required) => onChange({ required })}
+        />
+        <Label htmlFor={`${id}-required`} className="text-xs">
+          Required
+        </Label>
+      </div>
+      <div className="flex gap-1">
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Move ${name} up`}
+          data-field-id={field.id}
+          data-action="up"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          <ArrowUp aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Move ${name} down`}
+          data-field-id={field.id}
+          data-action="down"
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          <ArrowDown aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Remove ${name}`}
+          data-field-id={field.id}
+          data-action="remove"
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {isChoiceType(field.type) && (
+        <OptionsEditor fieldName={name} options={field.options} onChange={(options) => onChange({ options })} />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,139 @@
+import { BarChart3, Copy, Eye, Link2, Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { ConfirmButton } from '@/components/confirm-action';
+import { Button } from '@/components/ui/button';
+import { publicFormPath } from '#shared/forms';
+import { useDeleteForm } from '../api/delete-form';
+import type { SavedForm } from '../api/get-forms';
+import { useReplaceLink, useUpdateForm } from '../api/update-form';
+
+const publicAddress = (token: string) => `${window.location.origin}${publicFormPath(token)}`;
+
+/** Copies the address; where the clipboard is not allowed (plain http), the toast shows it to copy by hand. */
+export async function copyLink(address: string) {
+  try {
+    await navigator.clipboard.writeText(address);
+    toast.success('Link copied', { description: address });
+  } catch {
+    toast.info('Copy this link', { description: address });
+  }
+}
+
+/**
+ * A saved form's buttons: everyone with 'More (Forms)' views it, copies its link and reads its
+ * responses; its creator or an admin also edits, closes or opens it, replaces its link and
+ * deletes it (the server checks the same).
+ */
+export function FormActions({
+  form,
+  onView,
+  onEdit,
+  onResponses,
+}: {
+  form: SavedForm;
+  onView: () => void;
+  onEdit: () => void;
+  onResponses: () => void;
+}) {
+  const update = useUpdateForm();
+  const replace = useReplaceLink();
+  const remove = useDeleteForm();
+  const busy = update.isPending || replace.isPending || remove.isPending;
+  const closing = form.status === 'open';
+
+  const toggle = () =>
+    update.mutate(
+      {
+        id: form.id,
+        values: {
+          version: form.version,
+          title: form.title,
+          description: form.description,
+          fields: form.fields,
+          status: closing ? 'closed' : 'open',
+          closesAt: form.closesAt,
+          responseLimit: form.responseLimit,
+          thankYouMessage: form.thankYouMessage,
+        },
+      },
+      {
+        onSuccess: () => toast.success(closing ? 'Form closed' : 'Form opened', { description: form.title }),
+        onError: (err) => toast.error(`Failed to ${closing ? 'close' : 'open'} form`, { description: err.message }),
+      },
+    );
+  const newLink = () =>
+    replace.mutate(form.id, {
+      onSuccess: (saved) => void copyLink(publicAddress(saved.publicToken)),
+      onError: (err) => toast.error('Failed to make a new link', { description: err.message }),
+    });
+  const destroy = () =>
+    remove.mutate(form.id, {
+      onSuccess: () => toast.success('Form deleted', { description: form.title }),
+      onError: (err) => toast.error('Failed to delete form', { description: err.message }),
+    });
+
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button variant="outline" size="sm" aria-label={`View ${form.title}`} onClick={onView}>
+        <Eye aria-hidden="true" />
+        View
+      </Button>
+      <Button variant="outline" size="sm" aria-label={`Responses to ${form.title}`} onClick={onResponses}>
+        <BarChart3 aria-hidden="true" />
+        Responses
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Copy link of ${form.title}`}
+        onClick={() => void copyLink(publicAddress(form.publicToken))}
+      >
+        <Copy aria-hidden="true" />
+        Copy link
+      </Button>
+      {form.canManage && (
+        <>
+          <Button variant="outline" size="sm" aria-label={`Edit ${form.title}`} disabled={busy} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${closing ? 'Close' : 'Open'} ${form.title}`}
+            disabled={busy}
+            onClick={toggle}
+          >
+            {closing ? <Lock aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
+            {closing ? 'Close' : 'Open'}
+          </Button>
+          <ConfirmButton
+            variant="outline"
+            size="sm"
+            aria-label={`New link for ${form.title}`}
+            disabled={busy}
+            title="Make a new link?"
+            description={`The current link of "${form.title}" will stop working at once: anyone who has it can no longer answer. Personal links sent to partners keep working.`}
+            confirmLabel="Make New Link"
+            onConfirm={newLink}
+          >
+            <Link2 aria-hidden="true" />
+            New link
+          </ConfirmButton>
+          <ConfirmButton
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${form.title}`}
+            disabled={busy}
+            title="Delete form?"
+            description={`This will permanently delete "${form.title}" and all its responses. This action cannot be undone.`}
+            confirmLabel="Delete"
+            onConfirm={destroy}
+          >
+            <Trash2 aria-hidden="true" />
+          </ConfirmButton>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { format } from 'date-fns';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { answerText } from '#shared/form-answers';
+import type { FormResponse } from '../api/get-responses';
+
+export const RESPONSE_TIME_FORMAT = 'MMM dd, yyyy, h:mm a';
+
+/** Who answered: the partner (personal link), else the person it was sent to, else the public link. */
+export const respondent = (response: FormResponse) =>
+  response.partner?.name ?? response.recipient?.name ?? 'Public link';
+
+/**
+ * One response, whole: every answer under the label it was given to (so a question changed or
+ * removed since still reads as it was asked). Answers are text, never HTML.
+ */
+export function ResponseDetails({ response, onClose }: { response: FormResponse | null; onClose: () => void }) {
+  return (
+    <Dialog open={response !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {response && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Response from {respondent(response)}</DialogTitle>
+              <DialogDescription>
+                Submitted {format(new Date(response.createdAt), RESPONSE_TIME_FORMAT)}
+              </DialogDescription>
+            </DialogHeader>
+            {response.answers.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Every question was left unanswered.</p>
+            ) : (
+              <dl className="max-h-[60vh] space-y-3 overflow-y-auto">
+                {response.answers.map((answer) => (
+                  <div key={answer.fieldId}>
+                    <dt className="text-sm font-medium break-words">{answer.label}</dt>
+                    <dd className="text-sm break-words whitespace-pre-wrap text-muted-foreground">
+                      {answerText(answer.value)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import { format } from 'date-fns';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmButton } from '@/components/confirm-action';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TableHead } from '@/components/ui/table-head';
+import { answerText } from '#shared/form-answers';
+import { useDeleteResponse, useResponses, type FormResponse } from '../api/get-responses';
+import { respondent, ResponseDetails, RESPONSE_TIME_FORMAT } from './response-details';
+
+/** The first answers of a response, on one line, for the table. */
+const preview = (response: FormResponse) =>
+  response.answers
+    .slice(0, 2)
+    .map((answer) => answerText(answer.value))
+    .join(' · ');
+
+/** A form's responses, newest first, 25 a page, live; each opens whole; the creator or an admin deletes one. */
+export function ResponsesTable({ formId, canManage }: { formId: string; canManage: boolean }) {
+  const responses = useResponses(formId);
+  const remove = useDeleteResponse();
+  const [open, setOpen] = useState<FormResponse | null>(null);
+
+  if (responses.isPending)
+    return (
+      <div className="space-y-2" role="status" aria-label="Loading responses">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  if (responses.isError)
+    return (
+      <LoadError title="Failed to load responses" error={responses.error} onRetry={() => void responses.refetch()} />
+    );
+  const rows = responses.data.pages.flatMap((page) => page.responses);
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+        No responses yet. They appear here as they arrive.
+      </p>
+    );
+
+  const destroy = (response: FormResponse) =>
+    remove.mutate(
+      { formId, responseId: response.id },
+      {
+        onSuccess: () => toast.success('Response deleted'),
+        onError: (err) => toast.error('Failed to delete response', { description: err.message }),
+      },
+    );
+
+  return (
+    <>
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm" aria-label="Responses">
+          <TableHead labels={['Submitted', 'From', 'Answers', 'Actions']} />
+          <tbody className="divide-y">
+            {rows.map((response) => (
+              <tr key={response.id} data-testid="response-row">
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {format(new Date(response.createdAt), RESPONSE_TIME_FORMAT)}
+                </td>
+                <td className="px-3 py-2 break-words">{respondent(response)}</td>
+                <td className="max-w-64 truncate px-3 py-2 text-muted-foreground">{preview(response)}</td>
+                <td className="px-3 py-2">
+                  <div className="flex gap-1">
+                    <Button variant="outline" size="sm" onClick={() => setOpen(response)}>
+                      Open<span className="sr-only"> response from {respondent(response)}</span>
+                    </Button>
+                    {canManage && (
+                      <ConfirmButton
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete response from ${respondent(response)}`}
+                        disabled={remove.isPending}
+                        title="Delete response?"
+                        description={`The response from ${respondent(response)} will be removed for good.`}
+                        confirmLabel="Delete"
+                        onConfirm={() => destroy(response)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </ConfirmButton>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {responses.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            disabled={responses.isFetchingNextPage}
+            onClick={() => void responses.fetchNextPage()}
+          >
+            {responses.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      <ResponseDetails response={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
