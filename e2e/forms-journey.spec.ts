@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { expectToast, unique } from './support/portal';
+
+/**
+ * Issue 21 from end to end, as the issue's "Done when" tells it: a coordinator builds a form in
+ * the builder, copies its public link, and watches 'View Responses' while someone with no
+ * account answers it on a phone with the keyboard alone; the answer appears without a reload.
+ */
+
+const builder = (page: Page) => page.getByRole('form', { name: 'Create Form' });
+const teamForm = (page: Page, title: string) =>
+  page.getByRole('list', { name: 'Team forms' }).getByRole('listitem').filter({ hasText: title });
+
+async function addField(page: Page, label: string, type: string) {
+  const form = builder(page);
+  await form.getByLabel('Field Label').fill(label);
+  await form.getByLabel('Field Type').selectOption({ label: type });
+  await form.getByRole('button', { name: 'Add Field' }).click();
+}
+
+test('a coordinator builds a form, and an answer given through its public link appears live', async ({
+  page,
+  browser,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'coordinator', '/forms');
+  const title = unique('Youth camp sign-up');
+
+  // Built in the builder, as a coordinator does it.
+  await builder(page).getByLabel('Form Title').fill(title);
+  await addField(page, 'Camper name', 'Text');
+  await addField(page, 'Parent email', 'Email');
+  await builder(page).getByRole('button', { name: 'Create Form', exact: true }).click();
+  await expectToast(page, 'Form created successfully!');
+
+  // Its public link, from the team's list.
+  await teamForm(page, title)
+    .getByRole('button', { name: `Copy link of ${title}` })
+    .click();
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(link.pathname).toMatch(/^\/f\/[0-9a-f]{64}$/);
+
+  // Watching its responses.
+  await teamForm(page, title)
+    .getByRole('button', { name: `Responses to ${title}` })
+    .click();
+  await expect(page.getByTestId('response-count')).toHaveText('0 responses');
+
+  // Someone with no account, on a phone, keyboard only.
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const phone = await visitorContext.newPage();
+    await phone.goto(link.pathname);
+    await expect(phone.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectAccessible(phone);
+    await phone.keyboard.press('Tab');
+    await expect(phone.getByLabel('Camper name')).toBeFocused();
+    await phone.keyboard.type('Timothy Eunice');
+    await phone.keyboard.press('Tab');
+    await phone.keyboard.type('lois@example.org');
+    await phone.keyboard.press('Tab');
+    await expect(phone.getByRole('button', { name: 'Submit' })).toBeFocused();
+    await phone.keyboard.press('Enter');
+    await expect(phone.getByRole('heading', { level: 1, name: 'Thank you' })).toBeFocused();
+  } finally {
+    await visitorContext.close();
+  }
+
+  // The coordinator's open screen shows it, with no reload.
+  await expect(page.getByTestId('response-count')).toHaveText('1 response');
+  const row = page.getByTestId('response-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Timothy Eunice');
+  await expect(teamForm(page, title)).toContainText('1 response');
+});
