@@ -25,6 +25,7 @@ const budgets: Budgets = {
   givingPageP95MsMaxPostgres: 50,
   givingPageP95MsMaxPglite: 100,
   tagFilterP95MsMaxPostgres: 30,
+  formResponsesP95MsMaxPostgres: 50,
   importSecondsMaxPglite: 60,
 };
 
@@ -203,5 +204,21 @@ describe('checkBudgets', () => {
     });
     expect(outcomes(checkBudgets(made(52_000), budgets))['pglite: import of 100000 gift rows, s']).toBe('pass');
     expect(outcomes(checkBudgets(made(61_000), budgets))['pglite: import of 100000 gift rows, s']).toBe('miss');
+  });
+  it("judges 'View Responses' on PostgreSQL by its first page's p95, on a quick run too", () => {
+    const forms = (p95: number) => ({
+      responses: 100_000,
+      firstPage: ms(p95),
+      deeperPage: ms(p95),
+      summary: ms(200),
+      submissions: { count: 500, concurrency: 10, seconds: 5, perSecond: 100, p95: 80 },
+    });
+    const name = 'postgres: View Responses first page p95 ms';
+    expect(outcomes(checkBudgets(results('quick', database({ forms: forms(30) })), budgets))[name]).toBe('pass');
+    expect(outcomes(checkBudgets(results('quick', database({ forms: forms(51) })), budgets))[name]).toBe('miss');
+    // The embedded database's figure is written down, not judged.
+    expect(
+      Object.keys(outcomes(checkBudgets(results('quick', database({ forms: forms(30) })), budgets))),
+    ).not.toContain('pglite: View Responses first page p95 ms');
   });
 });

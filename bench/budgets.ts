@@ -29,6 +29,8 @@ export interface Budgets {
   givingPageP95MsMaxPostgres: number;
   /** Issue 20: GET /api/partners?tags=<one tag> at 100,000 partners. */
   tagFilterP95MsMaxPostgres: number;
+  /** Issue 21: 'View Responses' at 100,000 responses to one form. */
+  formResponsesP95MsMaxPostgres: number;
   givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
@@ -112,6 +114,14 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
             fullOnly: true,
           },
         );
+    }
+    if (figures.forms && name === 'postgres') {
+      add(
+        'postgres: View Responses first page p95 ms',
+        'max',
+        figures.forms.firstPage.p95,
+        budgets.formResponsesP95MsMaxPostgres,
+      );
     }
     if (figures.giving) {
       const limit = name === 'postgres' ? budgets.givingPageP95MsMaxPostgres : budgets.givingPageP95MsMaxPglite;

@@ -112,6 +112,10 @@ below shares the same cores with the load generator.
    commit job read until it succeeds), then undone; the server's resident memory sampled every
    50 ms (decision 0113). **11b. Partner import** (issue 20): the same for a church system's export
    of partners (names, email, phone, city, two tags each), duplicates set to "fill" (decision 0117).
+12. **Forms** (issue 21): with ${int(s.formResponses ?? 100_000)} responses to one form, ${s.auditSamples} requests each of its
+   'View Responses' first page, the page ten "Load more" down, and the summary per field; then
+   500 public submissions to another form through \`POST /api/public/forms/<token>/responses\`,
+   10 at a time, each from its own address (the bench is trusted as a proxy), as submissions stored per second.
 
 ## Latest run
 
@@ -459,6 +463,42 @@ The commit checks the whole file again, then writes every row in one transaction
 column is what the server held above its level before the import (decisions 0113 and 0117 say
 what of it grows with the file).`);
   }
+
+  const formRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.forms;
+  });
+  if (formRuns.length > 0)
+    out.push(`### 12. Forms (issue 21, decisions 0119 and 0120)
+
+${table(
+  [
+    'database',
+    'responses',
+    'first page p95 ms',
+    '10 pages down p95 ms',
+    'summary p95 ms',
+    'submissions/s',
+    'submission p95 ms',
+  ],
+  formRuns.map((name) => {
+    const f = results.databases[name];
+    const forms = ran(f) ? f.forms! : undefined;
+    if (!forms) return [DB_LABEL[name], 'skipped', '', '', '', '', ''];
+    return [
+      DB_LABEL[name],
+      int(forms.responses),
+      ms(forms.firstPage.p95),
+      ms(forms.deeperPage.p95),
+      ms(forms.summary.p95),
+      int(forms.submissions.perSecond),
+      ms(forms.submissions.p95),
+    ];
+  }),
+)}
+
+'View Responses' of one form through the API as an admin; then 500 public submissions to
+another form, 10 at a time, each from its own address.`);
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

@@ -4,6 +4,7 @@ import type { AuditFigures } from './scenarios/audit';
 import type { GivingFigures } from './scenarios/giving';
 import type { TagFilterFigures } from './scenarios/tag-filter';
 import type { ImportFigures } from './scenarios/import';
+import type { FormFigures } from './scenarios/forms';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -33,6 +34,8 @@ export interface Scale {
   crowdWarmUpSeconds: number;
   /** Rows of the large gift import (scenarios/import.ts); the small one is a tenth. */
   importRows?: number;
+  /** Responses to the form whose 'View Responses' pages are timed (scenarios/forms.ts). */
+  formResponses?: number;
 }
 
 export interface SearchFigures {
@@ -62,6 +65,8 @@ export interface DatabaseFigures {
   import?: ImportFigures;
   /** Partner imports the same way (issue 20); absent from runs made before it existed. */
   partnerImport?: ImportFigures;
+  /** 'View Responses' pages and public submissions (issue 21); absent from runs made before it existed. */
+  forms?: FormFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 
