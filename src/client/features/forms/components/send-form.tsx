@@ -1,13 +1,13 @@
 import { Copy, Send, UserPlus, X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ComboboxOptions, useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useMe } from '@/features/auth/api/get-me';
-import { cn } from '@/lib/utils';
 import { FORM_SEND_MAX_RECIPIENTS, type SendFormResult } from '#shared/schemas/form-send';
 import { sendFormSchema } from '#shared/schemas/forms';
 import { useForms } from '../api/get-forms';
@@ -261,39 +261,20 @@ function SentLinks({ result }: { result: SendFormResult }) {
 
 /** The partner type-ahead (ARIA combobox): names from the directory as you type; Enter or a click adds one. */
 function PartnerPicker({ id, onPick }: { id: string; onPick: (partner: PartnerChoice) => void }) {
-  const listboxId = `${id}-list`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const choices = usePartnerChoices(text, open);
-  const options = choices.data ?? [];
-  const showList = open && text.trim() !== '' && options.length > 0;
-
-  const pick = (partner: PartnerChoice) => {
-    onPick(partner);
-    setText('');
-    setOpen(false);
-    setActive(-1);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => (options.length === 0 ? -1 : (i <= 0 ? options.length : i) - 1));
-    } else if (event.key === 'Enter' && showList) {
-      // Enter picks the highlighted partner (the first when none is), never submits the form.
-      event.preventDefault();
-      const chosen = options[active >= 0 ? active : 0];
-      if (chosen) pick(chosen);
-    } else if (event.key === 'Escape' && showList) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  };
+  const options = text.trim() === '' ? [] : (choices.data ?? []);
+  const combobox = useCombobox({
+    options,
+    open,
+    setOpen,
+    enterPicksFirst: true,
+    onPick: (partner: PartnerChoice) => {
+      onPick(partner);
+      setText('');
+    },
+  });
 
   return (
     <div className="space-y-2">
@@ -301,50 +282,22 @@ function PartnerPicker({ id, onPick }: { id: string; onPick: (partner: PartnerCh
       <div className="relative">
         <Input
           id={id}
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listboxId}
-          aria-activedescendant={showList && active >= 0 ? `${listboxId}-${active}` : undefined}
+          {...combobox.inputProps}
           placeholder="Type a partner's name"
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
+            combobox.typed();
           }}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
         />
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-label="Partners"
-          className={cn(
-            'absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-md border bg-card py-1 shadow-lg',
-            !showList && 'hidden',
+        <ComboboxOptions combobox={combobox} options={options} label="Partners" keyOf={(option) => option.id}>
+          {(option) => (
+            <>
+              <span className="font-medium">{option.name}</span>
+              <span className="ml-2 text-muted-foreground">{option.email || 'no email'}</span>
+            </>
           )}
-        >
-          {showList &&
-            options.map((option, i) => (
-              <li
-                key={option.id}
-                id={`${listboxId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(option);
-                }}
-                onMouseEnter={() => setActive(i)}
-                className={cn('cursor-pointer px-3 py-2 text-sm', i === active && 'bg-accent text-accent-foreground')}
-              >
-                <span className="font-medium">{option.name}</span>
-                <span className="ml-2 text-muted-foreground">{option.email || 'no email'}</span>
-              </li>
-            ))}
-        </ul>
+        </ComboboxOptions>
       </div>
       <p className="text-xs text-muted-foreground" aria-live="polite">
         {open && text.trim() && choices.isFetched && options.length === 0 ? 'No partner has that name.' : ''}
