@@ -80,6 +80,21 @@ test('every screen fits 390 px without sideways scrolling', async ({ page }) => 
     },
   });
   expect(task.status()).toBe(201);
+  // A partner whose card holds unbroken text: a long email and a tag of the longest name,
+  // named to sort first in the directory.
+  const partner = await page.request.post('/api/partners', {
+    data: { name: '0 Long card', email: `a-very-long-mailbox-name-for-the-outreach-team-${Date.now()}@example.org` },
+  });
+  expect(partner.status()).toBe(201);
+  const tag = await page.request.post('/api/partners/tags', {
+    data: { name: `Longtagname${Date.now()}`.padEnd(50, 'x') },
+  });
+  expect(tag.status(), await tag.text()).toBe(201);
+  const tagged = await page.request.put(
+    `/api/partners/${((await partner.json()) as { partner: { id: string } }).partner.id}/tags`,
+    { data: { tagIds: [((await tag.json()) as { tag: { id: string } }).tag.id] } },
+  );
+  expect(tagged.status()).toBe(200);
   const wide: string[] = [];
   for (const route of ROUTES) {
     await page.goto(route);

@@ -19,7 +19,9 @@ export function slashless(field: string): string {
 }
 
 export async function expectShownAsText(page: Page, texts: string[]) {
-  for (const text of texts) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+  // Visible places only: a form's title is also an <option> of the closed form pickers.
+  for (const text of texts)
+    await expect(page.getByText(text, { exact: false }).filter({ visible: true }).first()).toBeVisible();
   const injected = await page.evaluate((needles) => {
     const bolds = [...document.querySelectorAll('b')].filter((b) => {
       const text = b.textContent ?? '';

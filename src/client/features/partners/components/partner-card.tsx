@@ -35,7 +35,7 @@ function Line({ icon: Icon, label, children }: { icon: typeof Mail; label: strin
 /** A partner in the grid (SPEC.md section 2): name, status, contact details, 'View Details'. */
 export function PartnerCard({ partner, onView }: { partner: Partner; onView: (button: HTMLElement) => void }) {
   return (
-    <Card className="flex flex-col p-5" data-testid="partner-card">
+    <Card className="flex min-w-0 flex-col p-5" data-testid="partner-card">
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">{partner.name}</h2>
         <StatusBadge status={partner.status} />

@@ -170,7 +170,7 @@ export function PartnersPage() {
         <p className="py-12 text-center text-muted-foreground">No partners found</p>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
             {partners.map((partner) => (
               <PartnerCard
                 key={partner.id}
