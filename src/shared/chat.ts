@@ -49,7 +49,11 @@ export type SendMessageInput = z.infer<typeof sendMessageSchema>;
  */
 export function isFixedChannel({ chatType, partner }: Channel): boolean {
   const fixed: readonly string[] =
-    chatType === 'partner' ? PARTNER_CHANNELS : chatType === 'coordinator' ? COORDINATOR_CHANNELS : CARDHOLDER_GROUP_CHANNELS;
+    chatType === 'partner'
+      ? PARTNER_CHANNELS
+      : chatType === 'coordinator'
+        ? COORDINATOR_CHANNELS
+        : CARDHOLDER_GROUP_CHANNELS;
   return fixed.includes(partner);
 }
 
@@ -64,6 +68,23 @@ export interface ChatMessage {
   partner: string;
   chatType: ChatType;
   createdAt: string;
+  /**
+   * Bumped by every change to the message (sent, edited, deleted; issue 23). The realtime
+   * stream's event id: a tab that sees a message again keeps the higher revision.
+   */
+  revision: number;
+  editedAt: string | null;
+  /** A deleted message keeps its place with empty content and no attachments. */
+  deletedAt: string | null;
+  attachments: ChatAttachment[];
+}
+
+/** An image or file sent with a message (issue 23), served by /api/chat/attachments/:id. */
+export interface ChatAttachment {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
 }
 
 export interface Cardholder {

@@ -15,7 +15,7 @@ export type RealtimeEvent =
   | { type: 'sessions.ended'; userId: string; sessionId?: string }
   /** Someone's coordinator role or switches changed: open admin screens reload the list. */
   | { type: 'coordinators.changed'; userId: string }
-  /** Carries the SSE id `message.id`: the catch-up cursor for a reconnecting tab. */
+  /** Carries the SSE id `message.revision`: the catch-up cursor for a reconnecting tab (new, edited or deleted). */
   | { type: 'chat.message'; message: ChatMessage }
   /** The tab missed more than can be replayed: reload what is on screen. */
   | { type: 'chat.resync' }

@@ -14,13 +14,16 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
+  real,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { FORM_STATUSES } from '#shared/forms';
 import { CONTACT_KINDS, TAG_COLOURS } from '#shared/partners';
@@ -492,6 +495,13 @@ export const givingDays = pgTable('giving_days', {
   gifts: integer('gifts').notNull(),
 });
 
+/**
+ * An unguessable link token (issue 21): two random UUIDs, 244 random bits from the server's
+ * strong random source, as 64 hex digits. A column default, so new rows and "New link"
+ * (`set token = default`) need no code of their own.
+ */
+const linkToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
 export const events = pgTable(
   'events',
   {
@@ -500,31 +510,179 @@ export const events = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 200 }).notNull(),
     description: varchar('description', { length: 5000 }),
+    /**
+     * Instants. An all-day event (issue 22) holds its first and last day as midnight UTC of
+     * those dates (the end is inclusive), and is shown on those dates in every time zone.
+     */
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     location: varchar('location', { length: 200 }),
     imageUrl: text('image_url'),
+    allDay: boolean('all_day').notNull().default(false),
+    /** The IANA zone the event was planned in: a weekly 7 pm meeting stays at 7 pm across DST. */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
+    /** An RFC 5545 RRULE value (without "RRULE:") for a series; null for a single event. */
+    recurrence: varchar('recurrence', { length: 500 }),
+    /**
+     * The end of a series' last occurrence (every series ends, issue 22), so a month's query
+     * finds the series overlapping it by an index instead of expanding every rule.
+     */
+    seriesEnd: timestamp('series_end', { withTimezone: true }),
+    /**
+     * An occurrence changed on its own (RECURRENCE-ID): the series it belongs to and the start
+     * of the occurrence it replaces. Its own start and end say when it now takes place.
+     */
+    seriesId: uuid('series_id').references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_start_date_idx').on(t.startDate)],
+  (t) => [
+    index('events_start_date_idx').on(t.startDate),
+    index('events_series_range_idx')
+      .on(t.startDate, t.seriesEnd)
+      .where(sql`${t.recurrence} is not null`),
+    uniqueIndex('events_series_occurrence_idx').on(t.seriesId, t.occurrenceStart),
+    check('events_occurrence_check', sql`(${t.seriesId} is null) = (${t.occurrenceStart} is null)`),
+    check('events_series_end_check', sql`(${t.recurrence} is null) = (${t.seriesEnd} is null)`),
+  ],
 );
+
+/** Occurrences of a series that were deleted on their own (EXDATE, issue 22). */
+export const eventCancellations = pgTable(
+  'event_cancellations',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.occurrenceStart] })],
+);
+
+/**
+ * A person's private calendar subscription address (issue 22): /api/calendar/feed/<token>.ics.
+ * Renewing replaces the token (`set token = default`); the old address answers 404.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique().default(linkToken),
+  createdAt: createdAt(),
+});
+
+/**
+ * Onboarding steps (issue 22): the four of SPEC.md are the defaults (migration 0023). A video
+ * is uploaded (`video_key`, `onboarding-videos/<uuid>` in storage) or a link to a video page
+ * (`video_link`); neither shows "Video coming soon".
+ */
+export const onboardingSteps = pgTable(
+  'onboarding_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    position: integer('position').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 2000 }),
+    videoKey: text('video_key'),
+    videoType: varchar('video_type', { length: 100 }),
+    videoSize: bigint('video_size', { mode: 'number' }),
+    videoName: varchar('video_name', { length: 255 }),
+    videoLink: varchar('video_link', { length: 2000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('onboarding_steps_position_idx').on(t.position),
+    check('onboarding_steps_one_video_check', sql`${t.videoKey} is null or ${t.videoLink} is null`),
+  ],
+);
+
+/** How far a person got with a step: done at 90% watched or when they mark it done. */
+export const onboardingProgress = pgTable(
+  'onboarding_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    stepId: uuid('step_id')
+      .notNull()
+      .references(() => onboardingSteps.id, { onDelete: 'cascade' }),
+    /** The furthest point reached and the video's length, in seconds, as the player reported them. */
+    watchedSeconds: real('watched_seconds').notNull().default(0),
+    durationSeconds: real('duration_seconds'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stepId] })],
+);
+
+/**
+ * Every change to a message (sent, edited, deleted) takes the next number of this sequence as
+ * the message's `revision` (issue 23). The revision is the realtime cursor (Last-Event-ID), so
+ * a reconnecting tab is replayed edits and deletions in order, like new messages.
+ */
+export const messageRevisions = pgSequence('message_revision_seq');
 
 export const messages = pgTable(
   'messages',
   {
-    // A monotonic id doubles as the realtime catch-up cursor (Last-Event-ID).
+    // Monotonic: the channel's order and paging cursor.
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     content: varchar('content', { length: 4000 }).notNull(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     partner: varchar('partner', { length: 200 }).notNull(),
     chatType: text('chat_type', { enum: ['partner', 'coordinator', 'cardholder_success'] }).notNull(),
     createdAt: createdAt(),
+    /** The realtime catch-up cursor: see message_revision_seq. Existing rows keep their id. */
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('message_revision_seq')`),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** A deleted message keeps its place ("message deleted"); its text and attachments are gone. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('messages_channel_idx').on(t.chatType, t.partner, t.id),
+    uniqueIndex('messages_revision_idx').on(t.revision),
+    index('messages_search_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
     check('messages_chat_type_check', sql`${t.chatType} in ('partner', 'coordinator', 'cardholder_success')`),
   ],
+);
+
+/** Where each person stopped reading each channel (issue 23), kept across their devices. */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    chatType: text('chat_type').notNull(),
+    partner: varchar('partner', { length: 200 }).notNull(),
+    /** The id of the last message read in the channel. */
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chatType, t.partner] })],
+);
+
+/** Images and files sent with a message (issue 23), stored as `chat-attachments/<uuid>`. */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    name: varchar('name', { length: 255 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mimeType: varchar('mime_type', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId)],
 );
 
 export const files = pgTable(
@@ -541,13 +699,6 @@ export const files = pgTable(
   },
   (t) => [index('files_folder_path_idx').on(t.folderPath, t.name)],
 );
-
-/**
- * An unguessable link token (issue 21): two random UUIDs, 244 random bits from the server's
- * strong random source, as 64 hex digits. A column default, so new rows and "New link"
- * (`set token = default`) need no code of their own.
- */
-const linkToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
 
 export const forms = pgTable(
   'forms',

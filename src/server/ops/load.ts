@@ -58,6 +58,14 @@ export async function loadDatabase(database: Database, manifest: Manifest, dir: 
     const txDb = tx as unknown as Db;
     const triggered = await tablesWithTriggers(txDb);
     for (const name of triggered) await txDb.execute(sql`alter table ${sql.identifier(name)} disable trigger user`);
+    // The target was empty: any row now is one a migration inserted (the default onboarding
+    // steps), and the backup holds that table as it was, so its rows replace them.
+    await txDb.execute(
+      sql`truncate ${sql.join(
+        tables.map((t) => sql.identifier(t.name)),
+        sql`, `,
+      )}`,
+    );
     for (const table of tables) await loadTable(txDb, table.name, path.join(dir, tableEntry(table.name)));
     for (const name of triggered) await txDb.execute(sql`alter table ${sql.identifier(name)} enable trigger user`);
     for (const { table, column } of await serialColumns(txDb)) {

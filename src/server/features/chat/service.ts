@@ -57,6 +57,9 @@ const messageColumns = {
   partner: messages.partner,
   chatType: messages.chatType,
   createdAt: messages.createdAt,
+  revision: messages.revision,
+  editedAt: messages.editedAt,
+  deletedAt: messages.deletedAt,
 };
 
 interface MessageRow {
@@ -68,10 +71,20 @@ interface MessageRow {
   partner: string;
   chatType: ChatType;
   createdAt: Date;
+  revision: number;
+  editedAt: Date | null;
+  deletedAt: Date | null;
 }
 
+// TODO(issue 23, attachments): read the message's attachments (contract commit: none yet).
 function toChatMessage(row: MessageRow): ChatMessage {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    attachments: [],
+  };
 }
 
 export async function listChannelMessages(db: Db, channel: Channel): Promise<ChatMessage[]> {
@@ -107,7 +120,11 @@ export async function sendMessage(ctx: ServiceContext, input: Channel & { conten
     await tx.record({
       action: 'message.sent',
       subject: { type: 'message', id: String(message.id) },
-      announce: { audience: audienceFor(message.chatType), event: { type: 'chat.message', message }, id: message.id },
+      announce: {
+        audience: audienceFor(message.chatType),
+        event: { type: 'chat.message', message },
+        id: message.revision,
+      },
       // The channel, not the text: the message row holds that.
       after: { partner: message.partner, chatType: message.chatType },
     });
@@ -115,15 +132,18 @@ export async function sendMessage(ctx: ServiceContext, input: Channel & { conten
   });
 }
 
-/** What a tab missed after its cursor, in order, limited to the channels its reader may see. */
-export async function replayMessages(db: Db, afterId: number, access: Access) {
+/**
+ * What a tab missed after its cursor (a revision: new, edited and deleted messages alike), in
+ * order, limited to the channels its reader may see.
+ */
+export async function replayMessages(db: Db, afterRevision: number, access: Access) {
   if (!access.permissions.chat) return { envelopes: [], complete: true };
   const rows = await db
     .select(messageColumns)
     .from(messages)
     .leftJoin(user, eq(user.id, messages.userId))
-    .where(and(gt(messages.id, afterId), inArray(messages.chatType, readableTypes(access))))
-    .orderBy(asc(messages.id))
+    .where(and(gt(messages.revision, afterRevision), inArray(messages.chatType, readableTypes(access))))
+    .orderBy(asc(messages.revision))
     .limit(REPLAY_LIMIT + 1);
   const complete = rows.length <= REPLAY_LIMIT;
   const envelopes = rows.slice(0, REPLAY_LIMIT).map((row) => {
@@ -131,7 +151,7 @@ export async function replayMessages(db: Db, afterId: number, access: Access) {
     return {
       audience: audienceFor(message.chatType),
       event: { type: 'chat.message' as const, message },
-      id: message.id,
+      id: message.revision,
     };
   });
   return { envelopes, complete };
