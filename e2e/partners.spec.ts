@@ -290,4 +290,42 @@ test.describe('partner directory', () => {
       await otherContext.close();
     }
   });
+
+  test('counts the matches, sorts newest first, and shows a table that stays chosen after a reload', async ({
+    page,
+  }) => {
+    await openPartners(page);
+    const token = unique('Sorted').replace(/\s/g, '');
+    for (const name of ['Alpha', 'Beta', 'Gamma']) {
+      await createPartnerViaApi(page, { name: `${token} ${name}`, email: `${name.toLowerCase()}@example.org` });
+    }
+    await page.getByLabel('Search partners').fill(token);
+    await expect(page.getByTestId('partner-count')).toHaveText('3 partners');
+    await expect(cards(page).getByRole('heading')).toHaveText([`${token} Alpha`, `${token} Beta`, `${token} Gamma`]);
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Newest' });
+    await expect(cards(page).getByRole('heading')).toHaveText([`${token} Gamma`, `${token} Beta`, `${token} Alpha`]);
+    await expect(page).toHaveURL(/sort=newest/);
+
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    const rows = page.getByTestId('partner-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText(`${token} Gamma`);
+    await expect(cards(page)).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId('partner-row')).toHaveCount(3);
+    await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+    // The name opens the details, as a card's button does, and the focus comes back to it.
+    const name = page.getByRole('button', { name: `${token} Beta`, exact: true });
+    await name.click();
+    const details = page.getByRole('dialog');
+    await expect(details.getByRole('heading', { name: `${token} Beta` })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
+    await expect(name).toBeFocused();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Cards' }).click();
+  });
 });

@@ -201,7 +201,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
   }
 
   const QUERY_ROUTES: Record<string, readonly string[]> = {
-    '/api/partners': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived', 'cursor', 'limit'],
+    '/api/partners': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived', 'sort', 'cursor', 'limit'],
     '/api/partners/count': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived'],
     '/api/partners/export.csv': ['q', 'status', 'zone', 'cardholder', 'tags', 'match', 'archived'],
     '/api/dashboard/summary': ['tz'],

@@ -256,6 +256,10 @@ export const partners = pgTable(
     // The dashboard's 'Recent Partner Activity': latest additions and contacts.
     index('partners_created_at_idx').on(t.createdAt),
     index('partners_last_contact_idx').on(t.lastContact),
+    // The directory's other two orders (issue 27 item 9), one page at a time (keyset): a
+    // partner import gives thousands of partners the same created_at, hence the id.
+    index('partners_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('partners_contacted_idx').on(t.lastContact.desc().nullsLast(), t.id.desc()),
     // Substring search (ILIKE '%text%') on name, email and location stays fast at 100,000
     // partners through trigram indexes; the migration creates the pg_trgm extension first.
     index('partners_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

@@ -95,8 +95,13 @@ export const partnerFiltersSchema = z.object({
 });
 export type PartnerFilterValues = z.output<typeof partnerFiltersSchema>;
 
-/** GET /api/partners: search, filters (D9) and a keyset cursor for "Load more". */
+/** The directory's orders (issue 27 item 9): by name, latest contact first, newest first. */
+export const PARTNER_SORTS = ['name', 'lastContact', 'newest'] as const;
+export type PartnerSort = (typeof PARTNER_SORTS)[number];
+
+/** GET /api/partners: search, filters (D9), an order and a keyset cursor for "Load more". */
 export const partnerListQuerySchema = partnerFiltersSchema.extend({
+  sort: z.preprocess(emptyAsMissing, z.enum(PARTNER_SORTS, { error: 'Unknown sort order' }).optional()),
   cursor: z.preprocess(emptyAsMissing, z.string().max(400, 'Invalid cursor').optional()),
   limit: z.preprocess(
     emptyAsMissing,

@@ -10,6 +10,7 @@ import {
   type PartnerListQuery,
   type PartnerValues,
 } from '#shared/schemas/partners';
+import { decodeCursor, directoryOrder, encodeCursor } from './directory-order';
 import { tagCondition, tagsAreSparse } from './tag-filter';
 import { withTags } from './tag-links';
 
@@ -31,50 +32,6 @@ export const partnerColumns = {
   updatedAt: partners.updatedAt,
 };
 
-const sortKey = sql<string>`lower(${partners.name})`;
-/**
- * The same order, in a form partners_sort_idx cannot provide. With a search term of three or
- * more characters the trigram indexes find the matches and a top-N sort orders them; offered
- * the name index, the planner instead walks all partners in name order until a page of matches
- * turns up, which takes the whole table when the matches are few or late in the alphabet
- * (docs/decisions/0052).
- */
-const searchSortKey = sql<string>`(lower(${partners.name}) || '')`;
-/** pg_trgm extracts no trigram from a shorter term; the name-order walk is the better plan then. */
-const TRIGRAM_MIN_LENGTH = 3;
-
-/** The keyset cursor: where the previous page ended in (lower(name), id) order. */
-interface Cursor {
-  key: string;
-  id: string;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.key, cursor.id]), 'utf8').toString('base64url');
-}
-
-export function decodeCursor(text: string): Cursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      // PostgreSQL text holds no NUL: a key with one is no key this server wrote (issue 26).
-      !value[0].includes('\u0000') &&
-      typeof value[1] === 'string' &&
-      UUID.test(value[1])
-    ) {
-      return { key: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through: not a cursor this server wrote
-  }
-  return null;
-}
-
 /** `text` as a LIKE pattern matching it anywhere, with its own % _ and \ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -89,17 +46,18 @@ export function containsPattern(text: string): string {
 export function partnerListQuery(db: Db, query: PartnerListQuery, sparseTags = false) {
   const limit = query.limit ?? PARTNER_PAGE_SIZE;
   const conditions = directoryConditions(query, sparseTags);
-  const orderKey = query.q && query.q.length >= TRIGRAM_MIN_LENGTH ? searchSortKey : sortKey;
+  const order = directoryOrder(query);
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
-    if (!cursor) refuse(400, 'Invalid cursor');
-    conditions.push(sql`(${orderKey}, ${partners.id}) > (${cursor.key}, ${cursor.id}::uuid)`);
+    const after = cursor && order.after(cursor);
+    if (!after) refuse(400, 'Invalid cursor');
+    conditions.push(after);
   }
   return db
-    .select({ ...partnerColumns, sortKey })
+    .select({ ...partnerColumns, sortKey: order.key })
     .from(partners)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(orderKey, partners.id)
+    .orderBy(...order.by)
     .limit(limit + 1);
 }
 

@@ -16,6 +16,8 @@ export interface PartnerFilters {
   match?: 'any' | 'all';
   /** 'true' shows archived partners too. */
   archived?: 'true';
+  /** The order (issue 27 item 9); by name when absent. */
+  sort?: 'lastContact' | 'newest';
 }
 
 export const partnerKeys = {

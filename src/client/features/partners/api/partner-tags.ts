@@ -82,8 +82,8 @@ export function filterQuery(filters: PartnerFilters): Record<string, string> {
   >;
 }
 
-/** How many partners the filters match (for "Tag all"'s confirmation). */
-export function usePartnerCount(filters: PartnerFilters, enabled: boolean) {
+/** How many partners the filters match ("Tag all"'s confirmation, the directory's count). */
+export function usePartnerCount({ sort: _order, ...filters }: PartnerFilters, enabled = true) {
   return useQuery({
     queryKey: [...partnerKeys.all, 'count', filters],
     queryFn: async () => {

@@ -5,21 +5,25 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useStoredChoice } from '@/lib/stored-choice';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePartnerList, type Partner, type PartnerFilters } from '../api/list-partners';
 import { useZones } from '../api/list-zones';
 import { filterQuery } from '../api/partner-tags';
 import { AddPartnerDialog } from './add-partner-dialog';
 import { BulkTagDialog } from './bulk-tag-dialog';
+import { DIRECTORY_VIEWS, DirectoryToolbar } from './directory-toolbar';
 import { ManageTagsDialog } from './manage-tags-dialog';
 import { PartnerCard } from './partner-card';
 import { PartnerDetailsDialog } from './partner-details-dialog';
 import { PartnerFilterPanel, type FilterValues } from './partner-filters';
+import { PartnerTable } from './partner-table';
 import { LinkedPartnerDetails } from './linked-partner-details';
 
 const STATUSES = new Set(['active', 'inactive']);
 const CARDHOLDER = new Set(['true', 'false']);
 const TAG_IDS = /^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i;
+const SORTS = new Set(['lastContact', 'newest']);
 
 /** Search and filters live in the URL, so a filtered directory can be bookmarked or shared. */
 function useFiltersFromUrl() {
@@ -34,6 +38,7 @@ function useFiltersFromUrl() {
     tags: TAG_IDS.test(params.get('tags') ?? '') ? params.get('tags')! : undefined,
     match: params.get('match') === 'all' ? 'all' : undefined,
     archived: params.get('archived') === 'true' ? 'true' : undefined,
+    sort: SORTS.has(params.get('sort') ?? '') ? (params.get('sort') as PartnerFilters['sort']) : undefined,
   };
   const update = useCallback(
     (changes: Partial<PartnerFilters>) =>
@@ -64,6 +69,11 @@ export function PartnersPage() {
   // The "View Details" button that opened the details: the focus goes back there (issue 27).
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const filterPanelId = useId();
+  const [view, setView] = useStoredChoice('partners.view', DIRECTORY_VIEWS, 'cards');
+  const openDetails = (partner: Partner, button: HTMLElement) => {
+    setOpener(button);
+    setSelected(partner);
+  };
 
   const urlSearch = filters.q;
   useEffect(() => {
@@ -152,6 +162,8 @@ export function PartnersPage() {
         />
       )}
 
+      <DirectoryToolbar filters={filters} onSort={(sort) => updateFilters({ sort })} view={view} onView={setView} />
+
       {list.isPending ? (
         <p role="status" className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
           <Loader2 className="size-5 animate-spin" aria-hidden="true" />
@@ -170,18 +182,17 @@ export function PartnersPage() {
         <p className="py-12 text-center text-muted-foreground">No partners found</p>
       ) : (
         <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
-            {partners.map((partner) => (
-              <PartnerCard
-                key={partner.id}
-                partner={partner}
-                onView={(button) => {
-                  setOpener(button);
-                  setSelected(partner);
-                }}
-              />
-            ))}
-          </div>
+          {view === 'table' ? (
+            <div aria-busy={list.isPlaceholderData}>
+              <PartnerTable partners={partners} onView={openDetails} />
+            </div>
+          ) : (
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
+              {partners.map((partner) => (
+                <PartnerCard key={partner.id} partner={partner} onView={(button) => openDetails(partner, button)} />
+              ))}
+            </div>
+          )}
           {list.hasNextPage && (
             <div className="mt-6 flex justify-center">
               <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>

@@ -1,0 +1,2 @@
+CREATE INDEX "partners_newest_idx" ON "partners" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "partners_contacted_idx" ON "partners" USING btree ("last_contact" DESC NULLS LAST,"id" DESC NULLS LAST);
