@@ -320,3 +320,75 @@ test("a file that cannot be fetched any more says 'Failed to load file: {reason}
   await page.getByRole('button', { name: 'Download vanishing.txt' }).click();
   await expect(page.getByText('Failed to load file: it no longer exists').first()).toBeVisible();
 });
+
+test('rename, move and delete: files and folders are organised in place, and files dropped on the page upload', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/files');
+  const folder = await openNewFolder(page);
+  const folderName = folder.slice(1, -1);
+
+  // Drop two files onto the page: they upload into the open folder with the usual progress.
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['first draft'], 'draft.txt', { type: 'text/plain' }));
+    transfer.items.add(new File(['minutes of the meeting'], 'minutes.txt', { type: 'text/plain' }));
+    return transfer;
+  });
+  // Dropped on the page's heading: the events reach the page's drop zone as they bubble.
+  const heading = page.getByRole('heading', { level: 1, name: 'File Manager' });
+  await heading.dispatchEvent('dragover', { dataTransfer: dropped });
+  await expect(page.getByTestId('drop-zone')).toContainText(`Drop files to upload to ${folderName}`);
+  await heading.dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(page.getByText('Files uploaded successfully')).toBeVisible();
+  await expect(page.getByTestId('drop-zone')).toHaveCount(0);
+  await expect(row(page, 'draft.txt')).toBeVisible();
+
+  // Rename a file by keyboard; a taken name is refused in the dialog, which keeps what was typed.
+  const renameDraft = page.getByRole('button', { name: 'Rename draft.txt' });
+  await renameDraft.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Rename file' });
+  await dialog.getByLabel('New name').fill('minutes.txt');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('A file named "minutes.txt" already exists in that folder.');
+  await dialog.getByLabel('New name').fill('Final plan.txt');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByText('File renamed')).toBeVisible();
+  await expect(row(page, 'Final plan.txt')).toBeVisible();
+  await expect(row(page, 'draft.txt')).toHaveCount(0);
+
+  // A new sub-folder, and the file moved into it through the folder browser.
+  await page.request.post('/api/files/folders', { data: { parent: folder, name: 'Plans' } });
+  await expect(page.getByRole('button', { name: 'Open folder Plans' })).toBeVisible();
+  await page.getByRole('button', { name: 'Move Final plan.txt' }).click();
+  const move = page.getByRole('dialog', { name: 'Move "Final plan.txt"' });
+  await move.getByRole('button', { name: 'Plans' }).click();
+  await move.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('Moved "Final plan.txt" to Plans')).toBeVisible();
+  await expect(row(page, 'Final plan.txt')).toHaveCount(0);
+  // The folder now says what it holds instead of a dash.
+  await expect(row(page, 'Plans')).toContainText('1 file');
+
+  // Rename the folder; the file goes along.
+  await page.getByRole('button', { name: 'Rename folder Plans' }).click();
+  await page.getByRole('dialog', { name: 'Rename folder' }).getByLabel('New name').fill('Plans 2027');
+  await page.getByRole('dialog', { name: 'Rename folder' }).getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByText('Folder renamed')).toBeVisible();
+  await page.getByRole('button', { name: 'Open folder Plans_2027' }).click();
+  await expect(row(page, 'Final plan.txt')).toBeVisible();
+  await expectAccessible(page);
+
+  // Deleting a folder that holds files names how many, and Cancel keeps it and its focus.
+  await page.goto(`/files?folder=${encodeURIComponent(folder)}`);
+  const deleteButton = page.getByRole('button', { name: 'Delete folder Plans_2027' });
+  await deleteButton.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete folder?' });
+  await expect(confirm).toContainText('This will permanently delete "Plans_2027" and the 1 file in it.');
+  await page.keyboard.press('Escape');
+  await expect(deleteButton).toBeFocused();
+  await deleteButton.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Folder deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open folder Plans_2027' })).toHaveCount(0);
+});

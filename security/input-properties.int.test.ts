@@ -131,7 +131,18 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     );
     const publicFormId = ((await publicForm.json()) as { form: { id: string } }).form.id;
     const [formRow] = await t.db.select({ token: forms.publicToken }).from(forms).where(eq(forms.id, publicFormId));
+    // A file to rename and a folder to rename (issue 27 item 4).
+    const filePart = multipartBody([
+      { name: 'file', filename: 'fixture.txt', value: 'fixture', contentType: 'text/plain' },
+    ]);
+    const fixtureFile = await t.request('/api/files?folder=%2F', {
+      method: 'POST',
+      headers: { cookie, 'content-type': filePart.contentType },
+      body: filePart.body,
+    });
+    await JSON_ENDPOINTS['PATCH /api/files/folders']!.restore!(t.db);
     targets = {
+      fileId: ((await fixtureFile.json()) as { file: { id: string } }).file.id,
       formToken: formRow!.token,
       giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,
       partnerImportUploadId: ((await partnerUpload.json()) as { upload: { id: string } }).upload.id,
@@ -210,6 +221,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
     '/api/chat/messages': ['chatType', 'partner'],
     '/api/files': ['folder'],
+    '/api/files/folders/summary': ['path'],
   };
 
   it.each(Object.entries(QUERY_ROUTES))(

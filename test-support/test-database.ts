@@ -21,7 +21,8 @@ import { loadConfig } from '#server/env';
 import type { AppDeps } from '#server/http/app-env';
 import type { Role } from '#shared/permissions';
 
-export const silentLogger = pino({ level: 'silent' });
+/** DEBUG_TEST_LOG=error shows what a test's server logged (a 500's cause); silent otherwise. */
+export const silentLogger = pino({ level: process.env.DEBUG_TEST_LOG ?? 'silent' });
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 

@@ -13,6 +13,7 @@ import {
   event,
   failedEmail,
   file,
+  folder,
   contactEntry,
   form,
   formBody,
@@ -878,6 +879,38 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: FEATURE,
     ok: 200,
     prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/files/${await file(ctx, owner)}` }),
+  },
+  'PATCH /api/files/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PATCH',
+      path: `/api/files/${await file(ctx, owner)}`,
+      json: { name: `${ctx.unique()}.txt` },
+    }),
+  },
+  'PATCH /api/files/folders': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PATCH',
+      path: '/api/files/folders',
+      json: { path: await folder(ctx, owner), name: ctx.unique() },
+    }),
+  },
+  'GET /api/files/folders/summary': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) =>
+      get(`/api/files/folders/summary?path=${encodeURIComponent(await folder(ctx, owner))}`),
+  },
+  'DELETE /api/files/folders': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'DELETE',
+      path: `/api/files/folders?path=${encodeURIComponent(await folder(ctx, owner))}`,
+    }),
   },
 };
 

@@ -7,11 +7,11 @@ import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings, donations, forms, partners, partnerTags } from '#server/db/schema';
+import { appSettings, donations, files, forms, partners, partnerTags } from '#server/db/schema';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
-import { createFolderSchema } from '#shared/schemas/files';
+import { createFolderSchema, fileChangeSchema, folderChangeSchema, PLACEHOLDER_NAME } from '#shared/schemas/files';
 import { importCommitSchema } from '#shared/imports';
 import { createFormSchema, publicResponseSchema, updateFormSchema } from '#shared/schemas/forms';
 import { sendFormRequestSchema } from '#shared/schemas/form-send';
@@ -45,7 +45,12 @@ export interface EndpointTargets {
   partnerImportUploadId: string;
   /** The public link's token of another form of the admin's (one text field, id 'a'), which the public endpoint answers (issue 21). */
   formToken: string;
+  /** A file of the admin's in the home folder, which the file endpoint renames (issue 27). */
+  fileId: string;
 }
+
+/** The folder the folder endpoint renames to itself; an accepted random rename moves it, so it is put back. */
+export const FIXTURE_FOLDER = '/Fixture_folder/';
 
 /**
  * Every endpoint that takes a JSON body, with the zod schema the route validates it with and
@@ -362,5 +367,28 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/files/folders',
     schema: createFolderSchema,
     valid: () => ({ parent: '/', name: 'Letters' }),
+  },
+  'PATCH /api/files/folders': {
+    method: 'PATCH',
+    path: () => '/api/files/folders',
+    schema: folderChangeSchema,
+    valid: () => ({ path: FIXTURE_FOLDER, name: FIXTURE_FOLDER.slice(1, -1) }),
+    restore: async (db) => {
+      await db
+        .insert(files)
+        .values({
+          name: PLACEHOLDER_NAME,
+          path: `fixture${FIXTURE_FOLDER}${PLACEHOLDER_NAME}`,
+          folderPath: FIXTURE_FOLDER,
+          size: 0,
+        })
+        .onConflictDoNothing();
+    },
+  },
+  'PATCH /api/files/:id': {
+    method: 'PATCH',
+    path: (targets) => `/api/files/${targets.fileId}`,
+    schema: fileChangeSchema,
+    valid: () => ({ name: 'Fixture file.txt', folder: '/' }),
   },
 };

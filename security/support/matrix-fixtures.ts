@@ -85,6 +85,10 @@ export const file = async (ctx: MatrixContext, owner: SignedInActor) =>
       textFilePart(`${ctx.unique()}.txt`),
     ])
   ).file.id;
+/** A new empty folder of the owner's in the home folder; answers its path. */
+export const folder = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (await ctx.create<{ folder: { path: string } }>(owner, '/api/files/folders', { parent: '/', name: ctx.unique() }))
+    .folder.path;
 export const event = async (ctx: MatrixContext, owner: SignedInActor) =>
   (
     await ctx.createMultipart<{ event: { id: string; imageUrl: string | null } }>(owner, '/api/calendar/events', [

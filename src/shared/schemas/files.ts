@@ -58,6 +58,42 @@ export type CreateFolderInput = z.input<typeof createFolderSchema>;
 
 export const fileIdSchema = z.object({ id: z.uuid('File not found') });
 
+/**
+ * A new name for a file (issue 27 item 4): one level, as an upload's cleaned name would be, and
+ * never the folders' reserved placeholder name.
+ */
+export const fileNameSchema = z
+  .string(required('File name cannot be empty'))
+  .trim()
+  .min(1, 'File name cannot be empty')
+  .max(FILE_NAME_MAX, `File names are limited to ${FILE_NAME_MAX} characters`)
+  .refine((v) => !/[/\\]/.test(v), 'File names cannot contain slashes')
+  .refine((v) => v !== '.' && v !== '..', 'Choose another file name')
+  .refine((v) => !HAS_CONTROL_CHAR.test(v), 'File names cannot contain control characters')
+  .refine((v) => v !== PLACEHOLDER_NAME, `"${PLACEHOLDER_NAME}" is a reserved name`);
+
+/** Rename a file, move it to another folder, or both. */
+export const fileChangeSchema = z
+  .object({ name: fileNameSchema.optional(), folder: folderPathSchema.optional() })
+  .refine((v) => v.name !== undefined || v.folder !== undefined, 'Give a new name or a folder to move to');
+export type FileChangeInput = z.input<typeof fileChangeSchema>;
+
+const movableFolderSchema = folderPathSchema.refine((v) => v !== ROOT_FOLDER, 'The home folder cannot be changed');
+
+/** Rename a folder, move it into another, or both (everything in it goes along). */
+export const folderChangeSchema = z
+  .object({ path: movableFolderSchema, name: folderNameSchema.optional(), parent: folderPathSchema.optional() })
+  .refine((v) => v.name !== undefined || v.parent !== undefined, 'Give a new name or a folder to move to');
+export type FolderChangeInput = z.input<typeof folderChangeSchema>;
+
+export const folderPathQuerySchema = z.object({ path: movableFolderSchema });
+
+/** The folder that holds `folderPath` ('/a/b/' -> '/a/'). */
+export function parentFolder(folderPath: string): string {
+  const segments = folderPath.split('/').filter(Boolean);
+  return segments.length <= 1 ? ROOT_FOLDER : `/${segments.slice(0, -1).join('/')}/`;
+}
+
 /** The breadcrumb of a folder path: home, then each level with the path that opens it. */
 export function folderTrail(folderPath: string): { name: string; path: string }[] {
   const segments = folderPath.split('/').filter(Boolean);
@@ -126,6 +162,10 @@ export function fileTooLargeMessage(maxUploadMb: number): string {
 export interface FolderEntry {
   name: string;
   path: string;
+  /** What the folder holds, sub-folders included (issue 27 item 4): files, bytes, latest upload. */
+  files: number;
+  size: number;
+  updatedAt: string | null;
 }
 
 export interface FileEntry {

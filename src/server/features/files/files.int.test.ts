@@ -11,6 +11,9 @@ import type { FileEntry } from '#shared/schemas/files';
 import { fileObjectKey } from './service';
 import { sweepOrphanObjects } from '#server/storage/orphan-sweep';
 
+/** A folder with nothing in it but its placeholder (issue 27 item 4 added what it holds). */
+const EMPTY = { files: 0, size: 0, updatedAt: null };
+
 describe.each(testDatabaseTargets())('files on $name', (target) => {
   let t: TestApp;
   let admin: TestUser;
@@ -87,13 +90,13 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
   it('creates folders from trimmed names with spaces as underscores, and hides their placeholder', async () => {
     const created = await createFolder(sam, '/', '  Youth Camp 2025 ');
     expect(created.status).toBe(201);
-    expect(await created.json()).toEqual({ folder: { name: 'Youth_Camp_2025', path: '/Youth_Camp_2025/' } });
+    expect(await created.json()).toEqual({ folder: { ...EMPTY, name: 'Youth_Camp_2025', path: '/Youth_Camp_2025/' } });
     expect((await createFolder(sam, '/Youth_Camp_2025/', 'Photos')).status).toBe(201);
 
     const root = await list(ruth);
-    expect(root.folders).toContainEqual({ name: 'Youth_Camp_2025', path: '/Youth_Camp_2025/' });
+    expect(root.folders).toContainEqual({ ...EMPTY, name: 'Youth_Camp_2025', path: '/Youth_Camp_2025/' });
     const inside = await list(ruth, '/Youth_Camp_2025/');
-    expect(inside.folders).toEqual([{ name: 'Photos', path: '/Youth_Camp_2025/Photos/' }]);
+    expect(inside.folders).toEqual([{ ...EMPTY, name: 'Photos', path: '/Youth_Camp_2025/Photos/' }]);
     expect(inside.files).toEqual([]);
     expect((await list(ruth, '/Youth_Camp_2025/Photos/')).files).toEqual([]);
 
@@ -150,7 +153,7 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
     });
 
     const listing = await list(ruth, '/Reports/');
-    expect(listing.folders).toEqual([{ name: 'Archive', path: '/Reports/Archive/' }]);
+    expect(listing.folders).toEqual([{ ...EMPTY, name: 'Archive', path: '/Reports/Archive/' }]);
     expect(listing.files.map((f) => [f.name, f.size])).toEqual([
       ['Année – lettre.txt', 16],
       ['budget 2025 (draft).csv', 22],

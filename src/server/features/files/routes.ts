@@ -7,7 +7,16 @@ import { serveStoredObject } from '#server/http/stored-file';
 import { withUpload } from '#server/http/upload';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
-import { createFolderSchema, fileIdSchema, folderQuerySchema, previewKindFor } from '#shared/schemas/files';
+import {
+  createFolderSchema,
+  fileChangeSchema,
+  fileIdSchema,
+  folderChangeSchema,
+  folderPathQuerySchema,
+  folderQuerySchema,
+  previewKindFor,
+} from '#shared/schemas/files';
+import { changeFile, changeFolder, deleteFolder, folderSummary } from './organise';
 import { createFolder, deleteFile, fileObjectKey, getFile, listFolder, recordUpload, storeUpload } from './service';
 
 /** /api/files: the shared drive (D7). Everyone with the files permission sees every folder. */
@@ -23,6 +32,17 @@ export function filesRoutes() {
         const { parent, name } = c.req.valid('json');
         return c.json({ folder: await createFolder(contextOf(c), parent, name) }, 201);
       })
+      // Issue 27 item 4: rename, move and delete folders (decision 0126).
+      .patch('/folders', validate('json', folderChangeSchema), async (c) => {
+        const { path, ...change } = c.req.valid('json');
+        return c.json({ folder: await changeFolder(contextOf(c), path, change) });
+      })
+      .get('/folders/summary', validate('query', folderPathQuerySchema), async (c) =>
+        c.json(await folderSummary(c.var.deps.database.db, c.req.valid('query').path)),
+      )
+      .delete('/folders', validate('query', folderPathQuerySchema), async (c) =>
+        c.json(await deleteFolder(contextOf(c), c.req.valid('query').path)),
+      )
       // One file per request (multipart field "file"), streamed to storage as it arrives.
       .post('/', validate('query', folderQuerySchema), async (c) => {
         const { deps } = c.var;
@@ -44,6 +64,9 @@ export function filesRoutes() {
       .get('/:id/download', validate('param', fileIdSchema), (c) => serveFile(c, c.req.valid('param').id, 'download'))
       // Images, PDF and text inline (for the viewer's frame); anything else only as a download.
       .get('/:id/preview', validate('param', fileIdSchema), (c) => serveFile(c, c.req.valid('param').id, 'preview'))
+      .patch('/:id', validate('param', fileIdSchema), validate('json', fileChangeSchema), async (c) =>
+        c.json({ file: await changeFile(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }),
+      )
       .delete('/:id', validate('param', fileIdSchema), async (c) => {
         const { id } = c.req.valid('param');
         await deleteFile(contextOf(c), id);

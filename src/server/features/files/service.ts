@@ -31,12 +31,12 @@ export function fileObjectKey(fileId: string): string {
 const maxUploadBytes = (deps: AppDeps) => Math.floor(deps.config.MAX_UPLOAD_MB * 1024 * 1024);
 
 /** `text` for a LIKE pattern: its pattern characters match only themselves. */
-function escapeLike(text: string) {
+export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 /** LIKE pattern for "starts with". */
-function startsWithPattern(prefix: string) {
+export function startsWithPattern(prefix: string) {
   return `${escapeLike(prefix)}%`;
 }
 
@@ -65,7 +65,7 @@ type FileRow = {
 /** Who is looking: enough to say whether they may delete a file. */
 type Viewer = Pick<Actor, 'id' | 'role'>;
 
-function toEntry(row: FileRow, viewer: Viewer): FileEntry {
+export function toEntry(row: FileRow, viewer: Viewer): FileEntry {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -75,12 +75,12 @@ function toEntry(row: FileRow, viewer: Viewer): FileEntry {
 }
 
 /** D7: the uploader or an admin. */
-function canDelete(row: { uploadedBy: string | null }, viewer: Viewer) {
+export function canDelete(row: { uploadedBy: string | null }, viewer: Viewer) {
   return viewer.role === 'admin' || (row.uploadedBy !== null && row.uploadedBy === viewer.id);
 }
 
 /** Open file managers showing this folder refresh. */
-const folderChanged = (folderPath: string) => ({
+export const folderChanged = (folderPath: string) => ({
   audience: { feature: 'files' as const },
   event: { type: 'files.changed' as const, folderPath },
 });
@@ -88,7 +88,11 @@ const folderChanged = (folderPath: string) => ({
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
 
-/** One folder of the shared drive (D7): its sub-folders, then its files, each by name. */
+/**
+ * One folder of the shared drive (D7): its sub-folders, then its files, each by name. A
+ * sub-folder says what it holds, deeper folders included (files, bytes, latest upload), from one
+ * grouped query over the folders below.
+ */
 export async function listFolder(ctx: ServiceContext, folder: string): Promise<FolderListing> {
   const { db, deps } = ctx;
   const [rows, below] = await Promise.all([
@@ -99,15 +103,31 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
       .where(and(eq(files.folderPath, folder), ne(files.name, PLACEHOLDER_NAME)))
       .orderBy(asc(files.name)),
     db
-      .selectDistinct({ folderPath: files.folderPath })
+      .select({
+        folderPath: files.folderPath,
+        files: sql<number>`(count(*) filter (where ${files.name} <> ${PLACEHOLDER_NAME}))::int`,
+        size: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
+        updatedAt: sql<Date | null>`max(${files.createdAt}) filter (where ${files.name} <> ${PLACEHOLDER_NAME})`,
+      })
       .from(files)
-      .where(and(like(files.folderPath, startsWithPattern(folder)), ne(files.folderPath, folder))),
+      .where(and(like(files.folderPath, startsWithPattern(folder)), ne(files.folderPath, folder)))
+      .groupBy(files.folderPath),
   ]);
-  const childNames = new Set(below.map((r) => r.folderPath.slice(folder.length).split('/')[0]!).filter(Boolean));
-  const folders: FolderEntry[] = [...childNames].map((name) => ({ name, path: `${folder}${name}/` })).sort(byName);
+  const children = new Map<string, FolderEntry>();
+  for (const row of below) {
+    const name = row.folderPath.slice(folder.length).split('/')[0];
+    if (!name) continue;
+    const entry = children.get(name) ?? { name, path: `${folder}${name}/`, files: 0, size: 0, updatedAt: null };
+    entry.files += row.files;
+    entry.size += Number(row.size);
+    // An aggregate's timestamp comes back as text from some drivers: read it either way.
+    const latest = row.updatedAt === null ? null : new Date(row.updatedAt).toISOString();
+    if (latest && (!entry.updatedAt || latest > entry.updatedAt)) entry.updatedAt = latest;
+    children.set(name, entry);
+  }
   return {
     folder,
-    folders,
+    folders: [...children.values()].sort(byName),
     files: rows.map((r) => toEntry(r, ctx.actor)).sort(byName),
     maxUploadMb: deps.config.MAX_UPLOAD_MB,
   };
@@ -142,7 +162,7 @@ export async function createFolder(ctx: ServiceContext, parent: string, name: st
       announce: folderChanged(parent),
       after: { path: folderPath, placeholderId: row?.id ?? null },
     });
-    return { name, path: folderPath };
+    return { name, path: folderPath, files: 0, size: 0, updatedAt: null };
   });
 }
 
@@ -251,7 +271,7 @@ export async function recordUpload(ctx: ServiceContext, folder: string, upload: 
  * The names 'name', 'name (1)', 'name (2)', ... already taken in the folder, from one query
  * (issue 26: a lookup per existing duplicate made 500 uploads of one name take 21 s).
  */
-async function takenNames(db: Db, folder: string, name: string): Promise<Set<string>> {
+export async function takenNames(db: Db, folder: string, name: string): Promise<Set<string>> {
   const dot = name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   const numbered = `${escapeLike(stem)} (%)${escapeLike(extension)}`;
@@ -262,7 +282,7 @@ async function takenNames(db: Db, folder: string, name: string): Promise<Set<str
   return new Set(rows.map((row) => row.name));
 }
 
-async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
+export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
   const [row] = await db
     .select(fileColumns)
     .from(files)

@@ -1,16 +1,56 @@
 import { format } from 'date-fns';
-import { Download, Eye, File, FileImage, FileText, Folder, Trash2 } from 'lucide-react';
+import { Download, Eye, File, FileImage, FileText, Folder, FolderInput, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DATE_FORMAT, formatFileSize } from '#shared/format';
 import type { FileEntry, FolderEntry } from '#shared/schemas/files';
 import { startDownload } from './file-links';
+
+/** "1.2 MB · 3 files · Nov 25, 2026" under a folder's name on a phone. */
+function folderSummary(f: FolderEntry): string {
+  if (f.files === 0) return 'Empty';
+  const parts = [formatFileSize(f.size), `${f.files} ${f.files === 1 ? 'file' : 'files'}`];
+  if (f.updatedAt) parts.push(format(new Date(f.updatedAt), DATE_FORMAT));
+  return parts.join(' · ');
+}
 
 function FileIcon({ file }: { file: FileEntry }) {
   const Icon = file.previewKind === 'image' ? FileImage : file.previewKind ? FileText : File;
   return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
 }
 
-/** Folders first, then files, with name, size and date (SPEC 2 "Files"). */
+/** What a row's rename, move and delete buttons ask for, with the button (the focus returns there). */
+export type RowAction = 'rename' | 'move' | 'delete';
+
+function ActionButton({
+  label,
+  icon: Icon,
+  destructive,
+  onClick,
+}: {
+  label: string;
+  icon: typeof Pencil;
+  destructive?: boolean;
+  onClick: (button: HTMLElement) => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label.split(' ')[0]}
+      className={destructive ? 'text-destructive hover:text-destructive' : undefined}
+      onClick={(e) => onClick(e.currentTarget)}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+/**
+ * Folders first, then files, with name, size and date (SPEC 2 "Files"). A folder shows what it
+ * holds; anyone may rename or move a folder, and a file's uploader or an admin the file
+ * (issue 27 item 4, decision 0126).
+ */
 export function FileTable({
   folder,
   folders,
@@ -18,6 +58,8 @@ export function FileTable({
   onOpenFolder,
   onView,
   onDelete,
+  onFolderAction,
+  onFileAction,
 }: {
   folder: string;
   folders: FolderEntry[];
@@ -25,6 +67,8 @@ export function FileTable({
   onOpenFolder: (path: string) => void;
   onView: (file: FileEntry, button: HTMLElement) => void;
   onDelete: (file: FileEntry) => void;
+  onFolderAction: (action: RowAction, folder: FolderEntry, button: HTMLElement) => void;
+  onFileAction: (action: Exclude<RowAction, 'delete'>, file: FileEntry, button: HTMLElement) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border bg-card">
@@ -58,12 +102,40 @@ export function FileTable({
                   aria-label={`Open folder ${f.name}`}
                 >
                   <Folder className="size-5 shrink-0 fill-primary/15 text-primary" aria-hidden="true" />
-                  <span className="text-left [overflow-wrap:anywhere]">{f.name}</span>
+                  <span className="min-w-0 text-left">
+                    <span className="block [overflow-wrap:anywhere]">{f.name}</span>
+                    <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                      {folderSummary(f)}
+                    </span>
+                  </span>
                 </button>
               </td>
-              <td className="hidden px-4 py-2 text-muted-foreground sm:table-cell">—</td>
-              <td className="hidden px-4 py-2 text-muted-foreground sm:table-cell">—</td>
-              <td />
+              <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground sm:table-cell">
+                {f.files === 0 ? 'Empty' : `${formatFileSize(f.size)} · ${f.files} ${f.files === 1 ? 'file' : 'files'}`}
+              </td>
+              <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground sm:table-cell">
+                {f.updatedAt ? format(new Date(f.updatedAt), DATE_FORMAT) : ''}
+              </td>
+              <td className="px-2 py-2">
+                <div className="flex justify-end gap-0.5 sm:gap-1">
+                  <ActionButton
+                    label={`Rename folder ${f.name}`}
+                    icon={Pencil}
+                    onClick={(b) => onFolderAction('rename', f, b)}
+                  />
+                  <ActionButton
+                    label={`Move folder ${f.name}`}
+                    icon={FolderInput}
+                    onClick={(b) => onFolderAction('move', f, b)}
+                  />
+                  <ActionButton
+                    label={`Delete folder ${f.name}`}
+                    icon={Trash2}
+                    destructive
+                    onClick={(b) => onFolderAction('delete', f, b)}
+                  />
+                </div>
+              </td>
             </tr>
           ))}
           {files.map((file) => (
@@ -103,6 +175,20 @@ export function FileTable({
                   >
                     <Download aria-hidden="true" />
                   </Button>
+                  {file.canDelete && (
+                    <>
+                      <ActionButton
+                        label={`Rename ${file.name}`}
+                        icon={Pencil}
+                        onClick={(b) => onFileAction('rename', file, b)}
+                      />
+                      <ActionButton
+                        label={`Move ${file.name}`}
+                        icon={FolderInput}
+                        onClick={(b) => onFileAction('move', file, b)}
+                      />
+                    </>
+                  )}
                   {file.canDelete && (
                     <Button
                       variant="ghost"

@@ -1,16 +1,19 @@
 import { FolderPlus, RefreshCw, Upload } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isFolderPath, ROOT_FOLDER, type FileEntry } from '#shared/schemas/files';
+import { folderTrail, isFolderPath, ROOT_FOLDER, type FileEntry, type FolderEntry } from '#shared/schemas/files';
 import { useFolder } from '../api/get-folder';
 import { useUploadFiles } from '../api/upload-files';
 import { DeleteFileDialog } from './delete-file-dialog';
-import { FileTable } from './file-table';
+import { DeleteFolderDialog } from './delete-folder-dialog';
+import { FileTable, type RowAction } from './file-table';
+import { MoveDialog, type MoveTarget } from './move-dialog';
+import { RenameDialog, type RenameTarget } from './rename-dialog';
 import { FileViewerDialog } from './file-viewer-dialog';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { NewFolderForm } from './new-folder-form';
@@ -28,6 +31,12 @@ export function FilesPage() {
   // The button that opened the viewer: the focus goes back there (issue 27).
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  // Issue 27 item 4: rename, move and delete, each with the button that asked (focus returns there).
+  const [renaming, setRenaming] = useState<RenameTarget | null>(null);
+  const [moving, setMoving] = useState<MoveTarget | null>(null);
+  const [deletingFolder, setDeletingFolder] = useState<FolderEntry | null>(null);
+  const [actionOpener, setActionOpener] = useState<HTMLElement | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFiles(folder, setProgress);
@@ -38,9 +47,7 @@ export function FilesPage() {
     setParams(path === ROOT_FOLDER ? {} : { folder: path });
   };
 
-  const onFilesChosen = async (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = [...(e.target.files ?? [])];
-    e.target.value = '';
+  const uploadChosen = async (chosen: File[]) => {
     const limit = maxUploadMb * 1024 * 1024;
     // Refused here, before a byte is sent (D7); the server enforces the same limit.
     for (const file of chosen.filter((f) => f.size > limit)) {
@@ -59,11 +66,58 @@ export function FilesPage() {
     }
   };
 
+  const onFilesChosen = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(e.target.files ?? [])];
+    e.target.value = '';
+    void uploadChosen(chosen);
+  };
+
+  // Files dropped anywhere on the page go into the open folder (issue 27 item 4). Only drags
+  // that carry files count: text or a link dragged across the page changes nothing.
+  const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const onDragOver = (e: DragEvent) => {
+    if (!carriesFiles(e) || progress !== null) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDragLeave = (e: DragEvent) => {
+    // Leaving for a child of the page is not leaving the page.
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (e: DragEvent) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    setDragging(false);
+    if (progress === null) void uploadChosen([...e.dataTransfer.files]);
+  };
+
+  const onFolderAction = (action: RowAction, f: FolderEntry, button: HTMLElement) => {
+    setActionOpener(button);
+    if (action === 'rename') setRenaming({ kind: 'folder', path: f.path, name: f.name });
+    else if (action === 'move') setMoving({ kind: 'folder', path: f.path, name: f.name });
+    else setDeletingFolder(f);
+  };
+  const onFileAction = (action: Exclude<RowAction, 'delete'>, file: FileEntry, button: HTMLElement) => {
+    setActionOpener(button);
+    if (action === 'rename') setRenaming({ kind: 'file', id: file.id, name: file.name });
+    else setMoving({ kind: 'file', id: file.id, name: file.name, from: file.folderPath });
+  };
+  const folderName = folder === ROOT_FOLDER ? 'Home' : folderTrail(folder).at(-1)!.name;
+
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
 
   return (
-    <>
+    <div className="relative" onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
+      {dragging && (
+        <div
+          className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-xl border-2 border-dashed border-primary bg-primary/5"
+          data-testid="drop-zone"
+        >
+          <p className="rounded-md bg-background px-4 py-2 font-medium shadow">Drop files to upload to {folderName}</p>
+        </div>
+      )}
       <PageHeader
         title="File Manager"
         description="The ministry's shared files and folders"
@@ -85,7 +139,7 @@ export function FilesPage() {
               tabIndex={-1}
               aria-hidden="true"
               data-testid="upload-input"
-              onChange={(e) => void onFilesChosen(e)}
+              onChange={onFilesChosen}
             />
           </div>
         }
@@ -142,10 +196,15 @@ export function FilesPage() {
             setViewing(file);
           }}
           onDelete={setDeleting}
+          onFolderAction={onFolderAction}
+          onFileAction={onFileAction}
         />
       )}
       <FileViewerDialog file={viewing} opener={opener} onOpenChange={(open) => !open && setViewing(null)} />
       <DeleteFileDialog file={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
-    </>
+      <RenameDialog target={renaming} opener={actionOpener} onClose={() => setRenaming(null)} />
+      <MoveDialog target={moving} opener={actionOpener} onClose={() => setMoving(null)} />
+      <DeleteFolderDialog folder={deletingFolder} opener={actionOpener} onClose={() => setDeletingFolder(null)} />
+    </div>
   );
 }

@@ -1,0 +1,63 @@
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import type { FolderEntry } from '#shared/schemas/files';
+import { useDeleteFolder, useFolderSummary } from '../api/organise';
+import { returnFocus } from './return-focus';
+
+/**
+ * Deleting a folder asks first and says how many files go with it (issue 27 item 4), counted
+ * when the question opens, so a file added since the listing loaded is counted too.
+ */
+export function DeleteFolderDialog({
+  folder,
+  opener,
+  onClose,
+}: {
+  folder: FolderEntry | null;
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const summary = useFolderSummary(folder?.path ?? null);
+  const remove = useDeleteFolder();
+  const held = summary.data?.files;
+  const description =
+    held === undefined
+      ? summary.isError
+        ? `This will permanently delete "${folder?.name}" and everything in it. This action cannot be undone.`
+        : 'Counting the files in this folder...'
+      : held === 0
+        ? `This will delete the empty folder "${folder?.name}".`
+        : `This will permanently delete "${folder?.name}" and the ${held} ${held === 1 ? 'file' : 'files'} in it. This action cannot be undone.`;
+  const confirm = () => {
+    if (!folder) return;
+    remove.mutate(folder.path, {
+      onSuccess: () => toast.success('Folder deleted'),
+      onError: (err) => toast.error('Failed to delete folder', { description: err.message }),
+    });
+  };
+  return (
+    <AlertDialog open={folder !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent onCloseAutoFocus={(e) => returnFocus(e, opener)}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete folder?</AlertDialogTitle>
+          <AlertDialogDescription aria-live="polite">{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={summary.isPending}>
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { fileNameSchema, folderNameSchema } from '#shared/schemas/files';
+import { useChangeFile, useChangeFolder } from '../api/organise';
+import { returnFocus } from './return-focus';
+
+/** What is being renamed: a file (by id) or a folder (by path). */
+export type RenameTarget = { kind: 'file'; id: string; name: string } | { kind: 'folder'; path: string; name: string };
+
+/**
+ * One rename dialog for files and folders (issue 27 item 4). The name is checked as the server
+ * will check it before it is sent; the server's refusal (a name taken) shows in the dialog,
+ * which stays open with what was typed.
+ */
+export function RenameDialog({
+  target,
+  opener,
+  onClose,
+}: {
+  target: RenameTarget | null;
+  /** The button that opened the dialog: the focus goes back there (issue 27 item 6). */
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      {target && (
+        <RenameForm
+          key={target.kind === 'file' ? target.id : target.path}
+          target={target}
+          opener={opener}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function RenameForm({
+  target,
+  opener,
+  onClose,
+}: {
+  target: RenameTarget;
+  opener: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(target.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const changeFile = useChangeFile();
+  const changeFolder = useChangeFolder();
+  const pending = changeFile.isPending || changeFolder.isPending;
+  const what = target.kind === 'file' ? 'file' : 'folder';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    const checked = (target.kind === 'file' ? fileNameSchema : folderNameSchema).safeParse(name);
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
+    const done = {
+      onSuccess: () => {
+        toast.success(target.kind === 'file' ? 'File renamed' : 'Folder renamed');
+        onClose();
+      },
+      onError: (err: Error) => setProblem(err.message),
+    };
+    if (target.kind === 'file') changeFile.mutate({ id: target.id, name: checked.data }, done);
+    else changeFolder.mutate({ path: target.path, name: checked.data }, done);
+  };
+
+  return (
+    <DialogContent onCloseAutoFocus={(e) => returnFocus(e, opener)}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <DialogHeader>
+          <DialogTitle>Rename {what}</DialogTitle>
+          <DialogDescription>Give &quot;{target.name}&quot; a new name.</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-name`}>New name</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            autoFocus
+            autoComplete="off"
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setProblem(null);
+            }}
+          />
+          {problem && (
+            <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          )}
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving...' : 'Rename'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
