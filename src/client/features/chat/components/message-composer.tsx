@@ -109,6 +109,8 @@ export function MessageComposer({ channel }: { channel: Channel }) {
       <Textarea
         ref={box}
         {...comboboxProps}
+        // Only while the list is there: an id naming nothing is invalid ARIA.
+        aria-controls={combobox.showList ? combobox.listboxId : undefined}
         onKeyDown={onKeyDown}
         aria-label="Message"
         aria-describedby="message-composer-hint"
