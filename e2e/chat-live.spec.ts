@@ -198,7 +198,8 @@ test('scrolling up loads older messages and keeps the place; Jump to latest retu
   await channelButton(page, 'New Partners').click();
   const log = page.getByRole('log', { name: 'Messages' });
   // The batches of 20 went in concurrently: order within a batch is the server's.
-  await expect(log.getByText(new RegExp(`${tag} #29\\d`)).first()).toBeVisible();
+  // The first page of a channel this long: allowed longer on a busy machine.
+  await expect(log.getByText(new RegExp(`${tag} #29\\d`)).first()).toBeVisible({ timeout: 20_000 });
   await expect(log.getByText(new RegExp(`${tag} #0[0-8]\\d`))).toHaveCount(0);
   const oldestShown = log.locator('[data-message-id]').first();
   const anchorId = await oldestShown.getAttribute('data-message-id');
