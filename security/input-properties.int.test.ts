@@ -77,6 +77,11 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     const account = await t.createUser({ email: 'account@example.org', password: 'account-secret', role: 'none' });
     cookie = await t.signIn(admin.email, admin.password);
     const task = await t.postJson('/api/tasks', { title: 'Fixture task' }, { cookie });
+    const chatMessage = await t.postJson(
+      '/api/chat/messages',
+      { chatType: 'partner', partner: 'General Partners', content: 'Fixture message' },
+      { cookie },
+    );
     const form = await t.postJson(
       '/api/forms',
       { title: 'Fixture form', fields: [{ id: 'a', label: 'Name', type: 'text' }] },
@@ -150,6 +155,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       accountId: account.id,
       plainUserEmail: plain.email,
       taskId: ((await task.json()) as { task: { id: string } }).task.id,
+      messageId: ((await chatMessage.json()) as { message: { id: number } }).message.id,
       formId: ((await form.json()) as { form: { id: string } }).form.id,
       partnerId: ((await partner.json()) as { partner: { id: string } }).partner.id,
       tagId: tag!.id,
@@ -219,7 +225,8 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/giving/partner-options': ['q'],
     '/api/giving/insights': ['tz'],
     '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
-    '/api/chat/messages': ['chatType', 'partner'],
+    '/api/chat/messages': ['chatType', 'partner', 'before', 'around'],
+    '/api/chat/members': ['chatType', 'partner'],
     '/api/files': ['folder'],
     '/api/files/folders/summary': ['path'],
   };

@@ -10,6 +10,7 @@ import {
   type SignedInActor,
 } from './matrix-context';
 import {
+  chatMessage,
   event,
   failedEmail,
   file,
@@ -358,6 +359,36 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   'GET /api/chat/cardholders': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/chat/cardholders') },
+  // Own messages only (issue 23): the owner is the caller when allowed, so their own edit succeeds.
+  'PATCH /api/chat/messages/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'PATCH',
+      path: `/api/chat/messages/${await chatMessage(ctx, owner)}`,
+      json: { content: `Edited ${ctx.unique()}` },
+    }),
+  },
+  'DELETE /api/chat/messages/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/chat/messages/${await chatMessage(ctx, owner)}` }),
+  },
+  'GET /api/chat/unread': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/chat/unread') },
+  'POST /api/chat/read': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({
+      method: 'POST',
+      path: '/api/chat/read',
+      json: { chatType: 'partner', partner: 'General Partners', lastReadId: await chatMessage(ctx, owner) },
+    }),
+  },
+  'GET /api/chat/members': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/chat/members?chatType=partner&partner=General%20Partners'),
+  },
 
   'GET /api/tasks': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks') },
   'GET /api/tasks/assignees': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks/assignees') },

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { signInSchema } from '#shared/schemas/auth';
 import { addCoordinatorSchema, createUserSchema, setPermissionSchema } from '#shared/schemas/admin';
-import { sendMessageSchema } from '#shared/chat';
+import { editMessageSchema, markReadSchema, sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
@@ -30,6 +30,8 @@ export interface EndpointTargets {
   /** An account the account endpoints may change (role, name, email) without disturbing the others. */
   accountId: string;
   taskId: string;
+  /** A chat message of the admin's (issue 23), which the edit endpoint changes. */
+  messageId: number;
   partnerId: string;
   /** A partner tag (issue 20) the tag endpoints rename and apply. */
   tagId: string;
@@ -179,6 +181,18 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/chat/messages',
     schema: sendMessageSchema,
     valid: () => ({ chatType: 'partner', partner: 'General Partners', content: 'Hello' }),
+  },
+  'PATCH /api/chat/messages/:id': {
+    method: 'PATCH',
+    path: (targets) => `/api/chat/messages/${targets.messageId}`,
+    schema: editMessageSchema,
+    valid: () => ({ content: 'Hello again' }),
+  },
+  'POST /api/chat/read': {
+    method: 'POST',
+    path: () => '/api/chat/read',
+    schema: markReadSchema,
+    valid: (targets) => ({ chatType: 'partner', partner: 'General Partners', lastReadId: targets.messageId }),
   },
   'POST /api/tasks': {
     method: 'POST',

@@ -19,6 +19,15 @@ import { multipartBody, type MultipartPart } from '#test-support/multipart';
 import { eventFields, pngPart, textFilePart, type MatrixContext, type SignedInActor } from './matrix-context';
 
 /** Objects the matrix's calls act on, created through the API by their owner; each returns its id. */
+/** A chat message of the owner's in General Partners (only its author edits it; an admin may delete it). */
+export const chatMessage = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (
+    await ctx.create<{ message: { id: number } }>(owner, '/api/chat/messages', {
+      chatType: 'partner',
+      partner: 'General Partners',
+      content: `Fixture ${ctx.unique()}`,
+    })
+  ).message.id;
 export const partner = async (ctx: MatrixContext, owner: SignedInActor) =>
   (
     await ctx.create<{ partner: { id: string } }>(owner, '/api/partners', {

@@ -92,3 +92,65 @@ export interface Cardholder {
   name: string;
   zone: string | null;
 }
+
+/** A message id in a path or query (the history cursors, edit and delete). */
+const messageId = (label: string) =>
+  z.coerce
+    .number({ error: `Invalid ${label}` })
+    .int(`Invalid ${label}`)
+    .positive(`Invalid ${label}`)
+    .max(Number.MAX_SAFE_INTEGER, `Invalid ${label}`);
+
+export const messageIdParamSchema = z.object({ id: messageId('message id') });
+
+/**
+ * A page of a channel (issue 23): the latest, the one `before` a message (scrolling up), or the
+ * one `around` a message (a search result, a mention's link).
+ */
+export const channelPageSchema = channelSchema
+  .extend({ before: messageId('message id').optional(), around: messageId('message id').optional() })
+  .refine((q) => q.before === undefined || q.around === undefined, {
+    message: 'Ask for the page before a message or around it, not both',
+  });
+export type ChannelPageQuery = z.infer<typeof channelPageSchema>;
+
+export interface ChannelPage {
+  messages: ChatMessage[];
+  /** Older messages exist before the first one. */
+  hasOlder: boolean;
+  /** Newer messages exist after the last one (a page `around` a message). */
+  hasNewer: boolean;
+}
+
+export const editMessageSchema = z.object({ content: sendMessageSchema.shape.content });
+export type EditMessageInput = z.infer<typeof editMessageSchema>;
+
+export const markReadSchema = channelSchema.extend({ lastReadId: messageId('read position') });
+export type MarkReadInput = z.infer<typeof markReadSchema>;
+
+/**
+ * Unread counts stop at this many per channel (shown "99+"), so a channel never read with a
+ * million messages costs a hundred index entries, not a million.
+ */
+export const UNREAD_CAP = 100;
+
+export interface ChannelUnread {
+  chatType: ChatType;
+  partner: string;
+  /** Messages of others after the read position, not deleted; at most UNREAD_CAP. */
+  count: number;
+  lastReadId: number;
+  /** The channel's newest message when counted: a live message above it is new. */
+  latestId: number;
+}
+
+/** Someone who can see a channel, as the @mention autocomplete offers them. */
+export interface ChannelMember {
+  id: string;
+  name: string;
+}
+
+/** "3", or "99+" once the count reaches the cap. */
+export function unreadLabel(count: number): string {
+  return count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count);
+}

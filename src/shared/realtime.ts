@@ -1,4 +1,4 @@
-import type { ChatMessage } from './chat';
+import type { ChatMessage, ChatType } from './chat';
 import type { JobView } from './jobs';
 
 /** Events carried on the realtime stream. Later features add their own types here. */
@@ -19,6 +19,8 @@ export type RealtimeEvent =
   | { type: 'chat.message'; message: ChatMessage }
   /** The tab missed more than can be replayed: reload what is on screen. */
   | { type: 'chat.resync' }
+  /** The person read a channel up to a message (in any tab or device): their own tabs update the unread counts. */
+  | { type: 'chat.read'; chatType: ChatType; partner: string; lastReadId: number }
   /** A task was created, changed or deleted; sent to everyone holding the tasks feature. */
   | { type: 'tasks.changed'; taskId: string; change: 'created' | 'updated' | 'deleted' }
   /** A form of the team changed (created, edited, opened, closed, deleted); to holders of `more`. */
@@ -57,6 +59,7 @@ const EVENT_TYPES = {
   'coordinators.changed': true,
   'chat.message': true,
   'chat.resync': true,
+  'chat.read': true,
   'tasks.changed': true,
   'forms.changed': true,
   'forms.responses': true,

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { donations, files, partners } from '../db/schema';
+import { donations, files, messages, partners } from '../db/schema';
 import { createDeps, disposeDeps } from '../deps';
 import { DEMO_PASSWORD, seedDemoData } from '../demo/seed';
 import type { DemoUsers } from '../demo/seeders/users';
@@ -81,6 +81,16 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
     { timeout: SLOW_TEST_TIMEOUT_MS },
     async () => {
       const archive = path.join(workDir, 'round-trip.tar.gz');
+      // Edits move a message's revision ahead of the id sequence (issue 23): a restore must
+      // move message_revision_seq past them, or a new message would reuse a revision.
+      for (let i = 0; i < 3; i++) {
+        await source.db.execute(
+          sql`update messages set revision = nextval('message_revision_seq') where id = (select max(id) from messages)`,
+        );
+      }
+      const [restoredTop] = await source.db
+        .select({ revision: sql<string>`max(revision)`, id: sql<string>`max(id)` })
+        .from(messages);
       const { manifest } = await createBackup(
         { database: source.deps.database, storage: source.deps.storage },
         archive,
@@ -138,6 +148,16 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
           expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG_1X1);
           // The session made on the source still works: sessions and the signing secret came along.
           expect((await app.request('/api/me', { headers: { cookie: adminCookie } })).status).toBe(200);
+          // A new message takes a revision above every restored one, so no tab's cursor skips it.
+          const sent = await app.request('/api/chat/messages', {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json', origin: TEST_BASE_URL },
+            body: JSON.stringify({ chatType: 'partner', partner: 'General Partners', content: 'After the restore' }),
+          });
+          expect(sent.status).toBe(201);
+          const { message } = (await sent.json()) as { message: { id: number; revision: number } };
+          expect(message.revision).toBeGreaterThan(Number(restoredTop!.revision));
+          expect(message.id).toBeGreaterThan(Number(restoredTop!.id));
         } finally {
           await disposeDeps(deps);
         }

@@ -16,6 +16,7 @@ import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { useChatUnreadTotal } from '@/features/chat/widgets/chat-unread';
 import { NotificationBell } from '@/features/notifications/widgets/notification-bell';
 import { cn } from '@/lib/utils';
 import { NAV_ENTRIES } from '#shared/navigation';
@@ -43,6 +44,7 @@ export function SidebarContent({ onNavigate, showBell = false }: { onNavigate?: 
   const signOut = useSignOut();
   const entries = NAV_ENTRIES.filter((e) => me?.permissions[e.feature]);
   const fullName = me?.user.displayName || me?.user.name || 'Ministry Partner';
+  const chatUnread = useChatUnreadTotal(me?.user.id, Boolean(me?.permissions.chat));
 
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
@@ -57,11 +59,13 @@ export function SidebarContent({ onNavigate, showBell = false }: { onNavigate?: 
         <ul className="space-y-1">
           {entries.map((entry) => {
             const Icon = ICONS[entry.path];
+            const unread = entry.path === '/chat' ? chatUnread : 0;
             return (
               <li key={entry.path}>
                 <NavLink
                   to={entry.path}
                   onClick={onNavigate}
+                  aria-label={unread > 0 ? `${entry.label}, ${unread > 99 ? '99+' : unread} unread` : undefined}
                   className={({ isActive }) =>
                     cn(
                       'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70',
@@ -71,6 +75,15 @@ export function SidebarContent({ onNavigate, showBell = false }: { onNavigate?: 
                 >
                   <Icon className="size-4" aria-hidden="true" />
                   {entry.label}
+                  {unread > 0 && (
+                    <span
+                      aria-hidden="true"
+                      data-testid="chat-unread-total"
+                      className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+                    >
+                      {unread > 99 ? '99+' : unread}
+                    </span>
+                  )}
                 </NavLink>
               </li>
             );

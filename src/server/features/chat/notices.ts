@@ -40,7 +40,8 @@ async function mentions(change: RecordedChange, db: Db) {
       kind: 'chat.mention',
       title: `${senderName} mentioned you in ${message.partner}`,
       body: quote,
-      link: '/chat',
+      // Opens the channel at the message (issue 23).
+      link: `/chat?${new URLSearchParams({ type: message.chatType, channel: message.partner, message: change.subject.id })}`,
     },
   ];
 }

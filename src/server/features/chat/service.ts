@@ -1,26 +1,27 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Access } from '#server/auth/permissions';
 import type { Db } from '#server/db/client';
 import { messages, partners, user } from '#server/db/schema';
 import type { Audience } from '#server/realtime/event-bus';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
+import { assertMentionsAllowed } from './members';
 import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '#shared/chat';
 
 /** Serialises message inserts so that ids, commits and notifications share one order. */
-const CHAT_ORDER_LOCK = 7_243_902;
+export const CHAT_ORDER_LOCK = 7_243_902;
 /** How many of a channel's latest messages a screen loads. */
 export const CHANNEL_PAGE = 200;
 /** The most a reconnecting tab is sent; beyond that it is told to reload instead. */
 export const REPLAY_LIMIT = 1000;
 
-function readableTypes(access: Access): ChatType[] {
+export function readableTypes(access: Access): ChatType[] {
   return access.permissions.cardholder_success
     ? ['partner', 'coordinator', 'cardholder_success']
     : ['partner', 'coordinator'];
 }
 
-function audienceFor(chatType: ChatType): Audience {
+export function audienceFor(chatType: ChatType): Audience {
   return chatType === 'cardholder_success' ? { features: ['chat', 'cardholder_success'] } : { feature: 'chat' };
 }
 
@@ -48,7 +49,7 @@ export async function assertChannelAllowed(
 }
 
 /** Messages with their sender's name and email, in one query (D6: no call per message). */
-const messageColumns = {
+export const messageColumns = {
   id: messages.id,
   content: messages.content,
   userId: messages.userId,
@@ -62,7 +63,7 @@ const messageColumns = {
   deletedAt: messages.deletedAt,
 };
 
-interface MessageRow {
+export interface MessageRow {
   id: number;
   content: string;
   userId: string | null;
@@ -77,7 +78,7 @@ interface MessageRow {
 }
 
 // TODO(issue 23, attachments): read the message's attachments (contract commit: none yet).
-function toChatMessage(row: MessageRow): ChatMessage {
+export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -87,17 +88,6 @@ function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-export async function listChannelMessages(db: Db, channel: Channel): Promise<ChatMessage[]> {
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(user, eq(user.id, messages.userId))
-    .where(and(eq(messages.chatType, channel.chatType), eq(messages.partner, channel.partner)))
-    .orderBy(desc(messages.id))
-    .limit(CHANNEL_PAGE);
-  return rows.reverse().map(toChatMessage);
-}
-
 /**
  * Stores a message and announces it in the same transaction. Under the order lock, ids are
  * handed out in commit order and PostgreSQL delivers the notification at commit, so every
@@ -105,6 +95,7 @@ export async function listChannelMessages(db: Db, channel: Channel): Promise<Cha
  */
 export async function sendMessage(ctx: ServiceContext, input: Channel & { content: string }): Promise<ChatMessage> {
   await assertChannelAllowed(ctx.db, input, ctx.actor);
+  await assertMentionsAllowed(ctx.db, input, input.content);
   return ctx.change(async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
     const [inserted] = await tx.db

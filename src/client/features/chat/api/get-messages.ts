@@ -2,39 +2,93 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
 import { useRealtimeEvent, useRefetchOn } from '@/lib/realtime';
-import type { Channel, ChatMessage } from '#shared/chat';
+import type { Channel, ChannelPage, ChannelPageQuery, ChatMessage } from '#shared/chat';
 
-export async function getMessages(channel: Channel): Promise<ChatMessage[]> {
-  const response = await ensureOk(await api.api.chat.messages.$get({ query: channel }));
-  return ((await response.json()) as { messages: ChatMessage[] }).messages;
+export async function getMessages(query: ChannelPageQuery): Promise<ChannelPage> {
+  const { before, around, ...channel } = query;
+  const response = await ensureOk(
+    await api.api.chat.messages.$get({
+      query: {
+        ...channel,
+        ...(before === undefined ? {} : { before: String(before) }),
+        ...(around === undefined ? {} : { around: String(around) }),
+      },
+    }),
+  );
+  return (await response.json()) as ChannelPage;
 }
 
-export const messagesQueryKey = (channel: Channel) => ['chat', 'messages', channel.chatType, channel.partner] as const;
+/** Every cached page of a channel (the latest, or one around a message) starts with this key. */
+export const channelMessagesKey = (channel: Channel) =>
+  ['chat', 'messages', channel.chatType, channel.partner] as const;
 
-export const messagesQueryOptions = (channel: Channel) =>
-  queryOptions({ queryKey: messagesQueryKey(channel), queryFn: () => getMessages(channel) });
+export const messagesQueryKey = (channel: Channel, around?: number) =>
+  [...channelMessagesKey(channel), around ?? 'latest'] as const;
+
+export const messagesQueryOptions = (channel: Channel, around?: number) =>
+  queryOptions({
+    queryKey: messagesQueryKey(channel, around),
+    queryFn: () => getMessages({ chatType: channel.chatType, partner: channel.partner, around }),
+  });
 
 /**
- * A channel's messages, kept live: a new message (ours or anyone's) joins its channel's cached
- * list, and a tab that missed more than the server replays reloads every channel.
+ * A channel's messages, kept live: a new, edited or deleted message (ours or anyone's) joins or
+ * replaces its copy in the channel's cached pages, and a tab that missed more than the server
+ * replays reloads every channel. `around` opens the page centred on a message (a link to it).
  */
-export function useMessages(channel: Channel) {
+export function useMessages(channel: Channel, around?: number) {
   const queryClient = useQueryClient();
   useRealtimeEvent(
     'chat.message',
     useCallback((event: { message: ChatMessage }) => addMessageToCache(queryClient, event.message), [queryClient]),
   );
   useRefetchOn(['chat.resync'], ['chat']);
-  return useQuery(messagesQueryOptions(channel));
+  return useQuery(messagesQueryOptions(channel, around));
 }
 
 /**
- * Adds a message to its channel's cached list once, in id order, whether it comes back from
- * our own send or over the realtime stream (whichever is first).
+ * Puts a message into its channel's cached pages once, in id order, whether it comes back
+ * from our own send or edit or over the realtime stream (whichever is first). A copy already
+ * there is replaced only by a higher revision (an edit or a delete), so a late echo of an
+ * older state never undoes a newer one. A page that does not reach the present (one around an
+ * older message) takes no new messages: they would leave a gap.
  */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage) {
-  queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(message), (current) => {
-    if (!current || current.some((m) => m.id === message.id)) return current;
-    return [...current, message].sort((a, b) => a.id - b.id);
+  queryClient.setQueriesData<ChannelPage>({ queryKey: channelMessagesKey(message) }, (page) =>
+    page ? upsertMessage(page, message) : page,
+  );
+}
+
+export function upsertMessage(page: ChannelPage, message: ChatMessage): ChannelPage {
+  const at = page.messages.findIndex((m) => m.id === message.id);
+  if (at !== -1) {
+    if (page.messages[at]!.revision >= message.revision) return page;
+    const messages = [...page.messages];
+    messages[at] = message;
+    return { ...page, messages };
+  }
+  const first = page.messages[0];
+  const last = page.messages.at(-1);
+  // Older than what is loaded: it arrives with the older page when scrolled to.
+  if (first && message.id < first.id && page.hasOlder) return page;
+  if (last && message.id > last.id && page.hasNewer) return page;
+  return { ...page, messages: [...page.messages, message].sort((a, b) => a.id - b.id) };
+}
+
+/** Adds the page before the first loaded message to the front of a cached page. */
+export async function loadOlderMessages(queryClient: QueryClient, channel: Channel, around?: number) {
+  const key = messagesQueryKey(channel, around);
+  const current = queryClient.getQueryData<ChannelPage>(key);
+  const first = current?.messages[0];
+  if (!current || !first || !current.hasOlder) return;
+  const older = await getMessages({ chatType: channel.chatType, partner: channel.partner, before: first.id });
+  queryClient.setQueryData<ChannelPage>(key, (page) => {
+    if (!page) return page;
+    const known = new Set(page.messages.map((m) => m.id));
+    return {
+      ...page,
+      messages: [...older.messages.filter((m) => !known.has(m.id)), ...page.messages],
+      hasOlder: older.hasOlder,
+    };
   });
 }

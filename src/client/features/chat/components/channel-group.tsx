@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { unreadLabel } from '#shared/chat';
 
 /** A collapsible group of channels, open by default. */
 export function ChannelGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -30,10 +31,13 @@ export function ChannelGroup({ title, children }: { title: string; children: Rea
 export function ChannelButton({
   selected,
   onSelect,
+  unread = 0,
   children,
 }: {
   selected: boolean;
   onSelect: () => void;
+  /** Unread messages (capped: "99+"), shown as a badge and read out after the name. */
+  unread?: number;
   children: ReactNode;
 }) {
   return (
@@ -42,11 +46,21 @@ export function ChannelButton({
       aria-current={selected ? 'true' : undefined}
       onClick={onSelect}
       className={cn(
-        'flex w-full flex-col items-start px-6 py-2 text-left text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+        'relative flex w-full flex-col items-start px-6 py-2 text-left text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
         selected && 'bg-accent font-medium text-accent-foreground',
+        unread > 0 && 'pr-14 font-semibold',
       )}
     >
       {children}
+      {unread > 0 && (
+        <span
+          data-testid="channel-unread"
+          className="absolute right-4 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+        >
+          {unreadLabel(unread)}
+          <span className="sr-only"> unread</span>
+        </span>
+      )}
     </button>
   );
 }

@@ -2,7 +2,13 @@ import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CARDHOLDER_GROUP_CHANNELS, COORDINATOR_CHANNELS, PARTNER_CHANNELS, type Channel } from '#shared/chat';
+import {
+  CARDHOLDER_GROUP_CHANNELS,
+  COORDINATOR_CHANNELS,
+  PARTNER_CHANNELS,
+  type Channel,
+  type ChannelUnread,
+} from '#shared/chat';
 import { useCardholders } from '../api/get-cardholders';
 import { ChannelButton, ChannelGroup } from './channel-group';
 
@@ -13,17 +19,21 @@ export function ChannelList({
   selected,
   onSelect,
   showCardholders,
+  unread,
 }: {
   selected: Channel;
   onSelect: (channel: Channel) => void;
   showCardholders: boolean;
+  unread: readonly ChannelUnread[];
 }) {
+  const countOf = (channel: Channel) => unread.find((c) => same(c, channel))?.count ?? 0;
   const fixed = (chatType: Channel['chatType'], names: readonly string[]) =>
     names.map((partner) => (
       <ChannelButton
         key={partner}
         selected={same(selected, { chatType, partner })}
         onSelect={() => onSelect({ chatType, partner })}
+        unread={countOf({ chatType, partner })}
       >
         # {partner}
       </ChannelButton>
@@ -37,14 +47,22 @@ export function ChannelList({
       {showCardholders && (
         <ChannelGroup title="Cardholder Success">
           {fixed('cardholder_success', CARDHOLDER_GROUP_CHANNELS)}
-          <CardholderChannels selected={selected} onSelect={onSelect} />
+          <CardholderChannels selected={selected} onSelect={onSelect} countOf={countOf} />
         </ChannelGroup>
       )}
     </nav>
   );
 }
 
-function CardholderChannels({ selected, onSelect }: { selected: Channel; onSelect: (channel: Channel) => void }) {
+function CardholderChannels({
+  selected,
+  onSelect,
+  countOf,
+}: {
+  selected: Channel;
+  onSelect: (channel: Channel) => void;
+  countOf: (channel: Channel) => number;
+}) {
   const { data: cardholders, isPending, isError } = useCardholders(true);
   const [search, setSearch] = useState('');
   const matches = useMemo(() => {
@@ -85,7 +103,12 @@ function CardholderChannels({ selected, onSelect }: { selected: Channel; onSelec
           matches.map((c) => {
             const channel: Channel = { chatType: 'cardholder_success', partner: c.name };
             return (
-              <ChannelButton key={c.id} selected={same(selected, channel)} onSelect={() => onSelect(channel)}>
+              <ChannelButton
+                key={c.id}
+                selected={same(selected, channel)}
+                onSelect={() => onSelect(channel)}
+                unread={countOf(channel)}
+              >
                 <span>{c.name}</span>
                 <span className="text-xs text-muted-foreground">{c.zone ?? 'No zone'}</span>
               </ChannelButton>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,26 +7,46 @@ import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/get-me';
 import { useRealtimeStatus } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
-import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel } from '#shared/chat';
-import { useMessages } from '../api/get-messages';
+import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel, type ChatMessage } from '#shared/chat';
+import { mentionedIds } from '#shared/mentions';
+import { loadOlderMessages, useMessages } from '../api/get-messages';
+import { sameChannel, useUnread } from '../api/get-unread';
+import { useMarkRead } from '../api/mark-read';
 import { ChannelList } from './channel-list';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
+import { useChannelFromUrl } from './use-channel-from-url';
 
 const DEFAULT_CHANNEL: Channel = { chatType: 'partner', partner: PARTNER_CHANNELS[0] };
 
 export function ChatPage() {
   const { data: me } = useMe();
   const status = useRealtimeStatus();
-  const [channel, setChannel] = useState<Channel>(DEFAULT_CHANNEL);
+  const { linked, clear: clearLink } = useChannelFromUrl();
+  const [channel, setChannel] = useState<Channel>(linked?.channel ?? DEFAULT_CHANNEL);
+  /** The message a link opened the channel at; its page is centred on it. */
+  const [around, setAround] = useState<number | undefined>(linked?.messageId);
   // On a phone the channels and the conversation take turns (issue 27 item 1): the list first,
   // then the channel picked, with a way back. Wider screens show both; this state is ignored there.
-  const [showList, setShowList] = useState(true);
+  const [showList, setShowList] = useState(!linked);
+  // A link followed while the page is open (the notification bell) opens its channel too.
+  const linkKey = linked ? `${linked.channel.chatType}:${linked.channel.partner}:${linked.messageId}` : '';
+  const [followedLink, setFollowedLink] = useState(linkKey);
+  if (followedLink !== linkKey) {
+    setFollowedLink(linkKey);
+    if (linked) {
+      setChannel(linked.channel);
+      setAround(linked.messageId);
+      setShowList(false);
+    }
+  }
   const titleRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLElement>(null);
   const narrow = () => !window.matchMedia('(min-width: 768px)').matches;
   const open = (next: Channel) => {
     setChannel(next);
+    setAround(undefined);
+    if (linked) clearLink();
     setShowList(false);
     // The button pressed disappears on a phone: the focus goes to the conversation it opened.
     if (narrow()) requestAnimationFrame(() => titleRef.current?.focus());
@@ -43,7 +64,38 @@ export function ChatPage() {
   const canSeeVip = Boolean(me?.permissions.cardholder_success);
   // Losing the VIP permission while a VIP channel is open moves the reader back to the default.
   const visibleChannel = channel.chatType === 'cardholder_success' && !canSeeVip ? DEFAULT_CHANNEL : channel;
-  const messages = useMessages(visibleChannel);
+  const messages = useMessages(visibleChannel, around);
+  const queryClient = useQueryClient();
+  const unread = useUnread(me?.user.id);
+  const channelUnread = unread.data?.find((c) => sameChannel(c, visibleChannel));
+  const channelKey = `${visibleChannel.chatType}:${visibleChannel.partner}`;
+
+  // Where the reader had read to when they opened the channel: the "New messages" line.
+  const [readUpTo, setReadUpTo] = useState<{ key: string; id: number } | undefined>(undefined);
+  if (channelUnread && readUpTo?.key !== channelKey) setReadUpTo({ key: channelKey, id: channelUnread.lastReadId });
+
+  // The channel on screen counts as read up to its latest message while the reader is at the
+  // bottom and the tab is visible; a read position only moves forward, so repeats are harmless.
+  const markRead = useMarkRead();
+  const [atLatest, setAtLatest] = useState(true);
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  const latestId = messages.data && !messages.data.hasNewer ? messages.data.messages.at(-1)?.id : undefined;
+  const { mutate: markReadMutate } = markRead;
+  useEffect(() => {
+    if (!visible || !atLatest || latestId === undefined || !channelUnread) return;
+    if (latestId <= channelUnread.lastReadId && channelUnread.count === 0) return;
+    markReadMutate({ chatType: visibleChannel.chatType, partner: visibleChannel.partner, lastReadId: latestId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the channel is named by channelKey
+  }, [visible, atLatest, latestId, channelUnread?.lastReadId, channelUnread?.count, channelKey, markReadMutate]);
+
+  const myNames = [me?.user.displayName, me?.user.name, me?.user.email.split('@')[0], me?.user.email];
+  const mentionsMe = (m: ChatMessage) =>
+    Boolean(me) && m.content.includes('@') && mentionedIds(m.content, [{ id: 'me', names: myNames }]).length > 0;
 
   useEffect(() => {
     if (messages.isError) toast.error('Error loading messages', { description: messages.error.message });
@@ -59,7 +111,7 @@ export function ChatPage() {
           !showList && 'hidden',
         )}
       >
-        <ChannelList selected={visibleChannel} onSelect={open} showCardholders={canSeeVip} />
+        <ChannelList selected={visibleChannel} onSelect={open} showCardholders={canSeeVip} unread={unread.data ?? []} />
       </aside>
       <section
         className={cn('row-span-2 min-h-0 flex-col md:row-span-1 md:flex', showList ? 'hidden' : 'flex')}
@@ -82,11 +134,23 @@ export function ChatPage() {
           )}
         </header>
         <MessageList
-          messages={messages.data}
+          messages={messages.data?.messages}
           isPending={messages.isPending}
           currentUserId={me?.user.id}
+          isAdmin={me?.role === 'admin'}
           vip={vip}
-          channelKey={`${visibleChannel.chatType}:${visibleChannel.partner}`}
+          channelKey={channelKey}
+          hasOlder={messages.data?.hasOlder ?? false}
+          hasNewer={messages.data?.hasNewer ?? false}
+          loadOlder={() => loadOlderMessages(queryClient, visibleChannel, around)}
+          jumpToLatest={() => {
+            setAround(undefined);
+            if (linked) clearLink();
+          }}
+          readUpTo={readUpTo?.key === channelKey ? readUpTo.id : undefined}
+          focusId={around}
+          mentionsMe={mentionsMe}
+          onAtLatest={setAtLatest}
         />
         <MessageComposer channel={visibleChannel} />
       </section>

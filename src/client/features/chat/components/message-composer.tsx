@@ -1,14 +1,19 @@
 import { Send } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
+import { useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { MESSAGE_MAX_LENGTH, type Channel } from '#shared/chat';
+import { cn } from '@/lib/utils';
+import { MESSAGE_MAX_LENGTH, type Channel, type ChannelMember } from '#shared/chat';
+import { useMembers } from '../api/get-members';
 import { useSendMessage } from '../api/send-message';
+import { mentionQuery, suggestMembers } from './mention-suggestions';
 
 /**
- * Enter sends; Shift+Enter starts a new line (issue 27). The text is kept when sending fails, so
- * nothing typed is lost.
+ * Enter sends; Shift+Enter starts a new line (issue 27); the box grows with its text. Typing
+ * "@" offers the people who can see the channel (arrows move, Enter or Tab picks, Escape
+ * closes). The text is kept when sending fails, so nothing typed is lost.
  */
 export function MessageComposer({ channel }: { channel: Channel }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -16,9 +21,40 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const text = drafts[key] ?? '';
   const send = useSendMessage();
   const setText = (value: string) => setDrafts((d) => ({ ...d, [key]: value }));
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const [listOpen, setListOpen] = useState(false);
 
-  // Enter sends unless Shift is held, or an input method is still composing a character.
+  const typing = mentionQuery(text, caret);
+  const members = useMembers(channel, typing !== null);
+  const suggestions = typing && members.data ? suggestMembers(members.data, typing.query) : [];
+  const combobox = useCombobox<ChannelMember>({
+    options: suggestions,
+    open: listOpen && typing !== null,
+    setOpen: setListOpen,
+    enterPicksFirst: true,
+    onPick: (member) => {
+      if (!typing) return;
+      const inserted = `@${member.name} `;
+      const next = text.slice(0, typing.start) + inserted + text.slice(caret);
+      const at = typing.start + inserted.length;
+      setText(next);
+      setCaret(at);
+      requestAnimationFrame(() => box.current?.setSelectionRange(at, at));
+    },
+  });
+
+  // Enter sends unless Shift is held, an input method is still composing, or a name is being picked.
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (combobox.showList) {
+      if (e.key === 'Tab' && suggestions.length > 0) {
+        e.preventDefault();
+        combobox.pick(suggestions[Math.max(combobox.active, 0)]!);
+        return;
+      }
+      combobox.inputProps.onKeyDown(e as unknown as KeyboardEvent<HTMLInputElement>);
+      if (e.defaultPrevented) return;
+    }
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     e.currentTarget.form?.requestSubmit();
@@ -37,22 +73,62 @@ export function MessageComposer({ channel }: { channel: Channel }) {
     );
   };
 
+  // A textarea keeps its textbox role (ARIA allows no combobox on it); the list is tied to it
+  // by aria-controls and aria-activedescendant.
+  const { role: _role, 'aria-expanded': _expanded, ...comboboxProps } = combobox.inputProps;
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t bg-card p-3">
+    <form onSubmit={onSubmit} className="relative flex items-end gap-2 border-t bg-card p-3">
+      {combobox.showList && (
+        <ul
+          id={combobox.listboxId}
+          role="listbox"
+          aria-label="People to mention"
+          className="absolute bottom-full left-3 z-10 mb-1 max-h-60 w-72 overflow-y-auto rounded-md border bg-card py-1 shadow-lg"
+        >
+          {suggestions.map((member, i) => (
+            <li
+              key={member.id}
+              id={`${combobox.listboxId}-${i}`}
+              role="option"
+              aria-selected={i === combobox.active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                combobox.pick(member);
+              }}
+              onMouseEnter={() => combobox.setActive(i)}
+              className={cn(
+                'cursor-pointer px-3 py-2 text-sm',
+                i === combobox.active && 'bg-accent text-accent-foreground',
+              )}
+            >
+              {member.name}
+            </li>
+          ))}
+        </ul>
+      )}
       <Textarea
+        ref={box}
+        {...comboboxProps}
+        // Only while the list is there: an id naming nothing is invalid ARIA.
+        aria-controls={combobox.showList ? combobox.listboxId : undefined}
+        onKeyDown={onKeyDown}
         aria-label="Message"
         aria-describedby="message-composer-hint"
         placeholder={`Message #${channel.partner}`}
         value={text}
         rows={1}
         maxLength={MESSAGE_MAX_LENGTH}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
+        onChange={(e) => {
+          setText(e.target.value);
+          setCaret(e.target.selectionStart);
+          combobox.typed();
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         autoComplete="off"
         className="max-h-40 min-h-10 resize-none [field-sizing:content]"
       />
       <span id="message-composer-hint" className="sr-only">
-        Enter sends, Shift+Enter starts a new line
+        Enter sends, Shift+Enter starts a new line, @ mentions someone
       </span>
       <Button type="submit" disabled={!text.trim() || send.isPending}>
         <Send aria-hidden="true" />

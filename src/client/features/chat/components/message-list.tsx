@@ -1,38 +1,60 @@
-import { formatDistance } from 'date-fns';
-import { Crown, MessageSquare } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { ArrowDown, Crown, MessageSquare } from 'lucide-react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '#shared/chat';
+import { dayLabel, sameDay } from '../lib/day-label';
+import { MessageBubble } from './message-bubble';
 import { useNow } from './use-now';
 
 const SCROLL_DELAY_MS = 100;
+/** Closer than this to the top, the older page loads. */
+const LOAD_OLDER_PX = 120;
+/** How long a message opened by a link stays highlighted. */
+const HIGHLIGHT_MS = 4000;
 
-/** 'x ago'. `now` ticks every 30 s, so a message newer than the last tick counts from itself. */
-function relativeTime(created: Date, now: Date): string {
-  return formatDistance(created, created > now ? created : now, { addSuffix: true });
-}
-
-/**
- * Oldest first. Scrolls to the bottom 100 ms after a channel loads, and again when a message
- * arrives while the reader is at the bottom (not when they have scrolled up to read).
- */
-export function MessageList({
-  messages,
-  isPending,
-  currentUserId,
-  vip,
-  channelKey,
-}: {
+export interface MessageListProps {
   messages: ChatMessage[] | undefined;
   isPending: boolean;
   currentUserId: string | undefined;
+  isAdmin: boolean;
   vip: boolean;
   channelKey: string;
-}) {
+  hasOlder: boolean;
+  /** The page does not reach the latest message (opened around an older one). */
+  hasNewer: boolean;
+  loadOlder: () => Promise<void>;
+  jumpToLatest: () => void;
+  /** Where the reader had read to when they opened the channel: the "New messages" line goes after it. */
+  readUpTo: number | undefined;
+  /** A message to scroll to and highlight (a link to it). */
+  focusId: number | undefined;
+  mentionsMe: (message: ChatMessage) => boolean;
+  /** Whether the reader is at the latest message (so it may count as read). */
+  onAtLatest: (atLatest: boolean) => void;
+}
+
+/**
+ * Oldest first, with a separator above each day and a "New messages" line where the reader
+ * stopped. Scrolls to the bottom 100 ms after a channel loads, and again when a message
+ * arrives while the reader is at the bottom (not when they have scrolled up to read). Near the
+ * top the older page loads, and the messages on screen stay where they were.
+ */
+export function MessageList(props: MessageListProps) {
+  const { messages, isPending, currentUserId, isAdmin, vip, channelKey, hasOlder, hasNewer, focusId } = props;
   const now = useNow();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [highlight, setHighlight] = useState<number | undefined>(undefined);
+  /** The scroll height and position before an older page was added at the top. */
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const onAtLatest = useRef(props.onAtLatest);
+  useEffect(() => {
+    onAtLatest.current = props.onAtLatest;
+  });
 
   const scrollToBottomSoon = () =>
     setTimeout(() => {
@@ -40,16 +62,47 @@ export function MessageList({
       if (el) el.scrollTop = el.scrollHeight;
     }, SCROLL_DELAY_MS);
 
-  // A newly selected channel starts at the bottom once its messages are in.
+  // A newly selected channel starts at the bottom once its messages are in, unless a link
+  // asked for a message.
+  const shownKey = `${channelKey}:${focusId ?? ''}`;
+  const [placedKey, setPlacedKey] = useState(shownKey);
+  if (placedKey !== shownKey) {
+    setPlacedKey(shownKey);
+    setShowJump(false);
+  }
   useEffect(() => {
-    atBottom.current = true;
-  }, [channelKey]);
+    atBottom.current = focusId === undefined;
+  }, [channelKey, focusId]);
+
   const count = messages?.length ?? 0;
+  const firstId = messages?.[0]?.id;
   useLayoutEffect(() => {
+    const el = scroller.current;
+    if (anchor.current && el) {
+      // An older page went in above: keep the messages on screen in place.
+      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
+      anchor.current = null;
+      return;
+    }
     if (!atBottom.current || isPending) return;
     const timer = scrollToBottomSoon();
     return () => clearTimeout(timer);
-  }, [count, isPending, channelKey]);
+  }, [count, firstId, isPending, channelKey]);
+
+  // A linked message: scrolled to the middle and highlighted for a moment.
+  useEffect(() => {
+    if (focusId === undefined || isPending) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`[data-message-id="${focusId}"]`);
+    if (!el) return;
+    el.scrollIntoView({ block: 'center' });
+    setHighlight(focusId);
+    const timer = setTimeout(() => setHighlight(undefined), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [focusId, isPending, channelKey]);
+
+  useEffect(() => {
+    onAtLatest.current(atBottom.current && !hasNewer);
+  }, [count, hasNewer, channelKey]);
 
   if (isPending) {
     return (
@@ -75,39 +128,102 @@ export function MessageList({
     );
   }
 
+  const loadOlder = () => {
+    const el = scroller.current;
+    if (!el || !hasOlder || loadingOlder) return;
+    setLoadingOlder(true);
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    props
+      .loadOlder()
+      .catch(() => {
+        anchor.current = null;
+      })
+      .finally(() => setLoadingOlder(false));
+  };
+
+  const newLineAfter = props.readUpTo;
+  const firstUnread =
+    newLineAfter === undefined
+      ? undefined
+      : messages.find((m) => m.id > newLineAfter && m.userId !== currentUserId && !m.deletedAt)?.id;
+
   return (
-    <div
-      ref={scroller}
-      role="log"
-      aria-label="Messages"
-      tabIndex={0}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-      }}
-      className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-    >
-      {messages.map((m) => {
-        const own = m.userId !== null && m.userId === currentUserId;
-        return (
-          <div key={m.id} className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
-            <div className="mb-1 flex items-baseline gap-2 text-xs text-muted-foreground">
-              <span className="font-medium text-foreground">{own ? 'You' : m.userName}</span>
-              <time dateTime={m.createdAt} title={new Date(m.createdAt).toLocaleString()}>
-                {relativeTime(new Date(m.createdAt), now)}
-              </time>
-            </div>
-            <p
-              className={cn(
-                'max-w-[70%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm shadow-sm',
-                own ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-card border',
-              )}
-            >
-              {m.content}
-            </p>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scroller}
+        role="log"
+        aria-label="Messages"
+        aria-busy={loadingOlder || undefined}
+        tabIndex={0}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          setShowJump(!atBottom.current || hasNewer);
+          onAtLatest.current(atBottom.current && !hasNewer);
+          if (el.scrollTop < LOAD_OLDER_PX) loadOlder();
+        }}
+        className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
+        {hasOlder ? (
+          <div className="flex justify-center">
+            <Button variant="ghost" size="sm" onClick={loadOlder} disabled={loadingOlder}>
+              {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+            </Button>
           </div>
-        );
-      })}
+        ) : (
+          <p className="text-center text-xs text-muted-foreground">The beginning of this channel</p>
+        )}
+        {messages.map((m, i) => {
+          const created = new Date(m.createdAt);
+          const previous = messages[i - 1];
+          const newDay = !previous || !sameDay(new Date(previous.createdAt), created);
+          const own = m.userId !== null && m.userId === currentUserId;
+          return (
+            <Fragment key={m.id}>
+              {newDay && (
+                <div role="separator" aria-label={dayLabel(created, now)} className="flex items-center gap-3 py-1">
+                  <span className="h-px flex-1 bg-border" />
+                  <span className="text-xs font-medium text-muted-foreground">{dayLabel(created, now)}</span>
+                  <span className="h-px flex-1 bg-border" />
+                </div>
+              )}
+              {m.id === firstUnread && (
+                <div role="separator" aria-label="New messages" className="flex items-center gap-3">
+                  <span className="h-px flex-1 bg-red-500" />
+                  <span className="text-xs font-semibold text-red-600">New messages</span>
+                  <span className="h-px flex-1 bg-red-500" />
+                </div>
+              )}
+              <MessageBubble
+                message={m}
+                own={own}
+                canDelete={own || isAdmin}
+                mentionsMe={!own && props.mentionsMe(m)}
+                highlighted={highlight === m.id}
+                now={now}
+              />
+            </Fragment>
+          );
+        })}
+      </div>
+      {(showJump || hasNewer) && (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
+          onClick={() => {
+            if (hasNewer) return props.jumpToLatest();
+            const el = scroller.current;
+            atBottom.current = true;
+            setShowJump(false);
+            if (el) el.scrollTop = el.scrollHeight;
+            onAtLatest.current(true);
+          }}
+        >
+          <ArrowDown aria-hidden="true" />
+          Jump to latest
+        </Button>
+      )}
     </div>
   );
 }

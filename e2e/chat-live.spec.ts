@@ -1,0 +1,215 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures';
+import { unique } from './support/portal';
+
+// Each test uses channels no other spec writes to: Events Team, All Coordinators, Prayer
+// Partners, New Partners.
+
+const channelButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: `# ${name}` });
+
+async function sendViaApi(page: Page, chatType: string, partner: string, content: string) {
+  const response = await page.request.post('/api/chat/messages', { data: { chatType, partner, content } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { message: { id: number } }).message;
+}
+
+async function twoPeople(browser: Browser) {
+  const adminContext = await browser.newContext();
+  const samContext = await browser.newContext();
+  return {
+    admin: await adminContext.newPage(),
+    sam: await samContext.newPage(),
+    samContext,
+    close: async () => {
+      await adminContext.close();
+      await samContext.close();
+    },
+  };
+}
+
+test('unread counts rise live for another person, a New messages line shows, reading clears them in every tab', async ({
+  browser,
+}) => {
+  const { admin, sam, samContext, close } = await twoPeople(browser);
+  try {
+    await signIn(sam, 'coordinator', '/chat');
+    await signIn(admin, 'admin', '/chat');
+    // Sam reads Events Team up to now, then looks at another channel.
+    await channelButton(sam, 'Events Team').click();
+    await expect(sam.getByPlaceholder('Message #Events Team')).toBeVisible();
+    await channelButton(sam, 'Admin Support').click();
+    await expect(channelButton(sam, 'Events Team')).not.toContainText('unread');
+    // A second tab of Sam's, elsewhere.
+    const samElsewhere = await samContext.newPage();
+    await samElsewhere.goto('/dashboard');
+
+    const first = unique('Setup starts at 9');
+    await sendViaApi(admin, 'coordinator', 'Events Team', first);
+    await sendViaApi(admin, 'coordinator', 'Events Team', unique('Bring chairs'));
+    await expect(channelButton(sam, 'Events Team')).toHaveAccessibleName('# Events Team 2 unread');
+    await expect(samElsewhere.getByRole('link', { name: /^Chat, \d+ unread$/ })).toBeVisible();
+
+    await channelButton(sam, 'Events Team').click();
+    const log = sam.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText(first)).toBeVisible();
+    // The line sits right above the first message Sam had not read.
+    const line = log.getByRole('separator', { name: 'New messages' });
+    await expect(line).toBeVisible();
+    await expect(log.locator('[role="separator"][aria-label="New messages"] + div')).toContainText(first);
+    await expect(log.getByRole('separator', { name: 'Today' })).toBeVisible();
+    // Read here, so read everywhere: the count goes in this tab, and in the other tab live.
+    await expect(channelButton(sam, 'Events Team')).toHaveAccessibleName('# Events Team');
+    await samElsewhere.goto('/chat');
+    await expect(channelButton(samElsewhere, 'Events Team')).toHaveAccessibleName('# Events Team');
+    await channelButton(samElsewhere, 'Admin Support').click();
+    // Neither tab has Events Team on screen now.
+    await channelButton(sam, 'Admin Support').click();
+    await sendViaApi(admin, 'coordinator', 'Events Team', unique('One more thing'));
+    await expect(channelButton(samElsewhere, 'Events Team')).toHaveAccessibleName('# Events Team 1 unread');
+    await expect(channelButton(sam, 'Events Team')).toHaveAccessibleName('# Events Team 1 unread');
+    // Reading it in the first tab clears it in the other, live (chat.read).
+    await channelButton(sam, 'Events Team').click();
+    await expect(channelButton(samElsewhere, 'Events Team')).toHaveAccessibleName('# Events Team');
+  } finally {
+    await close();
+  }
+});
+
+test('a mention is offered by keyboard, highlights the message, and its notification opens it', async ({ browser }) => {
+  const { admin, sam, close } = await twoPeople(browser);
+  try {
+    await signIn(admin, 'admin', '/chat');
+    await signIn(sam, 'coordinator', '/dashboard');
+    await channelButton(admin, 'All Coordinators').click();
+    const box = admin.getByRole('textbox', { name: 'Message' });
+    await box.fill('');
+    await box.pressSequentially('Thanks @Sam C');
+    const options = admin.getByRole('listbox', { name: 'People to mention' });
+    await expect(options.getByRole('option', { name: 'Sam Coordinator' })).toBeVisible();
+    // Escape closes the list and keeps the text.
+    await box.press('Escape');
+    await expect(options).toBeHidden();
+    await box.pressSequentially('o');
+    await box.press('ArrowDown');
+    await expect(options.getByRole('option', { name: 'Sam Coordinator' })).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(box).toHaveValue('Thanks @Sam Coordinator ');
+    const note = unique('for the report');
+    await box.pressSequentially(note);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    const sent = `Thanks @Sam Coordinator ${note}`;
+    await expect(admin.getByRole('log', { name: 'Messages' }).getByText(sent)).toBeVisible();
+
+    // Sam is told; the notification opens the channel at the message, highlighted for him.
+    const bell = sam.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    const entry = sam
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: /Grace Admin mentioned you in All Coordinators/ })
+      .filter({ hasText: note });
+    await entry.click();
+    await expect(sam).toHaveURL(/\/chat\?type=coordinator&channel=All\+Coordinators&message=\d+$/);
+    await expect(sam.getByRole('heading', { name: '# All Coordinators' })).toBeVisible();
+    const bubble = sam.getByRole('log', { name: 'Messages' }).getByText(sent);
+    await expect(bubble).toBeVisible();
+    await expect(
+      sam.getByRole('log', { name: 'Messages' }).locator('[data-mention="true"]').filter({ hasText: note }),
+    ).toBeVisible();
+  } finally {
+    await close();
+  }
+});
+
+test('edits and deletes are seen by the other person live; links are safe', async ({ browser }) => {
+  const { admin, sam, close } = await twoPeople(browser);
+  try {
+    await signIn(admin, 'admin', '/chat');
+    await signIn(sam, 'coordinator', '/chat');
+    for (const page of [admin, sam]) await channelButton(page, 'Prayer Partners').click();
+    const original = unique('Pray for the Smiths');
+    await sam.getByRole('textbox', { name: 'Message' }).fill(original);
+    await sam.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const adminLog = admin.getByRole('log', { name: 'Messages' });
+    await expect(adminLog.getByText(original)).toBeVisible();
+
+    // Escape cancels an edit; Enter saves one.
+    const samLog = sam.getByRole('log', { name: 'Messages' });
+    const mine = samLog.locator('[data-message-id]').filter({ hasText: original });
+    await mine.hover();
+    await mine.getByRole('button', { name: 'Edit message' }).click();
+    const editor = sam.getByRole('textbox', { name: 'Edit message' });
+    await editor.fill('never saved');
+    await editor.press('Escape');
+    await expect(editor).toBeHidden();
+    await expect(samLog.getByText(original)).toBeVisible();
+    await mine.getByRole('button', { name: 'Edit message' }).focus();
+    await sam.keyboard.press('Enter');
+    const edited = `${original}, and the Parks`;
+    await sam.getByRole('textbox', { name: 'Edit message' }).fill(edited);
+    await sam.getByRole('textbox', { name: 'Edit message' }).press('Enter');
+    const adminCopy = adminLog.locator('[data-message-id]').filter({ hasText: edited });
+    await expect(adminCopy).toBeVisible();
+    await expect(adminCopy).toContainText('(edited)');
+    await expect(adminLog.getByText(original, { exact: true })).toHaveCount(0);
+
+    // Delete asks first; the bubble stays in place as "Message deleted" for both.
+    const editedMine = samLog.locator('[data-message-id]').filter({ hasText: edited });
+    const id = await editedMine.getAttribute('data-message-id');
+    await editedMine.hover();
+    await editedMine.getByRole('button', { name: 'Delete message' }).click();
+    const dialog = sam.getByRole('alertdialog', { name: 'Delete this message?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(samLog.locator(`[data-message-id="${id}"]`)).toContainText('Message deleted');
+    await expect(adminLog.locator(`[data-message-id="${id}"]`)).toContainText('Message deleted');
+    await expect(adminLog.getByText(edited)).toHaveCount(0);
+    // A deleted message has no actions left.
+    await expect(samLog.locator(`[data-message-id="${id}"]`).getByRole('button')).toHaveCount(0);
+
+    // Links: web addresses open safely in a new tab, a javascript: address stays text, emoji show.
+    const linked = unique('Notes 🙏 at https://example.org/notes and javascript:alert(1)');
+    await sendViaApi(sam, 'partner', 'Prayer Partners', linked);
+    const bubble = adminLog.locator('[data-message-id]').filter({ hasText: 'example.org/notes' });
+    const link = bubble.getByRole('link', { name: 'https://example.org/notes' });
+    await expect(link).toHaveAttribute('href', 'https://example.org/notes');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(bubble.getByRole('link')).toHaveCount(1);
+    await expect(bubble).toContainText('🙏');
+  } finally {
+    await close();
+  }
+});
+
+test('scrolling up loads older messages and keeps the place; Jump to latest returns', async ({ page }) => {
+  // 300 messages go in through the API first.
+  test.setTimeout(90_000);
+  await signIn(page, 'coordinator', '/dashboard');
+  const tag = unique('history');
+  for (let batch = 0; batch < 15; batch++) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => batch * 20 + i).map((n) =>
+        sendViaApi(page, 'partner', 'New Partners', `${tag} #${String(n).padStart(3, '0')}`),
+      ),
+    );
+  }
+  await page.goto('/chat');
+  await channelButton(page, 'New Partners').click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  // The batches of 20 went in concurrently: order within a batch is the server's.
+  // The first page of a channel this long: allowed longer on a busy machine.
+  await expect(log.getByText(new RegExp(`${tag} #29\\d`)).first()).toBeVisible({ timeout: 20_000 });
+  await expect(log.getByText(new RegExp(`${tag} #0[0-8]\\d`))).toHaveCount(0);
+  const oldestShown = log.locator('[data-message-id]').first();
+  const anchorId = await oldestShown.getAttribute('data-message-id');
+
+  await log.evaluate((el) => (el.scrollTop = 0));
+  await expect(log.getByText(`${tag} #000`)).toBeAttached();
+  // The message that was at the top is still on screen: the older page went in above it.
+  await expect(log.locator(`[data-message-id="${anchorId}"]`)).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+  await page.getByRole('button', { name: 'Jump to latest' }).click();
+  await expect(log.locator('[data-message-id]').last()).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeHidden();
+});

@@ -1,0 +1,162 @@
+import { formatDistance } from 'date-fns';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { ConfirmAction } from '@/components/confirm-action';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from '#shared/chat';
+import { useDeleteMessage } from '../api/delete-message';
+import { useEditMessage } from '../api/edit-message';
+import { MessageText } from './message-text';
+
+/** 'x ago'. `now` ticks every 30 s, so a message newer than the last tick counts from itself. */
+function relativeTime(created: Date, now: Date): string {
+  return formatDistance(created, created > now ? created : now, { addSuffix: true });
+}
+
+/**
+ * One message: who and when, its text (links safe, long words wrapped), "(edited)" or
+ * "Message deleted" in place, and for its author (and admins, to delete) the actions, shown on
+ * hover and on keyboard focus.
+ */
+export function MessageBubble({
+  message,
+  own,
+  canDelete,
+  mentionsMe,
+  highlighted,
+  now,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  canDelete: boolean;
+  mentionsMe: boolean;
+  highlighted: boolean;
+  now: Date;
+}) {
+  const [editing, setEditing] = useState(false);
+  const deleted = message.deletedAt !== null;
+  return (
+    <div
+      data-message-id={message.id}
+      className={cn(
+        'group flex flex-col rounded-lg transition-colors',
+        own ? 'items-end' : 'items-start',
+        highlighted && 'bg-amber-100/70 dark:bg-amber-900/30',
+      )}
+    >
+      <div className="mb-1 flex items-baseline gap-2 text-xs text-muted-foreground">
+        <span className="font-medium text-foreground">{own ? 'You' : message.userName}</span>
+        <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
+          {relativeTime(new Date(message.createdAt), now)}
+        </time>
+        {message.editedAt && !deleted && <span title={new Date(message.editedAt).toLocaleString()}>(edited)</span>}
+      </div>
+      <div className={cn('flex max-w-[85%] items-start gap-1 md:max-w-[70%]', own && 'flex-row-reverse')}>
+        {editing ? (
+          <EditBox message={message} onDone={() => setEditing(false)} />
+        ) : deleted ? (
+          <p className="rounded-2xl border border-dashed px-4 py-2 text-sm italic text-muted-foreground">
+            Message deleted
+          </p>
+        ) : (
+          <p
+            data-mention={mentionsMe || undefined}
+            className={cn(
+              'min-w-0 whitespace-pre-wrap rounded-2xl px-4 py-2 text-sm shadow-sm [overflow-wrap:anywhere]',
+              own ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm border bg-card',
+              mentionsMe && 'ring-2 ring-amber-400',
+            )}
+          >
+            <MessageText content={message.content} />
+          </p>
+        )}
+        {!editing && !deleted && (own || canDelete) && (
+          <MessageActions message={message} own={own} onEdit={() => setEditing(true)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function MessageActions({ message, own, onEdit }: { message: ChatMessage; own: boolean; onEdit: () => void }) {
+  const remove = useDeleteMessage();
+  return (
+    <div className="flex shrink-0 gap-0.5 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
+      {own && (
+        <Button variant="ghost" size="icon" className="size-7" aria-label="Edit message" onClick={onEdit}>
+          <Pencil className="size-3.5" aria-hidden="true" />
+        </Button>
+      )}
+      <ConfirmAction
+        trigger={
+          <Button variant="ghost" size="icon" className="size-7" aria-label="Delete message">
+            <Trash2 className="size-3.5" aria-hidden="true" />
+          </Button>
+        }
+        title="Delete this message?"
+        description={
+          own
+            ? 'Everyone in the channel will see "Message deleted" in its place. This cannot be undone.'
+            : `${message.userName}'s message will be replaced by "Message deleted" for everyone. This cannot be undone.`
+        }
+        confirmLabel="Delete"
+        onConfirm={() =>
+          remove.mutate(message.id, {
+            onError: (err) => toast.error('Error deleting message', { description: err.message }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** Enter saves, Shift+Enter starts a new line, Escape cancels; a failed save keeps the text. */
+function EditBox({ message, onDone }: { message: ChatMessage; onDone: () => void }) {
+  const [text, setText] = useState(message.content);
+  const edit = useEditMessage();
+  const save = () => {
+    const content = text.trim();
+    if (!content || edit.isPending) return;
+    if (content === message.content) return onDone();
+    edit.mutate(
+      { id: message.id, content },
+      {
+        onSuccess: onDone,
+        onError: (err) => toast.error('Error editing message', { description: err.message }),
+      },
+    );
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onDone();
+    } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      save();
+    }
+  };
+  return (
+    <div className="flex w-[min(36rem,80vw)] flex-col gap-2">
+      <Textarea
+        aria-label="Edit message"
+        value={text}
+        autoFocus
+        maxLength={MESSAGE_MAX_LENGTH}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        className="max-h-60 min-h-10 resize-none [field-sizing:content]"
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="button" size="sm" onClick={save} disabled={!text.trim() || edit.isPending}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { messageAttachments, messages, user } from '#server/db/schema';
+import type { ChangeContext, ServiceContext } from '#server/service/context';
+import { refuse } from '#server/service/errors';
+import type { ChatMessage, ChatType } from '#shared/chat';
+import { assertMentionsAllowed } from './members';
+import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, messageColumns, toChatMessage } from './service';
+
+/** The message as its author and channel decide who may change it; 404 when there is none. */
+async function findMessage(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select({
+      id: messages.id,
+      userId: messages.userId,
+      chatType: messages.chatType,
+      partner: messages.partner,
+      content: messages.content,
+      deletedAt: messages.deletedAt,
+    })
+    .from(messages)
+    .where(eq(messages.id, id));
+  if (!row) refuse(404, 'Message not found');
+  // A message of a channel the person may not read is refused as the channel would be.
+  await assertChannelAllowed(ctx.db, row, ctx.actor);
+  return row;
+}
+
+/**
+ * Takes the chat order lock, then gives the message the next revision in the statement that
+ * changes it: revisions are handed out in commit order, as ids are for new messages, so a
+ * reconnecting tab's cursor never skips a change committed late (service.ts, sendMessage).
+ */
+async function reviseUnderLock(
+  tx: ChangeContext,
+  id: number,
+  set: Partial<typeof messages.$inferInsert>,
+): Promise<ChatMessage> {
+  await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
+  const [changed] = await tx.db
+    .update(messages)
+    .set({ ...set, revision: sql`nextval('message_revision_seq')` })
+    // Not already deleted: a delete that won the race leaves nothing to edit or delete.
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+    .returning({ id: messages.id });
+  if (!changed) refuse(409, 'This message was deleted.');
+  const [row] = await tx.db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(user, eq(user.id, messages.userId))
+    .where(eq(messages.id, id));
+  return toChatMessage(row!);
+}
+
+function announce(message: ChatMessage) {
+  return {
+    audience: audienceFor(message.chatType),
+    event: { type: 'chat.message' as const, message },
+    id: message.revision,
+  };
+}
+
+/** Own messages only (issue 23), with the rules of sending: length, emptiness, mentions. */
+export async function editMessage(ctx: ServiceContext, id: number, content: string): Promise<ChatMessage> {
+  const found = await findMessage(ctx, id);
+  if (found.userId !== ctx.actor.id) refuse(403, 'You can only edit your own messages.');
+  if (found.deletedAt) refuse(409, 'This message was deleted.');
+  await assertMentionsAllowed(ctx.db, found, content);
+  return ctx.change(async (tx) => {
+    const message = await reviseUnderLock(tx, id, { content, editedAt: new Date() });
+    await tx.record({
+      action: 'message.edited',
+      subject: { type: 'message', id: String(id) },
+      announce: announce(message),
+      // The channel, not the text (as for a message sent).
+      after: { partner: message.partner, chatType: message.chatType },
+    });
+    return message;
+  });
+}
+
+/**
+ * The author, or an admin, deletes a message (issue 23). It keeps its place with no text and
+ * no attachments; the attachments' stored objects go after the change commits (a crash
+ * between leaves objects without rows, which the orphan sweep removes).
+ */
+export async function deleteMessage(ctx: ServiceContext, id: number): Promise<ChatMessage> {
+  const found = await findMessage(ctx, id);
+  if (found.userId !== ctx.actor.id && ctx.actor.role !== 'admin') {
+    refuse(403, 'You can only delete your own messages.');
+  }
+  if (found.deletedAt) refuse(409, 'This message was already deleted.');
+  const { message, storageKeys } = await ctx.change(async (tx) => {
+    const removed = await tx.db
+      .delete(messageAttachments)
+      .where(eq(messageAttachments.messageId, id))
+      .returning({ storageKey: messageAttachments.storageKey });
+    const message = await reviseUnderLock(tx, id, { content: '', deletedAt: new Date(), deletedBy: tx.actor.id });
+    await tx.record({
+      action: 'message.deleted',
+      subject: { type: 'message', id: String(id) },
+      announce: announce(message),
+      before: { partner: found.partner, chatType: found.chatType as ChatType, author: found.userId },
+    });
+    return { message, storageKeys: removed.map((r) => r.storageKey) };
+  });
+  const { storage, logger } = ctx.deps;
+  for (const key of storageKeys) {
+    await storage
+      .delete(key)
+      .catch((err: unknown) =>
+        logger.warn({ err, id }, "could not delete a deleted message's attachment; the sweep will"),
+      );
+  }
+  return message;
+}
