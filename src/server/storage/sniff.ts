@@ -41,9 +41,19 @@ const DOCTYPE_ID = [0x42, 0x82];
  * DocType is "webm"; Matroska's "matroska" is not a WebM and browsers need not play it).
  */
 export function sniffVideoType(head: Buffer): SniffedVideoType | null {
-  if (startsWith(head, ascii('ftyp'), 4)) return 'video/mp4';
+  if (startsWith(head, ascii('ftyp'), 4) && isFtypSize(head)) return 'video/mp4';
   if (startsWith(head, EBML_MAGIC) && ebmlDocType(head) === 'webm') return 'video/webm';
   return null;
+}
+
+/**
+ * The `ftyp` box's own size (big-endian, bytes 0-3): at least its header, major brand and
+ * version (16), and small (brands only), so text that happens to have "ftyp" at byte 4 is not a video.
+ */
+function isFtypSize(head: Buffer): boolean {
+  if (head.length < 8) return false;
+  const size = head.readUInt32BE(0);
+  return size >= 16 && size <= 1024;
 }
 
 /** The DocType string of an EBML header within `head`, if it is there. */
