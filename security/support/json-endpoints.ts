@@ -5,9 +5,10 @@ import { sendMessageSchema } from '#shared/chat';
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings, donations, forms, partners, partnerTags } from '#server/db/schema';
+import { appSettings, donations, forms, onboardingSteps, partners, partnerTags } from '#server/db/schema';
+import { onboardingOrderSchema, onboardingProgressSchema, onboardingStepInputSchema } from '#shared/schemas/onboarding';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
@@ -45,6 +46,8 @@ export interface EndpointTargets {
   partnerImportUploadId: string;
   /** The public link's token of another form of the admin's (one text field, id 'a'), which the public endpoint answers (issue 21). */
   formToken: string;
+  /** The onboarding steps the migration inserts, in order (issue 22). */
+  onboardingStepIds: string[];
 }
 
 /**
@@ -186,6 +189,38 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: (targets) => `/api/tasks/${targets.taskId}`,
     schema: updateTaskSchema,
     valid: () => ({ title: 'Call the Smiths again' }),
+  },
+  'POST /api/onboarding/steps': {
+    method: 'POST',
+    path: () => '/api/onboarding/steps',
+    schema: onboardingStepInputSchema,
+    valid: () => ({
+      title: 'Safeguarding',
+      description: 'Keeping people safe',
+      videoLink: 'https://videos.example.org/a',
+    }),
+    // Only the migration's four steps remain (positions 1-4), so the order endpoint's body stays complete.
+    restore: async (db) => {
+      await db.delete(onboardingSteps).where(gt(onboardingSteps.position, 4));
+    },
+  },
+  'PUT /api/onboarding/steps/:id': {
+    method: 'PUT',
+    path: (targets) => `/api/onboarding/steps/${targets.onboardingStepIds[0]}`,
+    schema: onboardingStepInputSchema,
+    valid: () => ({ title: 'Welcome', description: 'Start here', videoLink: 'https://videos.example.org/welcome' }),
+  },
+  'PUT /api/onboarding/order': {
+    method: 'PUT',
+    path: () => '/api/onboarding/order',
+    schema: onboardingOrderSchema,
+    valid: (targets) => ({ ids: [...targets.onboardingStepIds].reverse() }),
+  },
+  'PUT /api/onboarding/steps/:id/progress': {
+    method: 'PUT',
+    path: (targets) => `/api/onboarding/steps/${targets.onboardingStepIds[1]}/progress`,
+    schema: onboardingProgressSchema,
+    valid: () => ({ watchedSeconds: 50, durationSeconds: 100 }),
   },
   'POST /api/forms': {
     method: 'POST',

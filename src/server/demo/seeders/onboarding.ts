@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { APP_ROOT } from '../../app-root';
-import { onboardingProgress, onboardingSteps } from '../../db/schema';
-import { newObjectKey } from '../../storage';
+import { APP_ROOT } from '#server/app-root';
+import { onboardingProgress, onboardingSteps } from '#server/db/schema';
+import { newObjectKey } from '#server/storage/index';
 import type { DemoContext } from '../seed';
 
 /** The few-second WebM the browser tests upload: a playable video for the first step. */
