@@ -79,17 +79,17 @@ export function StepCard({
               className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
               aria-hidden="true"
             >
-              {progress.done ? <CheckCircle2 className="size-5" /> : step.number}
+              {step.number}
             </span>
             <div className="min-w-0 flex-1">
               <h2 id={headingId} className="font-semibold">
-                <span className="sr-only">Step {step.number}: </span>
                 {step.title}
               </h2>
               {step.description && <p className="text-sm text-muted-foreground">{step.description}</p>}
             </div>
             {progress.done && (
-              <Badge variant="secondary" className="h-fit shrink-0">
+              <Badge variant="secondary" className="h-fit shrink-0 gap-1">
+                <CheckCircle2 className="size-3" aria-hidden="true" />
                 Done
               </Badge>
             )}
