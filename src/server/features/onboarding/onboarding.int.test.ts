@@ -124,7 +124,11 @@ describe.each(testDatabaseTargets())('onboarding on $name', (target) => {
       ['DELETE', `/api/onboarding/steps/${step.id}/video`, undefined],
     ];
     for (const [method, path, body] of calls) {
-      const response = await t.request(path, { method, headers: json, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await t.request(path, {
+        method,
+        headers: json,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       expect(response.status, `${method} ${path}`).toBe(403);
     }
     expect((await api.upload(coordinator, step.id, VIDEO)).status).toBe(403);
