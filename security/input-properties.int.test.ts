@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ZodObject, ZodPipe, type ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
-import { activity, forms, partnerTags, signInThrottle } from '#server/db/schema';
+import { activity, forms, onboardingSteps, partnerTags, signInThrottle } from '#server/db/schema';
 import { multipartBody } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { MATRIX } from './support/access-matrix.table';
@@ -35,6 +35,7 @@ const MULTIPART_ROUTES = [
   'POST /api/giving/imports/uploads',
   'POST /api/partners/imports/uploads',
   'POST /api/organization/logo',
+  'POST /api/onboarding/steps/:id/video',
 ];
 /** Actions whose path says everything: they read no body at all. */
 const BODYLESS_ROUTES = [
@@ -54,6 +55,7 @@ const BODYLESS_ROUTES = [
   'POST /api/partners/:id/archive',
   'POST /api/partners/:id/unarchive',
   'POST /api/forms/:id/link',
+  'POST /api/onboarding/steps/:id/done',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -146,7 +148,10 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       body: filePart.body,
     });
     await JSON_ENDPOINTS['PATCH /api/files/folders']!.restore!(t.db);
+    // The four steps the migration inserts: the order endpoint's body names them all.
+    const steps = await t.db.select({ id: onboardingSteps.id }).from(onboardingSteps).orderBy(onboardingSteps.position);
     targets = {
+      onboardingStepIds: steps.map((s) => s.id),
       fileId: ((await fixtureFile.json()) as { file: { id: string } }).file.id,
       formToken: formRow!.token,
       giftImportUploadId: ((await upload.json()) as { upload: { id: string } }).upload.id,

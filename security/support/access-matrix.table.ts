@@ -31,6 +31,8 @@ import {
   partnerCsvPart,
   logoPart,
   notification,
+  onboardingOrderReversed,
+  onboardingStep,
   organizationLogo,
   partner,
   partnerTag,
@@ -39,6 +41,7 @@ import {
   statementArchive,
   task,
   unsubscribeQuery,
+  videoPart,
 } from './matrix-fixtures';
 
 /**
@@ -879,6 +882,83 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: FEATURE,
     ok: 200,
     prepare: async (ctx, owner) => get((await event(ctx, owner)).imageUrl!),
+  },
+
+  // Onboarding (issue 22, decision 0122): holders of `more` read, stream and report their own
+  // progress; only admins manage the steps; User Management reads everyone's progress.
+  'GET /api/onboarding': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/onboarding') },
+  'GET /api/onboarding/people': {
+    allowed: USER_MANAGEMENT,
+    ok: 200,
+    prepare: async () => get('/api/onboarding/people'),
+  },
+  'POST /api/onboarding/steps': {
+    allowed: ADMIN,
+    ok: 201,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: '/api/onboarding/steps',
+      json: { title: `Step ${ctx.unique()}` },
+    }),
+  },
+  'PUT /api/onboarding/steps/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PUT',
+      path: `/api/onboarding/steps/${await onboardingStep(ctx)}`,
+      json: { title: `Renamed ${ctx.unique()}`, videoLink: 'https://videos.example.org/matrix' },
+    }),
+  },
+  'DELETE /api/onboarding/steps/:id': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({ method: 'DELETE', path: `/api/onboarding/steps/${await onboardingStep(ctx)}` }),
+  },
+  'PUT /api/onboarding/order': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PUT',
+      path: '/api/onboarding/order',
+      json: { ids: await onboardingOrderReversed(ctx) },
+    }),
+  },
+  'POST /api/onboarding/steps/:id/video': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'POST',
+      path: `/api/onboarding/steps/${await onboardingStep(ctx)}/video`,
+      multipart: [videoPart()],
+    }),
+  },
+  'DELETE /api/onboarding/steps/:id/video': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'DELETE',
+      path: `/api/onboarding/steps/${await onboardingStep(ctx, { withVideo: true })}/video`,
+    }),
+  },
+  'GET /api/onboarding/steps/:id/video': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx) => get(`/api/onboarding/steps/${await onboardingStep(ctx, { withVideo: true })}/video`),
+  },
+  'PUT /api/onboarding/steps/:id/progress': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx) => ({
+      method: 'PUT',
+      path: `/api/onboarding/steps/${await onboardingStep(ctx)}/progress`,
+      json: { watchedSeconds: 95, durationSeconds: 100 },
+    }),
+  },
+  'POST /api/onboarding/steps/:id/done': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx) => ({ method: 'POST', path: `/api/onboarding/steps/${await onboardingStep(ctx)}/done` }),
   },
 
   'GET /api/files': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/files?folder=%2F') },

@@ -5,9 +5,10 @@ import { editMessageSchema, markReadSchema, sendMessageSchema } from '#shared/ch
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { appSettings, donations, files, forms, partners, partnerTags } from '#server/db/schema';
+import { appSettings, donations, files, forms, onboardingSteps, partners, partnerTags } from '#server/db/schema';
+import { onboardingOrderSchema, onboardingProgressSchema, onboardingStepInputSchema } from '#shared/schemas/onboarding';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
 import { giftCorrectionSchema, giftVoidSchema, unlinkedLinksSchema } from '#shared/schemas/giving-ledger';
@@ -49,6 +50,8 @@ export interface EndpointTargets {
   formToken: string;
   /** A file of the admin's in the home folder, which the file endpoint renames (issue 27). */
   fileId: string;
+  /** The onboarding steps the migration inserts, in order (issue 22). */
+  onboardingStepIds: string[];
 }
 
 /** The folder the folder endpoint renames to itself; an accepted random rename moves it, so it is put back. */
@@ -205,6 +208,38 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: (targets) => `/api/tasks/${targets.taskId}`,
     schema: updateTaskSchema,
     valid: () => ({ title: 'Call the Smiths again' }),
+  },
+  'POST /api/onboarding/steps': {
+    method: 'POST',
+    path: () => '/api/onboarding/steps',
+    schema: onboardingStepInputSchema,
+    valid: () => ({
+      title: 'Safeguarding',
+      description: 'Keeping people safe',
+      videoLink: 'https://videos.example.org/a',
+    }),
+    // Only the migration's four steps remain (positions 1-4), so the order endpoint's body stays complete.
+    restore: async (db) => {
+      await db.delete(onboardingSteps).where(gt(onboardingSteps.position, 4));
+    },
+  },
+  'PUT /api/onboarding/steps/:id': {
+    method: 'PUT',
+    path: (targets) => `/api/onboarding/steps/${targets.onboardingStepIds[0]}`,
+    schema: onboardingStepInputSchema,
+    valid: () => ({ title: 'Welcome', description: 'Start here', videoLink: 'https://videos.example.org/welcome' }),
+  },
+  'PUT /api/onboarding/order': {
+    method: 'PUT',
+    path: () => '/api/onboarding/order',
+    schema: onboardingOrderSchema,
+    valid: (targets) => ({ ids: [...targets.onboardingStepIds].reverse() }),
+  },
+  'PUT /api/onboarding/steps/:id/progress': {
+    method: 'PUT',
+    path: (targets) => `/api/onboarding/steps/${targets.onboardingStepIds[1]}/progress`,
+    schema: onboardingProgressSchema,
+    valid: () => ({ watchedSeconds: 50, durationSeconds: 100 }),
   },
   'POST /api/forms': {
     method: 'POST',

@@ -1,5 +1,6 @@
 import { enqueueJob } from '#server/jobs/queue';
 import { desc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   donations,
@@ -9,6 +10,7 @@ import {
   importBatches,
   jobs,
   notifications,
+  onboardingSteps,
   partners,
   session,
 } from '#server/db/schema';
@@ -242,3 +244,37 @@ export async function statementArchive(ctx: MatrixContext, owner: SignedInActor)
   });
   return row!.id;
 }
+
+/** A few seconds of WebM (the browser test's fixture): the content check takes only real videos. */
+const WEBM = readFileSync(new URL('../../e2e/fixtures/onboarding-step.webm', import.meta.url));
+export const videoPart = (): MultipartPart => ({
+  name: 'video',
+  filename: 'matrix.webm',
+  value: WEBM,
+  contentType: 'video/webm',
+});
+/** An onboarding step the admin added (only admins manage steps), optionally with an uploaded video. */
+export const onboardingStep = async (ctx: MatrixContext, { withVideo = false } = {}) => {
+  const { step } = await ctx.create<{ step: { id: string } }>('admin', '/api/onboarding/steps', {
+    title: `Step ${ctx.unique()}`,
+  });
+  if (withVideo) {
+    const { body, contentType } = multipartBody([videoPart()]);
+    const response = await ctx.t.request(`/api/onboarding/steps/${step.id}/video`, {
+      method: 'POST',
+      headers: { cookie: ctx.cookies.admin, 'content-type': contentType },
+      body,
+    });
+    if (response.status !== 200)
+      throw new Error(`fixture onboarding video: ${response.status} ${await response.text()}`);
+  }
+  return step.id;
+};
+/** Every onboarding step's id, last first: a new order that moves every step. */
+export const onboardingOrderReversed = async (ctx: MatrixContext) =>
+  (
+    await ctx.t.db
+      .select({ id: onboardingSteps.id })
+      .from(onboardingSteps)
+      .orderBy(desc(onboardingSteps.position), desc(onboardingSteps.createdAt), desc(onboardingSteps.id))
+  ).map((r) => r.id);

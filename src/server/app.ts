@@ -18,6 +18,7 @@ import { givingRoutes } from './features/giving/routes';
 import { meRoutes } from './features/me/routes';
 import { organizationRoutes } from './features/organization/routes';
 import { notificationsRoutes } from './features/notifications/routes';
+import { ONBOARDING_VIDEO_UPLOAD_PATH, onboardingRoutes } from './features/onboarding/routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe';
 import { partnersRoutes } from './features/partners/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -46,6 +47,7 @@ import { sessionMiddleware } from './http/session';
 import { spaRoutes } from './http/spa';
 import { realtimeRoutes } from './realtime/routes';
 import { ServiceError } from './service/errors';
+import { videoTooLargeMessage } from '#shared/onboarding';
 
 /** Composes middleware and feature routers. The typed client uses AppType. */
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
@@ -68,7 +70,17 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.route('/api/ready', readinessRoutes());
   app.use('*', clientIpMiddleware(deps.config.TRUSTED_PROXIES));
   app.use('/api/*', originGuard(allowedOrigins(deps.config)));
-  app.use('/api/*', requestBodyLimit(deps.config.MAX_UPLOAD_MB));
+  app.use(
+    '/api/*',
+    requestBodyLimit(deps.config.MAX_UPLOAD_MB, [
+      // An onboarding video has its own, larger limit (decision 0122); every other upload keeps MAX_UPLOAD_MB.
+      {
+        path: ONBOARDING_VIDEO_UPLOAD_PATH,
+        maxMb: deps.config.ONBOARDING_VIDEO_MAX_MB,
+        tooLargeMessage: videoTooLargeMessage,
+      },
+    ]),
+  );
   app.route('/api/auth', authRoutes());
   // The unsubscribe link of notification emails works without a session (its token says who).
   app.route('/api/unsubscribe', unsubscribeRoutes());
@@ -100,6 +112,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/partners/imports', importRoutes(partnerImports))
     .route('/api/partners', partnersRoutes({ relations: partnerRelations, mergeMoves: partnerMergeMoves }))
     .route('/api/calendar', calendarRoutes())
+    .route('/api/onboarding', onboardingRoutes())
     .route('/api/files', filesRoutes());
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -36,6 +36,8 @@ const envSchema = z
           .filter(Boolean),
       ),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(10_240).default(50),
+    // An onboarding video's own limit (issue 22, decision 0122): training videos are larger than files.
+    ONBOARDING_VIDEO_MAX_MB: z.coerce.number().positive().max(10_240).default(2048),
     // S3-compatible object storage instead of DATA_DIR/storage; see the checks below.
     S3_ENDPOINT: optionalText.pipe(
       z

@@ -43,7 +43,11 @@ export type RealtimeEvent =
   /** A background job the person started moved on (progress, finished): its progress bar follows. */
   | { type: 'jobs.changed'; job: JobView }
   /** The ministry's name, address, logo or currency changed: screens that show them reload. */
-  | { type: 'organization.changed' };
+  | { type: 'organization.changed' }
+  /** Onboarding steps were added, edited, removed, reordered or got a video; to holders of `more`. */
+  | { type: 'onboarding.changed' }
+  /** Someone completed an onboarding step: their own tabs and User Management screens reload. */
+  | { type: 'onboarding.progress'; userId: string };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 
@@ -70,6 +74,8 @@ const EVENT_TYPES = {
   'notifications.changed': true,
   'jobs.changed': true,
   'organization.changed': true,
+  'onboarding.changed': true,
+  'onboarding.progress': true,
 } as const satisfies Record<RealtimeEventType, true>;
 
 export const REALTIME_EVENT_TYPES = Object.keys(EVENT_TYPES) as RealtimeEventType[];

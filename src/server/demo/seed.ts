@@ -7,6 +7,7 @@ import { seedDemoFiles } from './seeders/files';
 import { seedDemoForms } from './seeders/forms';
 import { seedDemoMessages } from './seeders/messages';
 import { seedDemoNotifications } from './seeders/notifications';
+import { seedDemoOnboarding } from './seeders/onboarding';
 import { seedDemoPartners } from './seeders/partners';
 import { seedDemoTasks } from './seeders/tasks';
 import { seedDemoUsers, type DemoUsers } from './seeders/users';
@@ -35,6 +36,7 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) 
   await seedDemoForms(context);
   await seedDemoMessages(context);
   await seedDemoFiles(context);
+  await seedDemoOnboarding(context);
   await seedDemoEmails(context);
   await seedDemoNotifications(context);
   return users;

@@ -34,12 +34,22 @@ export function payloadTooLarge(c: Context<AppEnv>, limitBytes: number) {
 const isAuth = (c: Context<AppEnv>) => c.req.path.startsWith('/api/auth/');
 
 /**
+ * A route whose uploads have their own, larger limit (an onboarding video, decision 0122):
+ * POSTs to a path matching `path` get `maxMb` instead of MAX_UPLOAD_MB; only there.
+ */
+export interface LargeUploadRoute {
+  path: RegExp;
+  maxMb: number;
+  tooLargeMessage: (maxMb: number) => string;
+}
+
+/**
  * Every request body is limited before it is read: by its Content-Length, and, for a body sent
  * without one (chunked), while it streams. Uploads (multipart) get the upload limit here and
  * are counted as they stream by `parseMultipart`, which never holds them whole; every other
  * body is JSON and small, so hono's bodyLimit may hold it while counting.
  */
-export function requestBodyLimit(maxUploadMb: number) {
+export function requestBodyLimit(maxUploadMb: number, largeUploads: LargeUploadRoute[] = []) {
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => payloadTooLarge(c, JSON_BODY_LIMIT_BYTES),
@@ -54,9 +64,11 @@ export function requestBodyLimit(maxUploadMb: number) {
     if (WITHOUT_BODY.has(c.req.method)) return next();
     if (/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
       const declared = Number(c.req.header('content-length') ?? NaN);
-      if (Number.isFinite(declared) && declared > uploadLimit) {
+      const large = c.req.method === 'POST' ? largeUploads.find((r) => r.path.test(c.req.path)) : undefined;
+      const limit = large ? uploadRequestLimitBytes(large.maxMb) : uploadLimit;
+      if (Number.isFinite(declared) && declared > limit) {
         c.header('Connection', 'close');
-        return c.json({ error: fileTooLargeMessage(maxUploadMb) }, 413);
+        return c.json({ error: large ? large.tooLargeMessage(large.maxMb) : fileTooLargeMessage(maxUploadMb) }, 413);
       }
       await next();
     } else {

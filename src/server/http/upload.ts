@@ -16,14 +16,16 @@ export async function withUpload<Stored, Result>(
     fileField: string;
     store: (incoming: IncomingFile) => Promise<Stored>;
     remove: (stored: Stored) => Promise<void>;
+    /** A limit of the route's own (a video), else the installation's MAX_UPLOAD_MB. */
+    limit?: { maxMb: number; tooLargeMessage: string };
   },
   use: (fields: Record<string, string>, stored: Stored | undefined) => Promise<Result>,
 ): Promise<Result> {
-  const { MAX_UPLOAD_MB } = c.var.deps.config;
-  const tooLarge = fileTooLargeMessage(MAX_UPLOAD_MB);
+  const maxMb = options.limit?.maxMb ?? c.var.deps.config.MAX_UPLOAD_MB;
+  const tooLarge = options.limit?.tooLargeMessage ?? fileTooLargeMessage(maxMb);
   const parsed = await parseMultipart(c.req.raw, {
     fileField: options.fileField,
-    maxFileBytes: Math.floor(MAX_UPLOAD_MB * 1024 * 1024),
+    maxFileBytes: Math.floor(maxMb * 1024 * 1024),
     tooLargeMessage: tooLarge,
     onFile: options.store,
   });

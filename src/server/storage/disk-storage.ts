@@ -12,6 +12,7 @@ import {
   type ListedObject,
   type ObjectInfo,
   type PutOptions,
+  type ByteRange,
   type Storage,
   type StoredObject,
 } from './storage';
@@ -77,7 +78,7 @@ export class DiskStorage implements Storage {
     return { size: limit.bytes, contentType };
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     let handle;
     try {
       // Opened before anything else: a concurrent delete cannot pull the file from under us.
@@ -89,7 +90,9 @@ export class DiskStorage implements Storage {
     try {
       const { size } = await handle.stat();
       const meta = await this.readMeta(key);
-      return { size, contentType: meta.contentType, body: handle.createReadStream() };
+      // createReadStream reads only [start, end]: a seek into a large video reads nothing before it.
+      const body = range ? handle.createReadStream({ start: range.start, end: range.end }) : handle.createReadStream();
+      return { size, contentType: meta.contentType, body };
     } catch (err) {
       await handle.close();
       throw err;

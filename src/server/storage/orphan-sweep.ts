@@ -1,6 +1,6 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, files, importUploads } from '../db/schema';
+import { events, files, importUploads, onboardingSteps } from '../db/schema';
 import type { Logger } from '../logger';
 import type { KeyPrefix, Storage } from './storage';
 
@@ -13,6 +13,12 @@ import type { KeyPrefix, Storage } from './storage';
  */
 export const ORPHAN_MIN_AGE_MS = 15 * 60 * 1000;
 const BATCH = 200;
+/**
+ * An onboarding video (up to 2 GB) may take far longer than 15 minutes to arrive, and S3 dates
+ * a multipart object by when its upload began: such objects wait for the longest a request may
+ * last (http/listen.ts, 30 minutes) and more before they count as orphans.
+ */
+export const VIDEO_ORPHAN_MIN_AGE_MS = 2 * 60 * 60 * 1000;
 /** How long an uploaded import file waits for its commit (docs/decisions/0113). */
 export const IMPORT_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -27,6 +33,13 @@ async function referencedKeys(db: Db, prefix: KeyPrefix, keys: string[]): Promis
     const ids = keys.map((key) => key.slice('files/'.length));
     const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, ids));
     return new Set(rows.map((r) => `files/${r.id}`));
+  }
+  if (prefix === 'onboarding-videos') {
+    const rows = await db
+      .select({ key: onboardingSteps.videoKey })
+      .from(onboardingSteps)
+      .where(inArray(onboardingSteps.videoKey, keys));
+    return new Set(rows.map((r) => r.key!));
   }
   const rows = await db.select({ key: events.imageUrl }).from(events).where(inArray(events.imageUrl, keys));
   return new Set(rows.map((r) => r.key!));
@@ -43,7 +56,9 @@ export async function sweepOrphanObjects(
   // An import upload nobody committed or abandoned within a day is abandoned: its object then
   // goes with the other unreferenced ones.
   await db.delete(importUploads).where(lt(importUploads.createdAt, new Date(now.getTime() - IMPORT_UPLOAD_KEPT_MS)));
-  for (const prefix of ['files', 'event-images', 'imports'] as const) {
+  for (const prefix of ['files', 'event-images', 'imports', 'onboarding-videos'] as const) {
+    const prefixCutoff =
+      prefix === 'onboarding-videos' ? Math.min(cutoff, now.getTime() - VIDEO_ORPHAN_MIN_AGE_MS) : cutoff;
     let batch: string[] = [];
     const flush = async () => {
       const referenced = await referencedKeys(db, prefix, batch);
@@ -57,7 +72,7 @@ export async function sweepOrphanObjects(
       batch = [];
     };
     for await (const object of storage.list(prefix)) {
-      if (object.lastModified.getTime() > cutoff) continue;
+      if (object.lastModified.getTime() > prefixCutoff) continue;
       batch.push(object.key);
       if (batch.length >= BATCH) await flush();
     }
@@ -70,6 +85,14 @@ async function stillUnreferenced(db: Db, prefix: KeyPrefix, key: string): Promis
   if (prefix === 'imports') {
     const id = key.slice('imports/'.length);
     const rows = await db.select({ id: importUploads.id }).from(importUploads).where(eq(importUploads.id, id)).limit(1);
+    return rows.length === 0;
+  }
+  if (prefix === 'onboarding-videos') {
+    const rows = await db
+      .select({ id: onboardingSteps.id })
+      .from(onboardingSteps)
+      .where(eq(onboardingSteps.videoKey, key))
+      .limit(1);
     return rows.length === 0;
   }
   const rows =

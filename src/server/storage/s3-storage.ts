@@ -19,6 +19,7 @@ import {
   ObjectTooLargeError,
   type ObjectInfo,
   type PutOptions,
+  type ByteRange,
   type Storage,
   type StoredObject,
 } from './storage';
@@ -78,13 +79,20 @@ export class S3Storage implements Storage {
     return { size: limit.bytes, contentType };
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     assertObjectKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       return {
         body: out.Body as Readable,
-        size: out.ContentLength ?? 0,
+        // A ranged answer's length is the range's; the whole size is after the slash of Content-Range.
+        size: range ? (wholeSize(out.ContentRange) ?? out.ContentLength ?? 0) : (out.ContentLength ?? 0),
         contentType: out.ContentType ?? 'application/octet-stream',
       };
     } catch (err) {
@@ -140,6 +148,12 @@ export class S3Storage implements Storage {
   async close(): Promise<void> {
     this.client.destroy();
   }
+}
+
+/** `bytes 0-99/1234` -> 1234. */
+function wholeSize(contentRange: string | undefined): number | undefined {
+  const match = /\/(\d+)$/.exec(contentRange ?? '');
+  return match ? Number(match[1]) : undefined;
 }
 
 function isNotFound(err: unknown) {

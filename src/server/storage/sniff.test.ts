@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PNG_1X1 } from '#test-support/multipart';
 import { readHead } from './read-head';
-import { isPdf, looksLikeText, sniffImageType } from './sniff';
+import { readFileSync } from 'node:fs';
+import { isPdf, looksLikeText, sniffImageType, sniffVideoType, VIDEO_SNIFF_BYTES } from './sniff';
 
 const bytes = (...values: (number | string)[]) =>
   Buffer.concat(values.map((v) => (typeof v === 'string' ? Buffer.from(v, 'latin1') : Buffer.from([v]))));
@@ -82,5 +83,49 @@ describe('readHead', () => {
     peeked.body.destroy();
     await new Promise((resolve) => setImmediate(resolve));
     expect(source.destroyed).toBe(true);
+  });
+});
+
+describe('video types by content', () => {
+  /** An EBML header with the given DocType, as a WebM or Matroska file begins. */
+  const ebml = (docType: string) =>
+    bytes(
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x9f,
+      0x42,
+      0x86,
+      0x81,
+      0x01,
+      0x42,
+      0xf7,
+      0x81,
+      0x01,
+      0x42,
+      0x82,
+      0x80 | docType.length,
+      docType,
+    );
+
+  it('recognises MP4 by its ftyp box and WebM by its EBML DocType', () => {
+    expect(sniffVideoType(bytes(0, 0, 0, 0x20, 'ftypisom', 0, 0, 2, 0, 'isomiso2avc1mp41'))).toBe('video/mp4');
+    expect(sniffVideoType(bytes(0, 0, 0, 0x1c, 'ftypmp42'))).toBe('video/mp4');
+    expect(sniffVideoType(ebml('webm'))).toBe('video/webm');
+    // The browser-recorded fixture the e2e test uploads.
+    const fixture = readFileSync(new URL('../../../e2e/fixtures/onboarding-step.webm', import.meta.url));
+    expect(sniffVideoType(fixture.subarray(0, VIDEO_SNIFF_BYTES))).toBe('video/webm');
+  });
+
+  it('refuses what is not an MP4 or WebM, whatever it is called', () => {
+    expect(sniffVideoType(Buffer.from('just some text renamed to video.mp4'))).toBeNull();
+    expect(sniffVideoType(Buffer.from('Hi! ftyp at byte 4 only by accident?'))).toBeNull();
+    expect(sniffVideoType(ebml('matroska'))).toBeNull();
+    expect(sniffVideoType(bytes(0x1a, 0x45, 0xdf, 0xa3))).toBeNull();
+    expect(sniffVideoType(PNG_1X1)).toBeNull();
+    expect(sniffVideoType(Buffer.alloc(0))).toBeNull();
+    // An EBML header cut before its DocType's bytes.
+    expect(sniffVideoType(ebml('webm').subarray(0, 17))).toBeNull();
   });
 });

@@ -27,3 +27,48 @@ export function isPdf(head: Buffer): boolean {
 export function looksLikeText(head: Buffer): boolean {
   return !head.includes(0);
 }
+
+export type SniffedVideoType = 'video/mp4' | 'video/webm';
+
+/** Enough for an MP4's `ftyp` box and a WebM's EBML header with its DocType. */
+export const VIDEO_SNIFF_BYTES = 64;
+
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const DOCTYPE_ID = [0x42, 0x82];
+
+/**
+ * MP4 (ISO base media: an `ftyp` box first, its type at byte 4) or WebM (an EBML header whose
+ * DocType is "webm"; Matroska's "matroska" is not a WebM and browsers need not play it).
+ */
+export function sniffVideoType(head: Buffer): SniffedVideoType | null {
+  if (startsWith(head, ascii('ftyp'), 4) && isFtypSize(head)) return 'video/mp4';
+  if (startsWith(head, EBML_MAGIC) && ebmlDocType(head) === 'webm') return 'video/webm';
+  return null;
+}
+
+/**
+ * The `ftyp` box's own size (big-endian, bytes 0-3): at least its header, major brand and
+ * version (16), and small (brands only), so text that happens to have "ftyp" at byte 4 is not a video.
+ */
+function isFtypSize(head: Buffer): boolean {
+  if (head.length < 8) return false;
+  const size = head.readUInt32BE(0);
+  return size >= 16 && size <= 1024;
+}
+
+/** The DocType string of an EBML header within `head`, if it is there. */
+function ebmlDocType(head: Buffer): string | null {
+  for (let i = EBML_MAGIC.length; i + 2 < head.length; i++) {
+    if (!startsWith(head, DOCTYPE_ID, i)) continue;
+    const sizeByte = head[i + 2]!;
+    // An EBML variable-length size: the first set bit says how many bytes it takes.
+    const width = Math.clz32(sizeByte) - 23;
+    if (width < 1 || width > 8 || i + 2 + width > head.length) return null;
+    let size = sizeByte & (0xff >> width);
+    for (let k = 1; k < width; k++) size = size * 256 + head[i + 2 + k]!;
+    const start = i + 2 + width;
+    if (size > 32 || start + size > head.length) return null;
+    return head.subarray(start, start + size).toString('latin1');
+  }
+  return null;
+}

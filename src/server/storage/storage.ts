@@ -8,7 +8,14 @@ export interface ObjectInfo {
 }
 
 export interface StoredObject extends ObjectInfo {
+  /** The whole object, or only the bytes of the range asked for; `size` is always the whole object's. */
   body: Readable;
+}
+
+/** Bytes `start` to `end` of an object, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** One entry of a listing: a key and when its object was last written. */
@@ -35,8 +42,11 @@ export interface Storage {
    * is: beyond `maxBytes` it rejects with ObjectTooLargeError and leaves nothing behind.
    */
   put(key: string, body: Readable, options: PutOptions): Promise<ObjectInfo>;
-  /** The object as a stream, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
+  /**
+   * The object as a stream, or null when there is none. With `range`, only those bytes are
+   * read (a video seek); `range.end` past the object's end is read as its last byte.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -50,9 +60,17 @@ export interface Storage {
 /**
  * `imports/<upload id>`: a CSV waiting to be committed (server/imports, decision 0113);
  * `organization-logos`: the ministry's logo (its key is kept in app_settings); `statement-archives`:
- * a year's statements built by a job, named by the job's id (docs/decisions/0112).
+ * a year's statements built by a job, named by the job's id (docs/decisions/0112);
+ * `onboarding-videos`: a training video of an onboarding step (decision 0122).
  */
-export const KEY_PREFIXES = ['files', 'event-images', 'imports', 'organization-logos', 'statement-archives'] as const;
+export const KEY_PREFIXES = [
+  'files',
+  'event-images',
+  'imports',
+  'organization-logos',
+  'statement-archives',
+  'onboarding-videos',
+] as const;
 export type KeyPrefix = (typeof KEY_PREFIXES)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

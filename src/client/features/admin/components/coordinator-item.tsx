@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { OnboardingProgress } from '@/features/onboarding/widgets/onboarding-progress';
 import { FEATURE_LABELS, SWITCHABLE_FEATURES, type SwitchableFeature } from '#shared/permissions';
 import { useAddCoordinator } from '../api/add-coordinator';
 import type { Coordinator } from '../api/list-coordinators';
@@ -22,6 +23,7 @@ export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordina
             {coordinator.email}
           </h3>
           {coordinator.name && <p className="truncate text-sm text-muted-foreground">{coordinator.name}</p>}
+          <OnboardingProgress userId={coordinator.id} email={coordinator.email} />
         </div>
         {isSelf ? <Badge variant="secondary">You</Badge> : <RemoveCoordinatorButton coordinator={coordinator} />}
       </div>

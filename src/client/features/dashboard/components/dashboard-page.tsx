@@ -8,6 +8,7 @@ import { browserTimeZone } from '@/lib/time-zone';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { RecentActivity, UpcomingTasks } from './activity-lists';
 import { AddDonationDialog } from '@/features/giving/widgets/add-donation-dialog';
+import { ContinueOnboardingCard } from '@/features/onboarding/widgets/continue-onboarding-card';
 import { GivingChart } from './giving-chart';
 import { MonthlyGivingCard } from './monthly-giving-card';
 import { StatCard } from './stat-card';
@@ -32,6 +33,7 @@ export function DashboardPage() {
         title="Welcome to Your Ministry Dashboard"
         description="Giving, partners, tasks and events at a glance."
       />
+      <ContinueOnboardingCard show={me?.role === 'coordinator' && me.permissions.more === true} />
       {isError && (
         <Card className="mb-6 border-destructive/40">
           <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">

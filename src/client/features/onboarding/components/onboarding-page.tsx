@@ -1,18 +1,45 @@
-import { ArrowLeft, PlayCircle } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/auth/api/get-me';
+import { moveItem } from '@/lib/move-item';
+import { useOnboarding } from '../api/get-onboarding';
+import { useReorderSteps } from '../api/reorder-steps';
+import { ProgressBar } from './progress-bar';
+import { StepCard } from './step-card';
+import { StepForm } from './step-form';
 
-const VIDEOS = [
-  { title: 'Getting Started as a Coordinator', description: 'Your role, the portal, and the people you will serve.' },
-  { title: 'Understanding Cardholder Needs', description: 'Listening well and knowing what support is available.' },
-  { title: 'Tools and Resources', description: 'Partners, tasks, calendar, chat and files: where to find what.' },
-  { title: 'Best Practices and Tips', description: 'Lessons from experienced coordinators.' },
-];
-
-/** /onboarding: four numbered training videos (placeholders until the recordings exist). */
+/** /onboarding: the numbered training steps with their videos, one's progress, and the admins' tools. */
 export function OnboardingPage() {
+  const { data: me } = useMe();
+  const onboarding = useOnboarding();
+  const reorder = useReorderSteps();
+  const [adding, setAdding] = useState(false);
+  const isAdmin = me?.role === 'admin';
+  const view = onboarding.data;
+
+  const onMove = async (index: number, direction: -1 | 1) => {
+    if (!view) return;
+    const ids = moveItem(
+      view.steps.map((s) => s.id),
+      index,
+      index + direction,
+    );
+    try {
+      await reorder.mutateAsync(ids);
+      // The moved step's own button may now be disabled (first or last): keep the focus on its card's tools.
+      document.getElementById(`step-${view.steps[index]!.id}`)?.focus();
+    } catch (err) {
+      toast.error('Could not move the step', { description: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
   return (
     <>
       <Button asChild variant="ghost" className="mb-4 -ml-2">
@@ -22,30 +49,67 @@ export function OnboardingPage() {
         </Link>
       </Button>
       <PageHeader title="Coordinator Onboarding" description="Watch these videos in order to get started" />
-      <ol className="grid gap-6 md:grid-cols-2">
-        {VIDEOS.map((video, index) => (
-          <li key={video.title}>
-            <Card className="h-full overflow-hidden">
-              <div className="flex aspect-video flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
-                <PlayCircle className="size-12" aria-hidden="true" />
-                <span className="text-sm">Video coming soon</span>
-              </div>
-              <CardContent className="flex gap-3 p-6">
-                <span
-                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
-                  aria-hidden="true"
-                >
-                  {index + 1}
-                </span>
-                <div>
-                  <h2 className="font-semibold">{video.title}</h2>
-                  <p className="text-sm text-muted-foreground">{video.description}</p>
-                </div>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ol>
+      {onboarding.isPending ? (
+        <div role="status" className="grid gap-6 md:grid-cols-2">
+          <span className="sr-only">Loading onboarding steps</span>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-72 w-full" />
+          ))}
+        </div>
+      ) : onboarding.isError ? (
+        <LoadError
+          title="The onboarding steps could not be loaded"
+          error={onboarding.error}
+          onRetry={() => void onboarding.refetch()}
+        />
+      ) : (
+        <>
+          <Card className="mb-6">
+            <CardContent className="space-y-2 p-6">
+              <p className="font-medium" id="onboarding-progress-label">
+                {view!.done} of {view!.total} steps done
+              </p>
+              <ProgressBar value={view!.done} max={view!.total} label="Your onboarding progress" />
+            </CardContent>
+          </Card>
+          {isAdmin && (
+            <div className="mb-6">
+              {adding ? (
+                <Card>
+                  <CardContent className="p-6">
+                    <StepForm onDone={() => setAdding(false)} />
+                  </CardContent>
+                </Card>
+              ) : (
+                <Button onClick={() => setAdding(true)}>
+                  <Plus aria-hidden="true" />
+                  Add step
+                </Button>
+              )}
+            </div>
+          )}
+          {view!.steps.length === 0 ? (
+            <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+              No onboarding steps yet.{isAdmin ? ' Add the first one above.' : ''}
+            </p>
+          ) : (
+            <ol className="grid gap-6 md:grid-cols-2" aria-label="Onboarding steps">
+              {view!.steps.map((step, index) => (
+                <StepCard
+                  key={step.id}
+                  step={step}
+                  isAdmin={isAdmin}
+                  maxMb={view!.videoMaxMb}
+                  onMove={(direction) => void onMove(index, direction)}
+                  isFirst={index === 0}
+                  isLast={index === view!.steps.length - 1}
+                  moving={reorder.isPending}
+                />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { USERS } from './support/users';
+
+/** A few seconds of WebM recorded by Chromium from a canvas (MediaRecorder). */
+const VIDEO = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'onboarding-step.webm');
+const FIRST = 'Getting Started as a Coordinator';
+
+test('an admin uploads a video, a coordinator plays, seeks and finishes it, and User Management shows the progress', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  await page.goto('/onboarding');
+  const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: FIRST }) });
+  await expect(first).toContainText('Video coming soon');
+  await first.getByLabel(`Upload video for ${FIRST}`).setInputFiles(VIDEO);
+  await expect(page.getByText('Video uploaded', { exact: true })).toBeVisible();
+  await expect(first.locator('video')).toBeVisible();
+  await expect(first).not.toContainText('Video coming soon');
+  await expectAccessible(page);
+
+  // The coordinator, in their own browser.
+  const theirs = await browser.newContext();
+  const coordinator = await theirs.newPage();
+  await signIn(coordinator, 'coordinator');
+  await expect(coordinator.getByRole('link', { name: 'Continue onboarding' })).toBeVisible();
+  await coordinator.getByRole('link', { name: 'Continue onboarding' }).click();
+  await expect(coordinator).toHaveURL(/\/onboarding$/);
+  await expect(coordinator.getByText('0 of 4 steps done')).toBeVisible();
+  const step = coordinator.getByRole('listitem').filter({ has: coordinator.getByRole('heading', { name: FIRST }) });
+  const video = step.locator('video');
+
+  // Chromium really plays it: the position moves.
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.3);
+  const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(Number.isFinite(duration) && duration > 2).toBe(true);
+
+  // Seek (the browser asks for a byte range), then watch to the end.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration * 0.5;
+  });
+  await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<void>((resolve) => {
+        if (v.ended) resolve();
+        else v.addEventListener('ended', () => resolve(), { once: true });
+        void v.play();
+      }),
+  );
+  await expect(step.getByText('Done', { exact: true })).toBeVisible();
+  await expect(coordinator.getByText('1 of 4 steps done')).toBeVisible();
+  await expect(step.getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
+
+  // A link step is marked done by hand.
+  const second = coordinator.getByRole('listitem').filter({
+    has: coordinator.getByRole('heading', { name: 'Understanding Cardholder Needs' }),
+  });
+  await second.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(coordinator.getByText('2 of 4 steps done')).toBeVisible();
+  await theirs.close();
+
+  // The admin sees it in User Management.
+  await page.goto('/admin');
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: USERS.coordinator.email }) });
+  await expect(item).toContainText('Onboarding 2/4');
+  await expect(
+    item.getByRole('progressbar', { name: `Onboarding progress of ${USERS.coordinator.email}` }),
+  ).toHaveAttribute('aria-valuenow', '2');
+});
+
+// Every spec shares one server, and e2e/more.spec.ts checks the four default steps in order: this
+// test refuses a bad link and leaves the list as it was (adding, moving and deleting steps are
+// checked in src/server/features/onboarding/onboarding.int.test.ts).
+test('the add-step form refuses an address that is not a web page', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const form = page.getByRole('form', { name: 'Add a step' });
+  await form.getByLabel('Title').fill('Safeguarding');
+  await form.getByLabel('Video link (optional)').fill('javascript:alert(1)');
+  await form.getByRole('button', { name: 'Add step' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please enter a full http:// or https:// address of the video page');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('list', { name: 'Onboarding steps' }).getByRole('listitem')).toHaveCount(4);
+  // The step tools are buttons a keyboard reaches.
+  const first = page.getByRole('group', { name: 'Manage Getting Started as a Coordinator' });
+  await expect(first.getByRole('button', { name: 'Move Getting Started as a Coordinator up' })).toBeDisabled();
+  await expect(first.getByRole('button', { name: 'Move Getting Started as a Coordinator down' })).toBeEnabled();
+});

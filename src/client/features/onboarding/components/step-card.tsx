@@ -1,0 +1,211 @@
+import { ArrowDown, ArrowUp, CheckCircle2, ExternalLink, Pencil, PlayCircle, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmAction, ConfirmButton } from '@/components/confirm-action';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import type { OnboardingStep } from '#shared/onboarding';
+import { useDeleteStep } from '../api/delete-step';
+import { useMarkDone } from '../api/mark-done';
+import { useRemoveVideo } from '../api/remove-video';
+import { StepForm } from './step-form';
+import { VideoPlayer } from './video-player';
+import { VideoUpload } from './video-upload';
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** One numbered step: its video (or link, or "Video coming soon"), done state and, for admins, its tools. */
+export function StepCard({
+  step,
+  isAdmin,
+  maxMb,
+  onMove,
+  isFirst,
+  isLast,
+  moving,
+}: {
+  step: OnboardingStep;
+  isAdmin: boolean;
+  maxMb: number;
+  onMove: (direction: -1 | 1) => void;
+  isFirst: boolean;
+  isLast: boolean;
+  moving: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const markDone = useMarkDone();
+  const headingId = `step-${step.id}`;
+  const { video, progress } = step;
+
+  const onMarkDone = async () => {
+    try {
+      await markDone.mutateAsync(step.id);
+      toast.success('Step marked as done', { description: step.title });
+    } catch (err) {
+      toast.error('Could not mark the step as done', { description: errorText(err) });
+    }
+  };
+
+  return (
+    <li aria-labelledby={headingId}>
+      <Card className="h-full overflow-hidden">
+        {video?.kind === 'upload' ? (
+          <VideoPlayer step={step} url={video.url} type={video.type} />
+        ) : video?.kind === 'link' ? (
+          <div className="flex aspect-video flex-col items-center justify-center gap-3 bg-muted text-muted-foreground">
+            <PlayCircle className="size-12" aria-hidden="true" />
+            <Button asChild variant="secondary">
+              <a
+                href={video.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Watch video: ${step.title} (opens in a new tab)`}
+              >
+                <ExternalLink aria-hidden="true" />
+                Watch video
+              </a>
+            </Button>
+          </div>
+        ) : (
+          <div className="flex aspect-video flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
+            <PlayCircle className="size-12" aria-hidden="true" />
+            <span className="text-sm">Video coming soon</span>
+          </div>
+        )}
+        <CardContent className="space-y-4 p-6">
+          <div className="flex gap-3">
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+              aria-hidden="true"
+            >
+              {step.number}
+            </span>
+            <div className="min-w-0 flex-1">
+              <h2 id={headingId} className="font-semibold">
+                {step.title}
+              </h2>
+              {step.description && <p className="text-sm text-muted-foreground">{step.description}</p>}
+            </div>
+            {progress.done && (
+              <Badge variant="secondary" className="h-fit shrink-0 gap-1">
+                <CheckCircle2 className="size-3" aria-hidden="true" />
+                Done
+              </Badge>
+            )}
+          </div>
+          {!progress.done && (
+            <Button variant="outline" size="sm" onClick={() => void onMarkDone()} disabled={markDone.isPending}>
+              <CheckCircle2 aria-hidden="true" />
+              Mark as done
+            </Button>
+          )}
+          {isAdmin &&
+            (editing ? (
+              <StepForm step={step} onDone={() => setEditing(false)} />
+            ) : (
+              <AdminTools
+                step={step}
+                maxMb={maxMb}
+                onEdit={() => setEditing(true)}
+                onMove={onMove}
+                isFirst={isFirst}
+                isLast={isLast}
+                moving={moving}
+              />
+            ))}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function AdminTools({
+  step,
+  maxMb,
+  onEdit,
+  onMove,
+  isFirst,
+  isLast,
+  moving,
+}: {
+  step: OnboardingStep;
+  maxMb: number;
+  onEdit: () => void;
+  onMove: (direction: -1 | 1) => void;
+  isFirst: boolean;
+  isLast: boolean;
+  moving: boolean;
+}) {
+  const removeVideo = useRemoveVideo();
+  const deleteStep = useDeleteStep();
+  const onRemoveVideo = async () => {
+    try {
+      await removeVideo.mutateAsync(step.id);
+      toast.success('Video removed', { description: step.title });
+    } catch (err) {
+      toast.error('Could not remove the video', { description: errorText(err) });
+    }
+  };
+  const onDelete = async () => {
+    try {
+      await deleteStep.mutateAsync(step.id);
+      toast.success('Step removed', { description: step.title });
+    } catch (err) {
+      toast.error('Could not remove the step', { description: errorText(err) });
+    }
+  };
+  return (
+    <div role="group" aria-label={`Manage ${step.title}`} className="flex flex-wrap items-start gap-2 border-t pt-4">
+      <Button variant="outline" size="sm" onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={isFirst || moving}
+        onClick={() => onMove(-1)}
+        aria-label={`Move ${step.title} up`}
+      >
+        <ArrowUp aria-hidden="true" />
+        Move up
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={isLast || moving}
+        onClick={() => onMove(1)}
+        aria-label={`Move ${step.title} down`}
+      >
+        <ArrowDown aria-hidden="true" />
+        Move down
+      </Button>
+      <VideoUpload step={step} maxMb={maxMb} />
+      {step.video?.kind === 'upload' && (
+        <ConfirmButton
+          variant="outline"
+          size="sm"
+          title="Remove this video?"
+          description={`The video of "${step.title}" will be deleted. The step stays.`}
+          confirmLabel="Remove video"
+          onConfirm={() => void onRemoveVideo()}
+        >
+          Remove video
+        </ConfirmButton>
+      )}
+      <ConfirmAction
+        trigger={
+          <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete step ${step.title}`}>
+            <Trash2 aria-hidden="true" />
+            Delete step
+          </Button>
+        }
+        title="Delete this step?"
+        description={`"${step.title}", its video and everyone's progress on it will be deleted. This cannot be undone.`}
+        confirmLabel="Delete step"
+        onConfirm={() => void onDelete()}
+      />
+    </div>
+  );
+}
