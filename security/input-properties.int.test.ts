@@ -54,6 +54,7 @@ const BODYLESS_ROUTES = [
   'POST /api/partners/:id/archive',
   'POST /api/partners/:id/unarchive',
   'POST /api/forms/:id/link',
+  'POST /api/calendar/feed/renew',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -210,6 +211,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
     '/api/chat/messages': ['chatType', 'partner'],
     '/api/files': ['folder'],
+    '/api/calendar/occurrences': ['from', 'to'],
   };
 
   it.each(Object.entries(QUERY_ROUTES))(
