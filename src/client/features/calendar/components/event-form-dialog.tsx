@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -102,14 +102,14 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
   const rule = repeatable && start ? buildRule(repeat, start, timeZone, allDay) : null;
   const ruleWords =
     rule && (repeat.ends === 'count' || repeat.until) ? describeRule(rule, start!, timeZone, allDay) : null;
-  const startFacts = useMemo(() => {
+  const startFacts = (() => {
     if (!start) return null;
     const local = allDay ? new Date(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()) : start;
     const weekday = WEEKDAYS[(local.getDay() + 6) % 7]!;
     const nth = Math.ceil(local.getDate() / 7);
     const dayName = local.toLocaleDateString('en-US', { weekday: 'long' });
     return { weekday, date: `day ${local.getDate()}`, ordinal: `the ${ORDINALS[Math.min(nth, 5) - 1]} ${dayName}` };
-  }, [start?.getTime(), allDay]); // eslint-disable-line react-hooks/exhaustive-deps
+  })();
 
   const toggleAllDay = (on: boolean) => {
     setAllDay(on);
