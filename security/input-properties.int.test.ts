@@ -56,6 +56,7 @@ const BODYLESS_ROUTES = [
   'POST /api/partners/:id/unarchive',
   'POST /api/forms/:id/link',
   'POST /api/onboarding/steps/:id/done',
+  'POST /api/calendar/feed/renew',
 ];
 
 function keysOf(schema: ZodType): string[] {
@@ -234,6 +235,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/chat/members': ['chatType', 'partner'],
     '/api/files': ['folder'],
     '/api/files/folders/summary': ['path'],
+    '/api/calendar/occurrences': ['from', 'to'],
   };
 
   it.each(Object.entries(QUERY_ROUTES))(

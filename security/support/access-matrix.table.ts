@@ -11,6 +11,7 @@ import {
 } from './matrix-context';
 import {
   chatMessage,
+  calendarFeedPath,
   event,
   failedEmail,
   file,
@@ -882,6 +883,34 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: FEATURE,
     ok: 200,
     prepare: async (ctx, owner) => get((await event(ctx, owner)).imageUrl!),
+  },
+  'GET /api/calendar/occurrences': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/calendar/occurrences?from=2030-03-01T00%3A00%3A00Z&to=2030-04-01T00%3A00%3A00Z'),
+  },
+  'DELETE /api/calendar/events/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => ({ method: 'DELETE', path: `/api/calendar/events/${(await event(ctx, owner)).id}` }),
+  },
+  'GET /api/calendar/events/:id/ics': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/calendar/events/${(await event(ctx, owner)).id}/ics`),
+  },
+  'GET /api/calendar/feed': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/calendar/feed') },
+  'POST /api/calendar/feed/renew': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => ({ method: 'POST', path: '/api/calendar/feed/renew' }),
+  },
+  // A calendar feed (issue 22): public with its token (calendar apps have no session); the
+  // token is the admin's, whose feed it stays whoever asks.
+  'GET /api/calendar/feed/:file': {
+    allowed: EVERYONE,
+    ok: 200,
+    prepare: async (ctx) => get(await calendarFeedPath(ctx)),
   },
 
   // Onboarding (issue 22, decision 0122): holders of `more` read, stream and report their own

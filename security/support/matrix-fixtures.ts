@@ -107,6 +107,12 @@ export const event = async (ctx: MatrixContext, owner: SignedInActor) =>
       pngPart(),
     ])
   ).event;
+/** The admin's calendar feed address (issue 22): its path, which needs no session. */
+export const calendarFeedPath = async (ctx: MatrixContext) => {
+  const response = await ctx.t.request('/api/calendar/feed', { headers: { cookie: ctx.cookies.admin } });
+  if (response.status !== 200) throw new Error(`feed address: ${response.status}`);
+  return new URL(((await response.json()) as { url: string }).url).pathname;
+};
 /** An email the server could not send (written straight to the outbox: no route queues one). */
 export const failedEmail = async (ctx: MatrixContext) => {
   const [row] = await ctx.t.db

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { allowedOrigins } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { adminRoutes } from './features/admin/routes';
+import { calendarFeedRoutes } from './features/calendar/feed-routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { chatRoutes } from './features/chat/routes';
 import { replayMessages } from './features/chat/service';
@@ -86,6 +87,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   app.route('/api/unsubscribe', unsubscribeRoutes());
   // The public form page's calls (issue 21): no session, the link's token names the form.
   app.route('/api/public/forms', publicFormRoutes(ministryName));
+  // A calendar feed (issue 22): calendar apps fetch it without a session; its token says whose.
+  app.route('/api/calendar/feed', calendarFeedRoutes());
   app.use('/api/*', sessionMiddleware);
 
   const api = app

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
+import { parseRule } from '../recurrence';
+import { isValidTimeZone } from '../time-zone';
 
 /** Calendar events (SPEC "events", DECISIONS.md D8). */
 
@@ -52,6 +54,26 @@ export const eventInputSchema = z
       .enum(['true', 'false'])
       .optional()
       .transform((v) => v === 'true'),
+    /** Issue 22: an all-day event's start and end are the dates written (midnight UTC, end inclusive). */
+    allDay: z
+      .enum(['true', 'false'], 'All day must be true or false')
+      .optional()
+      .transform((v) => v === 'true'),
+    /** The zone the event is planned in (the person's); a series keeps its wall-clock time there. */
+    timeZone: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || isValidTimeZone(v), 'Unknown time zone')
+      .transform((v) => v ?? 'UTC'),
+    /** An RRULE value (decision 0121); empty means a single event. */
+    recurrence: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .superRefine((v, ctx) => {
+        const rule = v === null ? null : parseRule(v);
+        if (typeof rule === 'string') ctx.addIssue({ code: 'custom', message: rule });
+      }),
   })
   .refine((v) => new Date(v.endDate).getTime() >= new Date(v.startDate).getTime(), {
     message: END_BEFORE_START,
@@ -80,6 +102,41 @@ export type EventFormValues = z.input<typeof eventFormSchema>;
 
 export const eventIdSchema = z.object({ id: z.uuid('Event not found') });
 
+export const EVENT_SCOPES = ['this', 'following', 'all'] as const;
+export type EventScope = (typeof EVENT_SCOPES)[number];
+export const OCCURRENCE_REQUIRED = 'Choose which occurrence of the repeating event to change.';
+
+/** Which part of a series an edit or delete is for (a single event needs neither). */
+export const eventScopeSchema = z.object({
+  scope: z.enum(EVENT_SCOPES, 'Scope must be this, following or all').optional(),
+  occurrence: z.iso.datetime({ offset: true, error: 'Occurrence must be a date-time' }).optional(),
+});
+export type EventScopeQuery = z.output<typeof eventScopeSchema>;
+
+export const OCCURRENCE_RANGE_MAX_DAYS = 366;
+
+/** GET /api/calendar/occurrences: a range of at most a year (a month grid asks for six weeks). */
+export const occurrenceRangeSchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'From must be a date-time' }).refine(isYearInRange, DATE_OUT_OF_RANGE),
+    to: z.iso.datetime({ offset: true, error: 'To must be a date-time' }).refine(isYearInRange, DATE_OUT_OF_RANGE),
+  })
+  .refine((v) => new Date(v.to).getTime() > new Date(v.from).getTime(), {
+    message: 'To must be after from',
+    path: ['to'],
+  })
+  .refine(
+    (v) => new Date(v.to).getTime() - new Date(v.from).getTime() <= OCCURRENCE_RANGE_MAX_DAYS * 24 * 60 * 60 * 1000,
+    { message: `The range is limited to ${OCCURRENCE_RANGE_MAX_DAYS} days`, path: ['to'] },
+  );
+
+/** GET /api/calendar/events/:id/ics: optionally one occurrence of a series. */
+export const icsQuerySchema = z.object({
+  occurrence: z.iso.datetime({ offset: true, error: 'Occurrence must be a date-time' }).optional(),
+});
+
+export const feedTokenSchema = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.ics$/) });
+
 export interface CalendarEvent {
   id: string;
   title: string;
@@ -90,6 +147,31 @@ export interface CalendarEvent {
   /** Served by the portal to people with the calendar permission; null without an image. */
   imageUrl: string | null;
   createdBy: string | null;
+  allDay: boolean;
+  timeZone: string;
+  /** The series' RRULE value, null for a single event. */
+  recurrence: string | null;
+  /** The rule in words ("Every Tuesday until 30 Jun 2027"), null for a single event. */
+  repeats: string | null;
+  /** A series' card shows its next occurrence: that occurrence's start (else the event's start). */
+  occurrenceStart: string;
+  /** A series' own first start (for "All events" edits), else the event's start. */
+  seriesStart: string;
+}
+
+/** One occurrence in a range: a single event, or one of a series (changed ones in place). */
+export interface EventOccurrence extends CalendarEvent {
+  /** Part of a series: edits and deletes ask for a scope and name `occurrenceStart`. */
+  series: boolean;
+}
+
+export interface OccurrenceList {
+  occurrences: EventOccurrence[];
+}
+
+export interface CalendarFeed {
+  /** The private subscription address, absolute. */
+  url: string;
 }
 
 export interface EventList {

@@ -8,9 +8,28 @@ import { serveStoredObject } from '#server/http/stored-file';
 import { withUpload } from '#server/http/upload';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
-import { eventIdSchema, eventInputSchema, type EventInput } from '#shared/schemas/calendar';
+import {
+  eventIdSchema,
+  eventInputSchema,
+  eventScopeSchema,
+  icsQuerySchema,
+  occurrenceRangeSchema,
+  type EventInput,
+} from '#shared/schemas/calendar';
 import { PREVIEW_IMAGE_TYPES } from '#shared/schemas/files';
-import { createEvent, imageKeyFor, listEvents, storeEventImage, updateEvent } from './service';
+import { eventIcs, feedAddress, renewFeed } from './feed';
+import { listOccurrences } from './occurrences';
+import { createEvent, deleteEvent, imageKeyFor, listEvents, storeEventImage, updateEvent } from './service';
+
+/** "Prayer Meeting" -> "prayer-meeting.ics": a download name that needs no encoding. */
+function icsFilename(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'event'}.ics`;
+}
 
 const imageIdSchema = z.object({ id: z.uuid('Image not found') });
 
@@ -47,30 +66,60 @@ async function withEventForm<T>(
 
 /** /api/calendar: events (D8) and their images. Any calendar user may add and edit. */
 export function calendarRoutes() {
-  return new Hono<AppEnv>()
-    .use('*', requireFeature('calendar'))
-    .get('/events', async (c) => {
-      return c.json({ events: await listEvents(c.var.deps.database.db), maxUploadMb: c.var.deps.config.MAX_UPLOAD_MB });
-    })
-    .post('/events', async (c) => {
-      const event = await withEventForm(c, (input, imageKey) => createEvent(contextOf(c), input, imageKey));
-      return c.json({ event }, 201);
-    })
-    .put('/events/:id', validate('param', eventIdSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const event = await withEventForm(c, (input, imageKey) => updateEvent(contextOf(c), id, input, imageKey));
-      return c.json({ event });
-    })
-    .get('/images/:id', validate('param', imageIdSchema), async (c) => {
-      const object = await c.var.deps.storage.get(imageKeyFor(c.req.valid('param').id));
-      if (!object) refuse(404, 'Image not found');
-      const isImage = (PREVIEW_IMAGE_TYPES as readonly string[]).includes(object.contentType);
-      return serveStoredObject(c, object, {
-        filename: 'event-image',
-        contentType: isImage ? object.contentType : 'application/octet-stream',
-        disposition: isImage ? 'inline' : 'attachment',
-        // A new image always gets a new address, so an image never changes.
-        cacheControl: 'private, max-age=31536000, immutable',
-      });
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireFeature('calendar'))
+      .get('/events', async (c) => {
+        return c.json({
+          events: await listEvents(c.var.deps.database.db),
+          maxUploadMb: c.var.deps.config.MAX_UPLOAD_MB,
+        });
+      })
+      .post('/events', async (c) => {
+        const event = await withEventForm(c, (input, imageKey) => createEvent(contextOf(c), input, imageKey));
+        return c.json({ event }, 201);
+      })
+      .get('/occurrences', validate('query', occurrenceRangeSchema), async (c) => {
+        const { from, to } = c.req.valid('query');
+        return c.json({ occurrences: await listOccurrences(c.var.deps.database.db, new Date(from), new Date(to)) });
+      })
+      .put('/events/:id', validate('param', eventIdSchema), validate('query', eventScopeSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const scope = c.req.valid('query');
+        const event = await withEventForm(c, (input, imageKey) =>
+          updateEvent(contextOf(c), id, input, imageKey, scope),
+        );
+        return c.json({ event });
+      })
+      .delete('/events/:id', validate('param', eventIdSchema), validate('query', eventScopeSchema), async (c) => {
+        await deleteEvent(contextOf(c), c.req.valid('param').id, c.req.valid('query'));
+        return c.json({ ok: true });
+      })
+      .get('/events/:id/ics', validate('param', eventIdSchema), validate('query', icsQuerySchema), async (c) => {
+        const { title, body } = await eventIcs(
+          c.var.deps.database.db,
+          c.req.valid('param').id,
+          c.req.valid('query').occurrence,
+        );
+        c.header('Content-Type', 'text/calendar; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="${icsFilename(title)}"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(body);
+      })
+      // The person's private subscription address (the feed itself is feed-routes.ts, no session).
+      .get('/feed', async (c) => c.json(await feedAddress(contextOf(c))))
+      .post('/feed/renew', async (c) => c.json(await renewFeed(contextOf(c))))
+      .get('/images/:id', validate('param', imageIdSchema), async (c) => {
+        const object = await c.var.deps.storage.get(imageKeyFor(c.req.valid('param').id));
+        if (!object) refuse(404, 'Image not found');
+        const isImage = (PREVIEW_IMAGE_TYPES as readonly string[]).includes(object.contentType);
+        return serveStoredObject(c, object, {
+          filename: 'event-image',
+          contentType: isImage ? object.contentType : 'application/octet-stream',
+          disposition: isImage ? 'inline' : 'attachment',
+          // A new image always gets a new address, so an image never changes.
+          cacheControl: 'private, max-age=31536000, immutable',
+        });
+      })
+  );
 }

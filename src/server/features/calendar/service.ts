@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { events } from '#server/db/schema';
+import { eventCancellations, events } from '#server/db/schema';
 import type { AppDeps } from '#server/http/app-env';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
@@ -9,7 +9,23 @@ import { isObjectKey, newObjectKey } from '#server/storage/index';
 import { readHead } from '#server/storage/read-head';
 import { SNIFF_BYTES, sniffImageType } from '#server/storage/sniff';
 import { lockedRow } from '#server/service/locked-row';
-import { NOT_AN_IMAGE, type CalendarEvent, type EventInput } from '#shared/schemas/calendar';
+import {
+  describeRule,
+  formatRule,
+  MAX_SERIES_EXCEPTIONS,
+  parseRule,
+  RULE_NO_OCCURRENCES,
+  TOO_MANY_EXCEPTIONS,
+} from '#shared/recurrence';
+import {
+  END_BEFORE_START,
+  NOT_AN_IMAGE,
+  OCCURRENCE_REQUIRED,
+  type CalendarEvent,
+  type EventInput,
+  type EventScopeQuery,
+} from '#shared/schemas/calendar';
+import { isOccurrence, lastOccurrence, nextOccurrence } from './recurrence';
 
 const IMAGE_PREFIX = 'event-images/';
 
@@ -27,28 +43,53 @@ export function imageKeyFor(id: string): string {
   return newObjectKey('event-images', id);
 }
 
-type EventRow = typeof events.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
 
-function toEvent(row: EventRow): CalendarEvent {
+/** An event row as the API shows it; `at` is the occurrence shown (a series' card: its next one). */
+export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrenceStart: Date }): CalendarEvent {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    startDate: row.startDate.toISOString(),
-    endDate: row.endDate.toISOString(),
+    startDate: (at?.start ?? row.startDate).toISOString(),
+    endDate: (at?.end ?? row.endDate).toISOString(),
     location: row.location,
     imageUrl: imageUrlFor(row.imageUrl),
     createdBy: row.userId,
+    allDay: row.allDay,
+    timeZone: row.timeZone,
+    recurrence: row.recurrence,
+    repeats: row.recurrence ? describeRule(row.recurrence, row.startDate, row.timeZone, row.allDay) : null,
+    occurrenceStart: (at?.occurrenceStart ?? row.occurrenceStart ?? row.startDate).toISOString(),
+    seriesStart: row.startDate.toISOString(),
   };
 }
 
-/** SPEC 7: every event, by start ascending. */
-export async function listEvents(db: Db): Promise<CalendarEvent[]> {
+/** Where one occurrence of a series ends: the series' duration after its start. */
+export function occurrenceEnd(row: EventRow, start: Date): Date {
+  return new Date(start.getTime() + row.endDate.getTime() - row.startDate.getTime());
+}
+
+/**
+ * SPEC 7: the cards, by start ascending. A series is one card, at its next occurrence (its
+ * last once all have passed); its changed occurrences are part of it, not cards of their own.
+ */
+export async function listEvents(db: Db, now = new Date()): Promise<CalendarEvent[]> {
   const rows = await db
     .select()
     .from(events)
+    .where(isNull(events.seriesId))
     .orderBy(asc(events.startDate), asc(events.endDate), asc(events.title), asc(events.id));
-  return rows.map(toEvent);
+  const cards = rows.map((row) => {
+    if (!row.recurrence) return toEvent(row);
+    const series = { ...row, recurrence: row.recurrence };
+    const start = nextOccurrence(series, now) ?? lastOccurrence(series);
+    return toEvent(row, { start, end: occurrenceEnd(row, start), occurrenceStart: start });
+  });
+  return cards.sort(
+    (a, b) =>
+      a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate) || a.title.localeCompare(b.title),
+  );
 }
 
 /**
@@ -74,13 +115,46 @@ export async function storeEventImage(deps: AppDeps, incoming: IncomingFile): Pr
   return key;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An all-day date as written ("2026-12-24T…"): midnight UTC of that date (the schema's reading). */
+function utcDate(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00.000Z`);
+}
+
+/**
+ * The row values of the dialog's input. An all-day event keeps the dates as written; a series
+ * starts at its first occurrence (a start on a Monday of "every Tuesday" moves to the Tuesday,
+ * as RFC 5545 readers disagree about a DTSTART outside the rule) and ends within 10 years.
+ */
+function writtenTimes(input: EventInput) {
+  const start = input.allDay ? utcDate(input.startDate) : new Date(input.startDate);
+  const end = input.allDay ? utcDate(input.endDate) : new Date(input.endDate);
+  if (end < start) refuse(400, END_BEFORE_START);
+  return { start, end };
+}
+
 function values(input: EventInput) {
+  let { start: startDate, end: endDate } = writtenTimes(input);
+  const timing = { allDay: input.allDay, timeZone: input.timeZone, recurrence: input.recurrence };
+  let seriesEnd: Date | null = null;
+  if (input.recurrence) {
+    const series = { ...timing, recurrence: input.recurrence, startDate };
+    const first = nextOccurrence(series, startDate);
+    if (!first) refuse(400, RULE_NO_OCCURRENCES);
+    endDate = new Date(endDate.getTime() + first.getTime() - startDate.getTime());
+    startDate = first;
+    const last = lastOccurrence({ ...series, startDate });
+    seriesEnd = new Date(last.getTime() + endDate.getTime() - startDate.getTime());
+  }
   return {
     title: input.title,
     description: input.description,
     location: input.location,
-    startDate: new Date(input.startDate),
-    endDate: new Date(input.endDate),
+    startDate,
+    endDate,
+    ...timing,
+    seriesEnd,
   };
 }
 
@@ -101,40 +175,256 @@ export async function createEvent(
   });
 }
 
+/** Cancelled plus changed occurrences of a series. */
+async function exceptionCount(db: Db, seriesId: string): Promise<number> {
+  const [changed] = await db.select({ n: count() }).from(events).where(eq(events.seriesId, seriesId));
+  const [cancelled] = await db
+    .select({ n: count() })
+    .from(eventCancellations)
+    .where(eq(eventCancellations.eventId, seriesId));
+  return (changed?.n ?? 0) + (cancelled?.n ?? 0);
+}
+
+async function refuseOverExceptionLimit(db: Db, seriesId: string) {
+  if ((await exceptionCount(db, seriesId)) >= MAX_SERIES_EXCEPTIONS) refuse(400, TOO_MANY_EXCEPTIONS);
+}
+
+/** The occurrence a scoped write names: it must be one of the series' (or a changed one's original start). */
+async function namedOccurrence(db: Db, series: EventRow, query: EventScopeQuery): Promise<Date> {
+  if (!query.occurrence) refuse(400, OCCURRENCE_REQUIRED);
+  const at = new Date(query.occurrence);
+  if (!isOccurrence({ ...series, recurrence: series.recurrence! }, at)) refuse(404, 'Occurrence not found');
+  const [cancelled] = await db
+    .select()
+    .from(eventCancellations)
+    .where(and(eq(eventCancellations.eventId, series.id), eq(eventCancellations.occurrenceStart, at)));
+  if (cancelled) refuse(404, 'Occurrence not found');
+  return at;
+}
+
+/** The series' rule ending just before `at` (its UNTIL), for "this and following". */
+function ruleEndingBefore(series: EventRow, at: Date): string {
+  const rule = parseRule(series.recurrence!);
+  if (typeof rule === 'string') throw new Error('stored rule unreadable');
+  const until = series.allDay
+    ? new Date(at.getTime() - DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')
+    : new Date(at.getTime() - 1000)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+  return formatRule({ ...rule, count: null, until });
+}
+
+/**
+ * Ends a series before `at`: its rule gets an UNTIL and the exceptions from `at` on go (they
+ * belong to the occurrences that no longer are the series').
+ */
+async function endSeriesBefore(db: Db, series: EventRow, at: Date): Promise<EventRow> {
+  const recurrence = ruleEndingBefore(series, at);
+  const last = lastOccurrence({ ...series, recurrence });
+  await db.delete(events).where(and(eq(events.seriesId, series.id), gte(events.occurrenceStart, at)));
+  await db
+    .delete(eventCancellations)
+    .where(and(eq(eventCancellations.eventId, series.id), gte(eventCancellations.occurrenceStart, at)));
+  const [row] = await db
+    .update(events)
+    .set({ recurrence, seriesEnd: occurrenceEnd(series, last), updatedAt: new Date() })
+    .where(eq(events.id, series.id))
+    .returning();
+  return row!;
+}
+
+/**
+ * After "all events" moved or changed a series: exceptions follow a moved series, and those no
+ * longer on one of its occurrences go.
+ */
+async function keepExceptionsInStep(db: Db, series: EventRow, shiftMs: number) {
+  const overrides = await db.select().from(events).where(eq(events.seriesId, series.id));
+  const cancellations = await db.select().from(eventCancellations).where(eq(eventCancellations.eventId, series.id));
+  const timing = series.recurrence ? { ...series, recurrence: series.recurrence } : null;
+  for (const o of overrides) {
+    const at = new Date(o.occurrenceStart!.getTime() + shiftMs);
+    if (timing && isOccurrence(timing, at)) {
+      if (shiftMs) await db.update(events).set({ occurrenceStart: at }).where(eq(events.id, o.id));
+    } else await db.delete(events).where(eq(events.id, o.id));
+  }
+  for (const c of cancellations) {
+    const at = new Date(c.occurrenceStart.getTime() + shiftMs);
+    const where = and(
+      eq(eventCancellations.eventId, series.id),
+      eq(eventCancellations.occurrenceStart, c.occurrenceStart),
+    );
+    if (timing && isOccurrence(timing, at)) {
+      if (shiftMs) await db.update(eventCancellations).set({ occurrenceStart: at }).where(where);
+    } else await db.delete(eventCancellations).where(where);
+  }
+}
+
+/** Image keys no event row points at any more (a changed occurrence shares its series' image). */
+async function unusedImages(ctx: ServiceContext, keys: (string | null)[]): Promise<string[]> {
+  const candidates = [...new Set(keys.filter((k): k is string => !!k && isObjectKey(k)))];
+  if (!candidates.length) return [];
+  const used = await ctx.db.select({ key: events.imageUrl }).from(events).where(inArray(events.imageUrl, candidates));
+  return candidates.filter((k) => !used.some((u) => u.key === k));
+}
+
+/** Deletes images the committed change left unused (after the commit: a rollback keeps them). */
+async function deleteUnusedImages(ctx: ServiceContext, keys: (string | null)[]) {
+  const { storage, logger } = ctx.deps;
+  for (const key of await unusedImages(ctx, keys)) {
+    await storage
+      .delete(key)
+      .catch((err: unknown) => logger.warn({ err, key }, 'could not delete a replaced event image'));
+  }
+}
+
 /**
  * D8: anyone with the calendar permission may edit. A new image replaces the old one, and
- * `removeImage` drops it; the replaced object is deleted once the change has committed and the
- * record no longer points at it.
+ * `removeImage` drops it; the replaced object is deleted once the change has committed and no
+ * record points at it. A series' edit names its scope (decision 0121): "this" writes a changed
+ * occurrence, "following" ends the series before the occurrence and starts a new one there,
+ * "all" changes the series (moved by as much as the named occurrence moved).
  */
 export async function updateEvent(
   ctx: ServiceContext,
   id: string,
   input: EventInput,
   newImageKey: string | null,
+  query: EventScopeQuery = {},
 ): Promise<CalendarEvent> {
-  const { event, replacedImage } = await ctx.change(async (tx) => {
+  const { event, oldImages } = await ctx.change(async (tx) => {
     const existing = await lockedRow(tx.db.select().from(events).where(eq(events.id, id)), 404, 'Event not found');
     const imageUrl = newImageKey ?? (input.removeImage ? null : existing.imageUrl);
-    const [row] = await tx.db
-      .update(events)
-      .set({ ...values(input), imageUrl, updatedAt: new Date() })
-      .where(eq(events.id, id))
+    const record = (row: EventRow, extra?: object) =>
+      tx.record({
+        action: 'event.updated',
+        subject: { type: 'event', id },
+        announce,
+        before: existing,
+        after: { ...row, ...extra },
+      });
+
+    if (!existing.recurrence || (query.scope ?? 'all') === 'all') {
+      // A changed occurrence stays one: it cannot start a series of its own.
+      let written = existing.seriesId ? { ...input, recurrence: null } : input;
+      let shiftMs = 0;
+      if (existing.recurrence && query.occurrence && input.recurrence) {
+        // Edited from one occurrence: the series moves by as much as that occurrence moved.
+        const at = await namedOccurrence(tx.db, existing, query);
+        const { start, end } = writtenTimes(input);
+        shiftMs = start.getTime() - at.getTime();
+        const seriesStart = new Date(existing.startDate.getTime() + shiftMs);
+        written = {
+          ...input,
+          startDate: seriesStart.toISOString(),
+          endDate: new Date(seriesStart.getTime() + end.getTime() - start.getTime()).toISOString(),
+        };
+      }
+      const next = values(written);
+      const [row] = await tx.db
+        .update(events)
+        .set({ ...next, imageUrl, updatedAt: new Date() })
+        .where(eq(events.id, id))
+        .returning();
+      if (existing.recurrence) await keepExceptionsInStep(tx.db, row!, shiftMs);
+      await record(row!);
+      return { event: toEvent(row!), oldImages: [existing.imageUrl] };
+    }
+
+    const at = await namedOccurrence(tx.db, existing, query);
+    if (query.scope === 'this') {
+      const [current] = await tx.db
+        .select()
+        .from(events)
+        .where(and(eq(events.seriesId, id), eq(events.occurrenceStart, at)));
+      if (!current) await refuseOverExceptionLimit(tx.db, id);
+      const own = values({ ...input, recurrence: null });
+      const image = newImageKey ?? (input.removeImage ? null : (current?.imageUrl ?? existing.imageUrl));
+      const [row] = current
+        ? await tx.db
+            .update(events)
+            .set({ ...own, imageUrl: image, updatedAt: new Date() })
+            .where(eq(events.id, current.id))
+            .returning()
+        : await tx.db
+            .insert(events)
+            .values({ ...own, imageUrl: image, userId: tx.actor.id, seriesId: id, occurrenceStart: at })
+            .returning();
+      await record(existing, { changedOccurrence: row });
+      return { event: toEvent(row!), oldImages: [current?.imageUrl ?? null] };
+    }
+
+    // "This and following": the first occurrence's following is the whole series.
+    if (at.getTime() === existing.startDate.getTime()) {
+      const [row] = await tx.db
+        .update(events)
+        .set({ ...values(input), imageUrl, updatedAt: new Date() })
+        .where(eq(events.id, id))
+        .returning();
+      await keepExceptionsInStep(tx.db, row!, 0);
+      await record(row!);
+      return { event: toEvent(row!), oldImages: [existing.imageUrl] };
+    }
+    const ended = await endSeriesBefore(tx.db, existing, at);
+    const [following] = await tx.db
+      .insert(events)
+      .values({ ...values(input), imageUrl, userId: tx.actor.id })
       .returning();
-    await tx.record({
-      action: 'event.updated',
-      subject: { type: 'event', id },
-      announce,
-      before: existing,
-      after: row,
-    });
-    const old = existing.imageUrl;
-    return { event: toEvent(row!), replacedImage: old && old !== imageUrl && isObjectKey(old) ? old : null };
+    await record(ended, { following: following!.id });
+    return { event: toEvent(following!), oldImages: [] };
   });
-  if (replacedImage) {
-    const { storage, logger } = ctx.deps;
-    await storage
-      .delete(replacedImage)
-      .catch((err: unknown) => logger.warn({ err, key: replacedImage }, 'could not delete a replaced event image'));
-  }
+  await deleteUnusedImages(ctx, oldImages);
   return event;
+}
+
+/**
+ * Deletes an event (issue 22 item 4). A series' delete names its scope: "this" cancels one
+ * occurrence (EXDATE), "following" ends the series before it, "all" removes the series with its
+ * exceptions. Images nobody uses any more are deleted once the change has committed.
+ */
+export async function deleteEvent(ctx: ServiceContext, id: string, query: EventScopeQuery = {}): Promise<void> {
+  const oldImages = await ctx.change(async (tx) => {
+    const existing = await lockedRow(tx.db.select().from(events).where(eq(events.id, id)), 404, 'Event not found');
+    const record = (after?: object) =>
+      tx.record({ action: 'event.deleted', subject: { type: 'event', id }, announce, before: existing, after });
+    const removeAll = async () => {
+      const overrides = await tx.db.select({ key: events.imageUrl }).from(events).where(eq(events.seriesId, id));
+      await tx.db.delete(events).where(eq(events.id, id));
+      await record();
+      return [existing.imageUrl, ...overrides.map((o) => o.key)];
+    };
+    if (existing.seriesId) {
+      // A changed occurrence deleted on its own: its series skips that occurrence from now on.
+      await tx.db.delete(events).where(eq(events.id, id));
+      await tx.db
+        .insert(eventCancellations)
+        .values({ eventId: existing.seriesId, occurrenceStart: existing.occurrenceStart! })
+        .onConflictDoNothing();
+      await record();
+      return [existing.imageUrl];
+    }
+    if (!existing.recurrence || (query.scope ?? 'all') === 'all') return removeAll();
+
+    const at = await namedOccurrence(tx.db, existing, query);
+    if (query.scope === 'following') {
+      if (at.getTime() === existing.startDate.getTime()) return removeAll();
+      const overrides = await tx.db
+        .select({ key: events.imageUrl })
+        .from(events)
+        .where(and(eq(events.seriesId, id), gte(events.occurrenceStart, at)));
+      const ended = await endSeriesBefore(tx.db, existing, at);
+      await record({ endedBefore: at.toISOString(), series: ended });
+      return overrides.map((o) => o.key);
+    }
+    const [changed] = await tx.db
+      .select()
+      .from(events)
+      .where(and(eq(events.seriesId, id), eq(events.occurrenceStart, at)));
+    if (changed) await tx.db.delete(events).where(eq(events.id, changed.id));
+    else await refuseOverExceptionLimit(tx.db, id);
+    await tx.db.insert(eventCancellations).values({ eventId: id, occurrenceStart: at });
+    await record({ cancelledOccurrence: at.toISOString() });
+    return [changed?.imageUrl ?? null];
+  });
+  await deleteUnusedImages(ctx, oldImages);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '@/lib/upload';
 import type { CalendarEvent } from '#shared/schemas/calendar';
-import { eventsQueryKey } from './get-events';
+import { calendarQueryKey } from './get-events';
 
 /** The event form as the API takes it: text fields plus an optional "image" file. */
 export interface EventPayload {
@@ -13,6 +13,11 @@ export interface EventPayload {
   endDate: string;
   image?: File | null;
   removeImage?: boolean;
+  allDay?: boolean;
+  /** The zone the event is planned in (the person's, D10). */
+  timeZone?: string;
+  /** An RRULE value, or null/undefined for a single event. */
+  recurrence?: string | null;
 }
 
 export function eventFormData(payload: EventPayload): FormData {
@@ -23,6 +28,9 @@ export function eventFormData(payload: EventPayload): FormData {
   form.set('startDate', payload.startDate);
   form.set('endDate', payload.endDate);
   if (payload.removeImage) form.set('removeImage', 'true');
+  if (payload.allDay) form.set('allDay', 'true');
+  if (payload.timeZone) form.set('timeZone', payload.timeZone);
+  if (payload.recurrence) form.set('recurrence', payload.recurrence);
   // The file last: the server reads the fields while the image streams to storage.
   if (payload.image) form.set('image', payload.image);
   return form;
@@ -41,6 +49,6 @@ export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
   });
 }

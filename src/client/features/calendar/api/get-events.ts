@@ -8,12 +8,14 @@ export async function getEvents(): Promise<EventList> {
   return (await response.json()) as EventList;
 }
 
+/** Everything the calendar shows (cards and ranges) refreshes together after a write. */
+export const calendarQueryKey = ['calendar'] as const;
 export const eventsQueryKey = ['calendar', 'events'] as const;
 
 export const eventsQueryOptions = queryOptions({ queryKey: eventsQueryKey, queryFn: getEvents });
 
 /** The events, refreshed when anyone adds or edits one. */
 export function useEvents() {
-  useRefetchOn(['events.changed'], eventsQueryKey);
+  useRefetchOn(['events.changed'], calendarQueryKey);
   return useQuery(eventsQueryOptions);
 }

@@ -1,31 +1,106 @@
 import { CalendarPlus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { CalendarEvent } from '#shared/schemas/calendar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useMe } from '@/features/auth/api/get-me';
+import type { CalendarEvent, EventOccurrence, EventScope } from '#shared/schemas/calendar';
+import { useDeleteEvent } from '../api/delete-event';
 import { useEvents } from '../api/get-events';
+import { AgendaList } from './agenda-list';
+import { DayListDialog } from './day-list-dialog';
 import { EventCard } from './event-card';
 import { EventDetailsDialog } from './event-details-dialog';
 import { EventFormDialog, type EventFormMode } from './event-form-dialog';
+import { MonthGrid } from './month-grid';
+import { SeriesScopeDialog } from './series-scope-dialog';
 
 const DEFAULT_MAX_UPLOAD_MB = 50;
+const VIEWS = ['cards', 'month', 'agenda'] as const;
+type View = (typeof VIEWS)[number];
 
-/** /calendar: events by start date in a card grid; details, add and edit in dialogs (SPEC 2, D8). */
+/** The chosen view, remembered per person in this browser. */
+function useRememberedView(userId: string | undefined): [View, (view: View) => void] {
+  const key = `calendar-view:${userId ?? 'anyone'}`;
+  const read = (): View => {
+    try {
+      const stored = localStorage.getItem(key);
+      return (VIEWS as readonly string[]).includes(stored ?? '') ? (stored as View) : 'cards';
+    } catch {
+      return 'cards';
+    }
+  };
+  const [state, setState] = useState<{ key: string; view: View }>(() => ({ key, view: read() }));
+  const view = state.key === key ? state.view : read();
+  const setView = (next: View) => {
+    setState({ key, view: next });
+    try {
+      localStorage.setItem(key, next);
+    } catch {
+      // A browser without storage still switches; it only forgets.
+    }
+  };
+  return [view, setView];
+}
+
+/** /calendar: cards of upcoming events (SPEC 2, D8), a month grid and an agenda (issue 22). */
 export function CalendarPage() {
+  const me = useMe();
   const events = useEvents();
+  const remove = useDeleteEvent();
+  const [view, setView] = useRememberedView(me.data?.user.id);
+  const [focusedDay, setFocusedDay] = useState(() => new Date());
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedOccurrence, setSelectedOccurrence] = useState<EventOccurrence | null>(null);
   const [formMode, setFormMode] = useState<EventFormMode | null>(null);
+  const [openDay, setOpenDay] = useState<{ date: Date; occurrences: EventOccurrence[] } | null>(null);
+  const [scopeFor, setScopeFor] = useState<{ action: 'edit' | 'delete'; event: CalendarEvent } | null>(null);
 
   const list = events.data?.events;
-  // The open details follow the list, so they show an edit as soon as it is saved.
-  const selected = list?.find((e) => e.id === selectedId) ?? null;
+  // The open card details follow the list, so they show an edit as soon as it is saved.
+  const selected = selectedOccurrence ?? list?.find((e) => e.id === selectedId) ?? null;
   const maxUploadMb = events.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
 
-  const openEdit = (event: CalendarEvent) => {
+  const closeDetails = () => {
     setSelectedId(null);
-    setFormMode({ kind: 'edit', event });
+    setSelectedOccurrence(null);
+  };
+  const openOccurrence = (o: EventOccurrence) => {
+    setOpenDay(null);
+    setSelectedOccurrence(o);
+  };
+  const openEdit = (event: CalendarEvent) => {
+    closeDetails();
+    if (event.recurrence) setScopeFor({ action: 'edit', event });
+    else setFormMode({ kind: 'edit', event });
+  };
+  const runDelete = async (event: CalendarEvent, scope?: EventScope) => {
+    try {
+      await remove.mutateAsync({
+        id: event.id,
+        target: scope ? { scope, occurrence: event.occurrenceStart } : undefined,
+      });
+      toast.success('Event deleted');
+      closeDetails();
+    } catch (err) {
+      toast.error('Failed to delete event', { description: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  const askDelete = (event: CalendarEvent) => {
+    if (event.recurrence) {
+      closeDetails();
+      setScopeFor({ action: 'delete', event });
+    } else void runDelete(event);
+  };
+  const chooseScope = (scope: EventScope) => {
+    if (!scopeFor) return;
+    const { action, event } = scopeFor;
+    setScopeFor(null);
+    if (action === 'delete') void runDelete(event, scope);
+    else setFormMode({ kind: 'edit', event, target: { scope, occurrence: event.occurrenceStart } });
   };
 
   return (
@@ -40,38 +115,69 @@ export function CalendarPage() {
           </Button>
         }
       />
-      {events.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading events">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-72" />
-          ))}
-        </div>
-      ) : events.isError ? (
-        <Card>
-          <CardContent className="flex flex-wrap items-center justify-between gap-3 p-6">
-            <p role="alert">Events could not be loaded: {events.error.message}</p>
-            <Button variant="outline" onClick={() => void events.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      ) : list!.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center text-muted-foreground">
-            No events scheduled. Click &quot;Add Event&quot; to create one.
-          </CardContent>
-        </Card>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
-          {list!.map((event) => (
-            <li key={event.id} className="flex">
-              <EventCard event={event} onOpen={(e) => setSelectedId(e.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <EventDetailsDialog event={selected} onOpenChange={(open) => !open && setSelectedId(null)} onEdit={openEdit} />
+      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+        <TabsList aria-label="Calendar view" className="mb-4">
+          <TabsTrigger value="cards">Cards</TabsTrigger>
+          <TabsTrigger value="month">Month</TabsTrigger>
+          <TabsTrigger value="agenda">Agenda</TabsTrigger>
+        </TabsList>
+        <TabsContent value="cards">
+          {events.isPending ? (
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading events">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-72" />
+              ))}
+            </div>
+          ) : events.isError ? (
+            <Card>
+              <CardContent className="flex flex-wrap items-center justify-between gap-3 p-6">
+                <p role="alert">Events could not be loaded: {events.error.message}</p>
+                <Button variant="outline" onClick={() => void events.refetch()}>
+                  <RefreshCw aria-hidden="true" />
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : list!.length === 0 ? (
+            <Card>
+              <CardContent className="p-10 text-center text-muted-foreground">
+                No events scheduled. Click &quot;Add Event&quot; to create one.
+              </CardContent>
+            </Card>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
+              {list!.map((event) => (
+                <li key={event.id} className="flex">
+                  <EventCard event={event} onOpen={(e) => setSelectedId(e.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="month">
+          <MonthGrid
+            focusedDay={focusedDay}
+            onFocusDay={setFocusedDay}
+            onOpenDay={(date, occurrences) => setOpenDay({ date, occurrences })}
+            onOpenEvent={openOccurrence}
+          />
+        </TabsContent>
+        <TabsContent value="agenda">
+          <AgendaList month={focusedDay} onMonthChange={setFocusedDay} onOpenEvent={openOccurrence} />
+        </TabsContent>
+      </Tabs>
+      <DayListDialog day={openDay} onOpenChange={(open) => !open && setOpenDay(null)} onOpenEvent={openOccurrence} />
+      <EventDetailsDialog
+        event={selected}
+        onOpenChange={(open) => !open && closeDetails()}
+        onEdit={openEdit}
+        onDelete={askDelete}
+      />
+      <SeriesScopeDialog
+        action={scopeFor?.action ?? null}
+        onOpenChange={(open) => !open && setScopeFor(null)}
+        onChoose={chooseScope}
+      />
       <EventFormDialog mode={formMode} maxUploadMb={maxUploadMb} onOpenChange={(open) => !open && setFormMode(null)} />
     </>
   );

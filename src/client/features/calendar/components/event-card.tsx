@@ -1,7 +1,7 @@
-import { CalendarDays, ImageIcon, MapPin } from 'lucide-react';
+import { CalendarDays, ImageIcon, MapPin, Repeat } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import type { CalendarEvent } from '#shared/schemas/calendar';
-import { cardDateLabel } from './event-dates';
+import { cardDateLabel, shownRange } from './event-dates';
 
 /** A card in the grid; the whole card opens the details (the title is the button, stretched). */
 export function EventCard({ event, onOpen }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void }) {
@@ -26,8 +26,14 @@ export function EventCard({ event, onOpen }: { event: CalendarEvent; onOpen: (ev
         </h2>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-          {cardDateLabel(new Date(event.startDate), new Date(event.endDate))}
+          {cardDateLabel(...shownRange(event))}
         </p>
+        {event.repeats && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Repeat className="size-4 shrink-0" aria-hidden="true" />
+            {event.repeats}
+          </p>
+        )}
         {event.location && (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />

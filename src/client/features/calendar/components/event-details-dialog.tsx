@@ -1,4 +1,5 @@
-import { CalendarDays, MapPin, Pencil } from 'lucide-react';
+import { CalendarDays, Download, MapPin, Pencil, Repeat, Trash2 } from 'lucide-react';
+import { ConfirmButton } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,17 +10,26 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import type { CalendarEvent } from '#shared/schemas/calendar';
-import { detailDateLines } from './event-dates';
+import { detailDateLines, shownRange } from './event-dates';
 
-/** An event's details (long date with times, location, description, image) with Edit. */
+/** The .ics of an event; of one occurrence when it is part of a series. */
+function icsHref(event: CalendarEvent): string {
+  const base = `/api/calendar/events/${encodeURIComponent(event.id)}/ics`;
+  return event.recurrence ? `${base}?occurrence=${encodeURIComponent(event.occurrenceStart)}` : base;
+}
+
+/** An event's details (long date with times, rule in words, location, description, image) with Edit and Delete. */
 export function EventDetailsDialog({
   event,
   onOpenChange,
   onEdit,
+  onDelete,
 }: {
   event: CalendarEvent | null;
   onOpenChange: (open: boolean) => void;
   onEdit: (event: CalendarEvent) => void;
+  /** A series asks its scope first (which confirms); a single event is confirmed here. */
+  onDelete: (event: CalendarEvent) => void;
 }) {
   return (
     <Dialog open={event !== null} onOpenChange={onOpenChange}>
@@ -40,13 +50,19 @@ export function EventDetailsDialog({
             <div className="flex gap-3">
               <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <div>
-                {detailDateLines(new Date(event.startDate), new Date(event.endDate)).map((line) => (
+                {detailDateLines(...shownRange(event), event.allDay).map((line) => (
                   <p key={line} className="first:font-medium">
                     {line}
                   </p>
                 ))}
               </div>
             </div>
+            {event.repeats && (
+              <div className="flex gap-3">
+                <Repeat className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <p>{event.repeats}</p>
+              </div>
+            )}
             {event.location && (
               <div className="flex gap-3">
                 <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
@@ -54,7 +70,30 @@ export function EventDetailsDialog({
               </div>
             )}
             {event.description && <p className="whitespace-pre-wrap text-muted-foreground">{event.description}</p>}
-            <DialogFooter>
+            <DialogFooter className="flex-wrap gap-2">
+              <Button variant="outline" asChild>
+                <a href={icsHref(event)} download>
+                  <Download aria-hidden="true" />
+                  Download .ics
+                </a>
+              </Button>
+              {event.recurrence ? (
+                <Button variant="outline" onClick={() => onDelete(event)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              ) : (
+                <ConfirmButton
+                  variant="outline"
+                  title="Delete this event?"
+                  description={`"${event.title}" will be removed from the calendar for everyone. This cannot be undone.`}
+                  confirmLabel="Delete"
+                  onConfirm={() => onDelete(event)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </ConfirmButton>
+              )}
               <Button onClick={() => onEdit(event)}>
                 <Pencil aria-hidden="true" />
                 Edit

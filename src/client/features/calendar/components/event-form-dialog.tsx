@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -25,13 +25,25 @@ import {
   type EventFormValues,
 } from '#shared/schemas/calendar';
 import { fileTooLargeMessage } from '#shared/schemas/files';
+import { browserTimeZone } from '@/lib/time-zone';
+import { buildRule, choiceOf, describeRule, NO_REPEAT, WEEKDAYS, type RepeatChoice } from '#shared/recurrence';
 import { useCreateEvent } from '../api/create-event';
-import { useUpdateEvent } from '../api/update-event';
+import { useUpdateEvent, type SeriesTarget } from '../api/update-event';
 import { fromLocalInput, toLocalInput } from './event-dates';
+import { RepeatFields } from './repeat-fields';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
-export type EventFormMode = { kind: 'add' } | { kind: 'edit'; event: CalendarEvent };
+export type EventFormMode = { kind: 'add' } | { kind: 'edit'; event: CalendarEvent; target?: SeriesTarget };
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'last'];
+
+/** The instant a form's start stands for: an all-day date is midnight UTC of that date. */
+function startInstant(value: string, allDay: boolean): Date | null {
+  if (!value) return null;
+  const date = allDay ? new Date(`${value.slice(0, 10)}T00:00:00.000Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** Add Event and Edit Event: the same fields, checked with the API's rules before sending. */
 export function EventFormDialog({
@@ -61,12 +73,17 @@ export function EventFormDialog({
 
 function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUploadMb: number; onDone: () => void }) {
   const id = useId();
-  const editing = mode.kind === 'edit' ? mode.event : null;
+  const editing = mode.kind === 'edit' ? { ...mode.event, target: mode.target } : null;
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const saving = create.isPending || update.isPending;
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
+  const [allDay, setAllDay] = useState(editing?.allDay ?? false);
+  // One occurrence changed on its own does not repeat; a series keeps its rule to edit.
+  const repeatable = !(editing?.target?.scope === 'this');
+  const [repeat, setRepeat] = useState<RepeatChoice>(editing?.recurrence ? choiceOf(editing.recurrence) : NO_REPEAT);
+  const timeZone = editing?.timeZone && editing.recurrence ? editing.timeZone : (browserTimeZone() ?? 'UTC');
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
     defaultValues: editing
@@ -74,12 +91,35 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
           title: editing.title,
           description: editing.description ?? '',
           location: editing.location ?? '',
-          start: toLocalInput(editing.startDate),
-          end: toLocalInput(editing.endDate),
+          start: editing.allDay ? editing.startDate.slice(0, 10) : toLocalInput(editing.startDate),
+          end: editing.allDay ? editing.endDate.slice(0, 10) : toLocalInput(editing.endDate),
         }
       : { title: '', description: '', location: '', start: '', end: '' },
   });
   const errors = form.formState.errors;
+  const startValue = useWatch({ control: form.control, name: 'start' });
+  const start = startInstant(startValue, allDay);
+  const rule = repeatable && start ? buildRule(repeat, start, timeZone, allDay) : null;
+  const ruleWords =
+    rule && (repeat.ends === 'count' || repeat.until) ? describeRule(rule, start!, timeZone, allDay) : null;
+  const startFacts = (() => {
+    if (!start) return null;
+    const local = allDay ? new Date(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()) : start;
+    const weekday = WEEKDAYS[(local.getDay() + 6) % 7]!;
+    const nth = Math.ceil(local.getDate() / 7);
+    const dayName = local.toLocaleDateString('en-US', { weekday: 'long' });
+    return { weekday, date: `day ${local.getDate()}`, ordinal: `the ${ORDINALS[Math.min(nth, 5) - 1]} ${dayName}` };
+  })();
+
+  const toggleAllDay = (on: boolean) => {
+    setAllDay(on);
+    // Carry the chosen dates over between the date-time and the date inputs.
+    for (const name of ['start', 'end'] as const) {
+      const value = form.getValues(name);
+      if (!value) continue;
+      form.setValue(name, on ? value.slice(0, 10) : `${value.slice(0, 10)}T${name === 'start' ? '09:00' : '10:00'}`);
+    }
+  };
 
   const onImage = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -105,14 +145,21 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
         title: values.title.trim(),
         description: values.description,
         location: values.location,
-        startDate: fromLocalInput(values.start),
-        endDate: fromLocalInput(values.end),
+        startDate: allDay ? `${values.start.slice(0, 10)}T00:00:00.000Z` : fromLocalInput(values.start),
+        endDate: allDay ? `${values.end.slice(0, 10)}T00:00:00.000Z` : fromLocalInput(values.end),
         image,
         removeImage,
+        allDay,
+        timeZone,
+        recurrence: rule,
       };
+      if (repeat.frequency !== 'none' && repeat.ends === 'until' && !repeat.until && repeatable) {
+        toast.error('Choose the date the repeating event ends on');
+        return;
+      }
       if (editing) {
         try {
-          await update.mutateAsync({ id: editing.id, ...payload });
+          await update.mutateAsync({ id: editing.id, target: editing.target, ...payload });
           toast.success('Event updated successfully!');
           onDone();
         } catch (err) {
@@ -181,7 +228,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
           <Label htmlFor={`${id}-start`}>Start</Label>
           <Input
             id={`${id}-start`}
-            type="datetime-local"
+            type={allDay ? 'date' : 'datetime-local'}
             aria-required="true"
             aria-invalid={Boolean(errors.start)}
             aria-describedby={describedBy('start')}
@@ -193,7 +240,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
           <Label htmlFor={`${id}-end`}>End</Label>
           <Input
             id={`${id}-end`}
-            type="datetime-local"
+            type={allDay ? 'date' : 'datetime-local'}
             aria-required="true"
             aria-invalid={Boolean(errors.end)}
             aria-describedby={describedBy('end')}
@@ -202,6 +249,22 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
           {fieldError('end')}
         </div>
       </div>
+      <div className="flex items-center gap-2">
+        <Checkbox id={`${id}-all-day`} checked={allDay} onCheckedChange={(v) => toggleAllDay(v === true)} />
+        <Label htmlFor={`${id}-all-day`}>All day</Label>
+      </div>
+      {repeatable && (
+        <RepeatFields
+          choice={repeat}
+          onChange={setRepeat}
+          startWeekday={startFacts?.weekday ?? null}
+          monthlyWords={{
+            date: startFacts?.date ?? 'the same day',
+            weekday: startFacts?.ordinal ?? 'the same weekday',
+          }}
+          words={ruleWords}
+        />
+      )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-location`}>Location</Label>
         <Input id={`${id}-location`} maxLength={EVENT_LOCATION_MAX} {...form.register('location')} />

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/features/auth/api/get-me';
+import { CalendarSubscriptionCard } from '@/features/calendar/widgets/calendar-subscription-card';
 import { OrganizationSettings } from '@/features/organization/widgets/organization-settings';
 import { useSettings } from '../api/get-settings';
 import { NoAccessNotice } from './no-access-notice';
@@ -18,7 +19,10 @@ import { SecurityTab } from './security-tab';
 export function SettingsPage() {
   const settings = useSettings();
   // The ministry's details are the admins' to change; the server refuses anyone else.
-  const isAdmin = useMe().data?.role === 'admin';
+  const me = useMe().data;
+  const isAdmin = me?.role === 'admin';
+  // The feed is the calendar's: only people who hold it get an address.
+  const hasCalendar = Boolean(me?.permissions.calendar);
   const { isError, error, errorUpdatedAt } = settings;
   useEffect(() => {
     if (isError) toast.error('Failed to load your settings', { id: 'settings-load-error', description: error.message });
@@ -68,6 +72,7 @@ export function SettingsPage() {
           </TabsList>
           <TabsContent value="profile">
             <ProfileTab settings={settings.data} />
+            {hasCalendar && <CalendarSubscriptionCard />}
           </TabsContent>
           <TabsContent value="security">
             <SecurityTab email={settings.data.email} />

@@ -1,0 +1,212 @@
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  endOfWeek,
+  format,
+  isSameDay,
+  isSameMonth,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import type { EventOccurrence } from '#shared/schemas/calendar';
+import { useOccurrences } from '../api/get-occurrences';
+import { byDay, dayKey, timeLabel } from './occurrence-days';
+
+const MAX_PER_DAY = 3;
+const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The six weeks a month grid shows, Sunday first (the viewer's days). */
+export function gridDays(month: Date): Date[] {
+  const first = startOfWeek(startOfMonth(month));
+  return Array.from({ length: 42 }, (_, i) => addDays(first, i));
+}
+
+/** Where a key moves the focused day: arrows by day and week, PageUp/PageDown by month, Home/End to the week's ends. */
+function moved(day: Date, key: string): Date | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addWeeks(day, -1);
+    case 'ArrowDown':
+      return addWeeks(day, 1);
+    case 'PageUp':
+      return addMonths(day, -1);
+    case 'PageDown':
+      return addMonths(day, 1);
+    case 'Home':
+      return startOfWeek(day);
+    case 'End':
+      return endOfWeek(day);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The month view (issue 22 item 1): weekday headers, today marked, the adjacent months' days
+ * dimmed, three events a day and "+N more". One day holds the focus (a roving tabindex):
+ * arrows move it, PageUp/PageDown change month, Enter opens the day's list.
+ */
+export function MonthGrid({
+  focusedDay,
+  onFocusDay,
+  onOpenDay,
+  onOpenEvent,
+}: {
+  focusedDay: Date;
+  onFocusDay: (day: Date) => void;
+  onOpenDay: (day: Date, occurrences: EventOccurrence[]) => void;
+  onOpenEvent: (occurrence: EventOccurrence) => void;
+}) {
+  const days = useMemo(() => gridDays(focusedDay), [focusedDay]);
+  const occurrences = useOccurrences(days[0]!, addDays(days[41]!, 1));
+  const perDay = useMemo(() => byDay(occurrences.data?.occurrences ?? []), [occurrences.data]);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const focusWanted = useRef(false);
+  const today = new Date();
+
+  useEffect(() => {
+    if (!focusWanted.current) return;
+    focusWanted.current = false;
+    gridRef.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
+  }, [focusedDay]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>, day: Date) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onOpenDay(day, perDay.get(dayKey(day)) ?? []);
+      return;
+    }
+    const next = moved(day, e.key);
+    if (!next) return;
+    e.preventDefault();
+    focusWanted.current = true;
+    onFocusDay(next);
+  };
+
+  const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => onFocusDay(addMonths(focusedDay, -1))}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onFocusDay(new Date())}>
+          Today
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onFocusDay(addMonths(focusedDay, 1))}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        <h2 className="ml-2 text-xl font-semibold" aria-live="polite">
+          {format(focusedDay, 'MMMM yyyy')}
+        </h2>
+        {occurrences.isFetching && <span className="text-sm text-muted-foreground">Loading…</span>}
+      </div>
+      {occurrences.isError && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-3 text-sm">
+          Events could not be loaded: {occurrences.error.message}
+          <Button variant="outline" size="sm" onClick={() => void occurrences.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )}
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label={format(focusedDay, 'MMMM yyyy')}
+        className="overflow-x-auto rounded-lg border bg-card"
+      >
+        <div role="row" className="grid grid-cols-7 border-b bg-muted/50">
+          {WEEKDAY_HEADERS.map((d) => (
+            <div key={d} role="columnheader" className="p-2 text-center text-xs font-medium text-muted-foreground">
+              {d}
+            </div>
+          ))}
+        </div>
+        {weeks.map((week) => (
+          <div key={dayKey(week[0]!)} role="row" className="grid grid-cols-7">
+            {week.map((day) => {
+              const list = perDay.get(dayKey(day)) ?? [];
+              const focused = isSameDay(day, focusedDay);
+              const isToday = isSameDay(day, today);
+              const outside = !isSameMonth(day, focusedDay);
+              return (
+                <div
+                  key={dayKey(day)}
+                  role="gridcell"
+                  tabIndex={focused ? 0 : -1}
+                  aria-selected={focused}
+                  aria-current={isToday ? 'date' : undefined}
+                  aria-label={`${format(day, 'EEEE, MMMM d, yyyy')}${list.length ? `, ${list.length} event${list.length === 1 ? '' : 's'}` : ''}`}
+                  data-day={dayKey(day)}
+                  onKeyDown={(e) => onKeyDown(e, day)}
+                  onClick={(e) => {
+                    if (e.target === e.currentTarget) onFocusDay(day);
+                  }}
+                  className={cn(
+                    'min-h-24 min-w-20 border-b border-r p-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                    outside && 'bg-muted/30 text-muted-foreground',
+                  )}
+                >
+                  <span
+                    className={cn(
+                      'mb-1 inline-flex size-6 items-center justify-center rounded-full text-xs',
+                      isToday && 'bg-primary font-semibold text-primary-foreground',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {format(day, 'd')}
+                  </span>
+                  <ul className="grid gap-0.5">
+                    {list.slice(0, MAX_PER_DAY).map((o) => (
+                      <li key={`${o.id}-${o.occurrenceStart}`}>
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          onClick={() => onOpenEvent(o)}
+                          className={cn(
+                            'w-full truncate rounded px-1 text-left text-xs hover:bg-accent',
+                            o.allDay ? 'bg-primary/15' : '',
+                            outside && 'opacity-70',
+                          )}
+                        >
+                          {o.allDay ? '' : `${timeLabel(o)} `}
+                          {o.title}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                  {list.length > MAX_PER_DAY && (
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      onClick={() => onOpenDay(day, list)}
+                      className="px-1 text-xs font-medium text-primary hover:underline"
+                    >
+                      +{list.length - MAX_PER_DAY} more
+                    </button>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Arrow keys move between days, Page Up and Page Down change the month, Enter lists the day&apos;s events.
+      </p>
+    </div>
+  );
+}

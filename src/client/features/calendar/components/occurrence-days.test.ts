@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { EventOccurrence } from '#shared/schemas/calendar';
+import { byDay, daysOf } from './occurrence-days';
+
+const occurrence = (o: Partial<EventOccurrence>): EventOccurrence =>
+  ({ id: 'e', title: 'T', allDay: false, startDate: '', endDate: '', series: false, ...o }) as EventOccurrence;
+
+describe('daysOf', () => {
+  it('puts an all-day event on each of its dates as written, end inclusive', () => {
+    expect(
+      daysOf(occurrence({ allDay: true, startDate: '2026-06-12T00:00:00.000Z', endDate: '2026-06-14T00:00:00.000Z' })),
+    ).toEqual(['2026-06-12', '2026-06-13', '2026-06-14']);
+  });
+
+  it('does not let an end at midnight reach into the next day', () => {
+    const start = new Date(2026, 5, 12, 22, 0).toISOString();
+    const end = new Date(2026, 5, 13, 0, 0).toISOString();
+    expect(daysOf(occurrence({ startDate: start, endDate: end }))).toEqual(['2026-06-12']);
+  });
+
+  it('groups occurrences by day', () => {
+    const a = occurrence({
+      id: 'a',
+      startDate: new Date(2026, 5, 12, 9).toISOString(),
+      endDate: new Date(2026, 5, 13, 9).toISOString(),
+    });
+    const map = byDay([a]);
+    expect([...map.keys()]).toEqual(['2026-06-12', '2026-06-13']);
+  });
+});

@@ -1,0 +1,95 @@
+import { and, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { eventCancellations, events } from '#server/db/schema';
+import type { EventOccurrence } from '#shared/schemas/calendar';
+import { occurrenceStarts } from './recurrence';
+import { occurrenceEnd, toEvent, type EventRow } from './service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where an occurrence ends for overlap: an all-day event's end is its last date, inclusive. */
+function effectiveEnd(allDay: boolean, end: Date): number {
+  return allDay ? end.getTime() + DAY_MS : end.getTime();
+}
+
+function overlaps(allDay: boolean, start: Date, end: Date, from: Date, to: Date): boolean {
+  return start < to && (effectiveEnd(allDay, end) > from.getTime() || start >= from);
+}
+
+/**
+ * GET /api/calendar/occurrences (issue 22): single events and the occurrences of series that
+ * overlap [from, to), changed occurrences in place of their originals and cancelled ones left
+ * out, by start. Three indexed queries, whatever the range holds: the rows in range (single
+ * events and changed occurrences), the series in range (series_end makes that an index range,
+ * decision 0121), and those series' exceptions; expansion happens here, in memory.
+ */
+export async function listOccurrences(db: Db, from: Date, to: Date): Promise<EventOccurrence[]> {
+  // An all-day event ending on `from`'s date still covers part of it: a day of slack.
+  const slack = new Date(from.getTime() - DAY_MS);
+  const [singles, series] = await Promise.all([
+    db
+      .select()
+      .from(events)
+      .where(and(isNull(events.recurrence), lt(events.startDate, to), gte(events.endDate, slack))),
+    db
+      .select()
+      .from(events)
+      .where(and(isNotNull(events.recurrence), lt(events.startDate, to), gte(events.seriesEnd, slack))),
+  ]);
+  const seriesIds = series.map((s) => s.id);
+  const [changed, cancelled] = seriesIds.length
+    ? await Promise.all([
+        db
+          .select({ seriesId: events.seriesId, occurrenceStart: events.occurrenceStart })
+          .from(events)
+          .where(inArray(events.seriesId, seriesIds)),
+        db.select().from(eventCancellations).where(inArray(eventCancellations.eventId, seriesIds)),
+      ])
+    : [[], []];
+  const skip = new Set([
+    ...changed.map((c) => `${c.seriesId}|${c.occurrenceStart!.getTime()}`),
+    ...cancelled.map((c) => `${c.eventId}|${c.occurrenceStart.getTime()}`),
+  ]);
+
+  const result: EventOccurrence[] = [];
+  const seriesById = new Map(series.map((s) => [s.id, s]));
+  for (const row of singles) {
+    if (!overlaps(row.allDay, row.startDate, row.endDate, from, to)) continue;
+    if (row.seriesId) result.push(changedOccurrence(row, seriesById.get(row.seriesId)));
+    else result.push({ ...toEvent(row), series: false });
+  }
+  for (const row of series) {
+    const duration = effectiveEnd(row.allDay, row.endDate) - row.startDate.getTime();
+    const starts = occurrenceStarts(
+      { ...row, recurrence: row.recurrence! },
+      new Date(from.getTime() - duration),
+      new Date(to.getTime() - 1),
+    );
+    for (const start of starts) {
+      if (skip.has(`${row.id}|${start.getTime()}`)) continue;
+      const end = occurrenceEnd(row, start);
+      if (!overlaps(row.allDay, start, end, from, to)) continue;
+      result.push({ ...toEvent(row, { start, end, occurrenceStart: start }), series: true });
+    }
+  }
+  return result.sort(
+    (a, b) =>
+      a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate) || a.title.localeCompare(b.title),
+  );
+}
+
+/**
+ * A changed occurrence is addressed through its series (PUT/DELETE of the series with
+ * `occurrence=`), so it answers with the series' id and rule and its original start.
+ */
+function changedOccurrence(row: EventRow, series: EventRow | undefined): EventOccurrence {
+  const own = toEvent(row);
+  return {
+    ...own,
+    id: row.seriesId!,
+    recurrence: series?.recurrence ?? null,
+    repeats: series ? toEvent(series).repeats : null,
+    seriesStart: (series?.startDate ?? row.startDate).toISOString(),
+    series: true,
+  };
+}
