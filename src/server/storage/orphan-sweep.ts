@@ -1,6 +1,6 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, files, importUploads } from '../db/schema';
+import { events, files, importUploads, messageAttachments } from '../db/schema';
 import type { Logger } from '../logger';
 import type { KeyPrefix, Storage } from './storage';
 
@@ -28,6 +28,13 @@ async function referencedKeys(db: Db, prefix: KeyPrefix, keys: string[]): Promis
     const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, ids));
     return new Set(rows.map((r) => `files/${r.id}`));
   }
+  if (prefix === 'chat-attachments') {
+    const rows = await db
+      .select({ key: messageAttachments.storageKey })
+      .from(messageAttachments)
+      .where(inArray(messageAttachments.storageKey, keys));
+    return new Set(rows.map((r) => r.key));
+  }
   const rows = await db.select({ key: events.imageUrl }).from(events).where(inArray(events.imageUrl, keys));
   return new Set(rows.map((r) => r.key!));
 }
@@ -43,7 +50,7 @@ export async function sweepOrphanObjects(
   // An import upload nobody committed or abandoned within a day is abandoned: its object then
   // goes with the other unreferenced ones.
   await db.delete(importUploads).where(lt(importUploads.createdAt, new Date(now.getTime() - IMPORT_UPLOAD_KEPT_MS)));
-  for (const prefix of ['files', 'event-images', 'imports'] as const) {
+  for (const prefix of ['files', 'event-images', 'imports', 'chat-attachments'] as const) {
     let batch: string[] = [];
     const flush = async () => {
       const referenced = await referencedKeys(db, prefix, batch);
@@ -70,6 +77,14 @@ async function stillUnreferenced(db: Db, prefix: KeyPrefix, key: string): Promis
   if (prefix === 'imports') {
     const id = key.slice('imports/'.length);
     const rows = await db.select({ id: importUploads.id }).from(importUploads).where(eq(importUploads.id, id)).limit(1);
+    return rows.length === 0;
+  }
+  if (prefix === 'chat-attachments') {
+    const rows = await db
+      .select({ id: messageAttachments.id })
+      .from(messageAttachments)
+      .where(eq(messageAttachments.storageKey, key))
+      .limit(1);
     return rows.length === 0;
   }
   const rows =

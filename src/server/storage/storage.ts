@@ -50,9 +50,17 @@ export interface Storage {
 /**
  * `imports/<upload id>`: a CSV waiting to be committed (server/imports, decision 0113);
  * `organization-logos`: the ministry's logo (its key is kept in app_settings); `statement-archives`:
- * a year's statements built by a job, named by the job's id (docs/decisions/0112).
+ * a year's statements built by a job, named by the job's id (docs/decisions/0112);
+ * `chat-attachments/<attachment id>`: a file sent with a chat message (docs/decisions/0124).
  */
-export const KEY_PREFIXES = ['files', 'event-images', 'imports', 'organization-logos', 'statement-archives'] as const;
+export const KEY_PREFIXES = [
+  'files',
+  'event-images',
+  'imports',
+  'organization-logos',
+  'statement-archives',
+  'chat-attachments',
+] as const;
 export type KeyPrefix = (typeof KEY_PREFIXES)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

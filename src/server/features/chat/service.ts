@@ -5,7 +5,15 @@ import { messages, partners, user } from '#server/db/schema';
 import type { Audience } from '#server/realtime/event-bus';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
-import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '#shared/chat';
+import {
+  isFixedChannel,
+  type Cardholder,
+  type Channel,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatType,
+} from '#shared/chat';
+import { attachmentsByMessage, recordAttachments, type StoredAttachment } from './attachments';
 
 /** Serialises message inserts so that ids, commits and notifications share one order. */
 const CHAT_ORDER_LOCK = 7_243_902;
@@ -76,15 +84,24 @@ interface MessageRow {
   deletedAt: Date | null;
 }
 
-// TODO(issue 23, attachments): read the message's attachments (contract commit: none yet).
-function toChatMessage(row: MessageRow): ChatMessage {
+/** `attachments` from attachmentsByMessage (one query per page); a deleted message shows none. */
+function toChatMessage(row: MessageRow, attachments: Map<number, ChatAttachment[]>): ChatMessage {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
-    attachments: [],
+    attachments: row.deletedAt ? [] : (attachments.get(row.id) ?? []),
   };
+}
+
+/** Rows as messages, their attachments read in one query. */
+async function toChatMessages(db: Db, rows: MessageRow[]): Promise<ChatMessage[]> {
+  const attachments = await attachmentsByMessage(
+    db,
+    rows.filter((r) => !r.deletedAt).map((r) => r.id),
+  );
+  return rows.map((row) => toChatMessage(row, attachments));
 }
 
 export async function listChannelMessages(db: Db, channel: Channel): Promise<ChatMessage[]> {
@@ -95,7 +112,7 @@ export async function listChannelMessages(db: Db, channel: Channel): Promise<Cha
     .where(and(eq(messages.chatType, channel.chatType), eq(messages.partner, channel.partner)))
     .orderBy(desc(messages.id))
     .limit(CHANNEL_PAGE);
-  return rows.reverse().map(toChatMessage);
+  return toChatMessages(db, rows.reverse());
 }
 
 /**
@@ -103,7 +120,10 @@ export async function listChannelMessages(db: Db, channel: Channel): Promise<Cha
  * handed out in commit order and PostgreSQL delivers the notification at commit, so every
  * instance sees messages in id order: the order a reconnecting tab's cursor relies on.
  */
-export async function sendMessage(ctx: ServiceContext, input: Channel & { content: string }): Promise<ChatMessage> {
+export async function sendMessage(
+  ctx: ServiceContext,
+  input: Channel & { content: string; attachments?: StoredAttachment[] },
+): Promise<ChatMessage> {
   await assertChannelAllowed(ctx.db, input, ctx.actor);
   return ctx.change(async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
@@ -111,12 +131,14 @@ export async function sendMessage(ctx: ServiceContext, input: Channel & { conten
       .insert(messages)
       .values({ content: input.content, userId: tx.actor.id, partner: input.partner, chatType: input.chatType })
       .returning({ id: messages.id });
+    await recordAttachments(tx.db, inserted!.id, input.attachments ?? []);
     const [row] = await tx.db
       .select(messageColumns)
       .from(messages)
       .leftJoin(user, eq(user.id, messages.userId))
       .where(eq(messages.id, inserted!.id));
-    const message = toChatMessage(row!);
+    const [message] = await toChatMessages(tx.db, [row!]);
+    if (!message) throw new Error('the message just sent was not found');
     await tx.record({
       action: 'message.sent',
       subject: { type: 'message', id: String(message.id) },
@@ -126,7 +148,11 @@ export async function sendMessage(ctx: ServiceContext, input: Channel & { conten
         id: message.revision,
       },
       // The channel, not the text: the message row holds that.
-      after: { partner: message.partner, chatType: message.chatType },
+      after: {
+        partner: message.partner,
+        chatType: message.chatType,
+        ...(message.attachments.length > 0 && { attachments: message.attachments.map((a) => a.name) }),
+      },
     });
     return message;
   });
@@ -146,8 +172,8 @@ export async function replayMessages(db: Db, afterRevision: number, access: Acce
     .orderBy(asc(messages.revision))
     .limit(REPLAY_LIMIT + 1);
   const complete = rows.length <= REPLAY_LIMIT;
-  const envelopes = rows.slice(0, REPLAY_LIMIT).map((row) => {
-    const message = toChatMessage(row);
+  const replayed = await toChatMessages(db, rows.slice(0, REPLAY_LIMIT));
+  const envelopes = replayed.map((message) => {
     return {
       audience: audienceFor(message.chatType),
       event: { type: 'chat.message' as const, message },
