@@ -10,6 +10,7 @@ import {
   type SignedInActor,
 } from './matrix-context';
 import {
+  chatAttachment,
   event,
   failedEmail,
   file,
@@ -357,6 +358,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   'GET /api/chat/cardholders': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/chat/cardholders') },
+  'GET /api/chat/attachments/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/chat/attachments/${await chatAttachment(ctx, owner)}`),
+  },
+  'GET /api/chat/search': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/chat/search?q=hello') },
 
   'GET /api/tasks': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks') },
   'GET /api/tasks/assignees': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks/assignees') },

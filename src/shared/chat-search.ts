@@ -6,7 +6,7 @@ export const SEARCH_PAGE = 20;
 
 export const chatSearchQuerySchema = z.object({
   q: z
-    .string()
+    .string('Type something to search for')
     .trim()
     .min(1, 'Type something to search for')
     .max(SEARCH_QUERY_MAX, `Searches are limited to ${SEARCH_QUERY_MAX} characters`),

@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel } from '#shared/chat';
 import { useMessages } from '../api/get-messages';
 import { ChannelList } from './channel-list';
+import { ChatSearch } from './chat-search';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 
@@ -80,6 +81,7 @@ export function ChatPage() {
               Reconnecting…
             </span>
           )}
+          <ChatSearch onOpen={open} />
         </header>
         <MessageList
           messages={messages.data}

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '#shared/chat';
+import { MessageAttachments } from './message-attachments';
 import { useNow } from './use-now';
 
 const SCROLL_DELAY_MS = 100;
@@ -101,10 +102,13 @@ export function MessageList({
               className={cn(
                 'max-w-[70%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-sm shadow-sm',
                 own ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-card border',
+                // Files sent without text: no empty bubble above them.
+                m.content === '' && m.attachments.length > 0 && 'hidden',
               )}
             >
               {m.content}
             </p>
+            <MessageAttachments attachments={m.attachments} own={own} />
           </div>
         );
       })}
