@@ -4,7 +4,8 @@ import { coordinatorPermissions, messages } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 import type { ChatMessage } from '#shared/chat';
 import type { ChatSearchPage } from '#shared/chat-search';
-import { prefixQuery } from './search';
+import type { Access } from '#server/auth/permissions';
+import { prefixQuery, searchMessages } from './search';
 
 const GENERAL = { chatType: 'partner', partner: 'General Partners' } as const;
 const ZONE = { chatType: 'coordinator', partner: 'Zone Leaders' } as const;
@@ -88,6 +89,25 @@ describe.each(testDatabaseTargets())('chat search on $name', (target) => {
     const three = await found(sam, { q: 'quarterly', before: String(two.nextBefore) });
     expect(three.results.map((r) => r.id)).toEqual(newestFirst.slice(40));
     expect(three.nextBefore).toBeNull();
+  });
+
+  it('finds the same pages, VIP filter included, when the newest window is too small (the GIN index step)', async () => {
+    const vip = await send(VIP_GROUP, 'quarterly VIP summary');
+    const all = { permissions: { chat: true, cardholder_success: true } } as unknown as Access;
+    const plain = { permissions: { chat: true, cardholder_success: false } } as unknown as Access;
+    for (const access of [all, plain]) {
+      let before: number | undefined;
+      for (let page = 0; page < 4; page++) {
+        const wide = await searchMessages(t.db, { q: 'quarterly', before }, access);
+        const narrow = await searchMessages(t.db, { q: 'quarterly', before }, access, 3);
+        expect(narrow).toEqual(wide);
+        if (!wide.nextBefore) break;
+        before = wide.nextBefore;
+      }
+    }
+    const plainIds = (await searchMessages(t.db, { q: 'quarterly' }, plain, 1)).results.map((r) => r.id);
+    expect(plainIds).not.toContain(vip.id);
+    expect((await searchMessages(t.db, { q: 'quarterly' }, all, 1)).results[0]!.id).toBe(vip.id);
   });
 
   it('refuses an empty, a 201-character and a 10,000-character query, and a bad cursor, with a clear 400', async () => {
