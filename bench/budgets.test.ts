@@ -26,6 +26,8 @@ const budgets: Budgets = {
   givingPageP95MsMaxPglite: 100,
   tagFilterP95MsMaxPostgres: 30,
   formResponsesP95MsMaxPostgres: 50,
+  chatFirstPageP95MsMaxPostgres: 100,
+  chatSearchP95MsMaxPostgres: 50,
   importSecondsMaxPglite: 60,
 };
 

@@ -31,6 +31,9 @@ export interface Budgets {
   tagFilterP95MsMaxPostgres: number;
   /** Issue 21: 'View Responses' at 100,000 responses to one form. */
   formResponsesP95MsMaxPostgres: number;
+  /** Issue 23: a channel of 1,000,000 messages, its first page and a search over it. */
+  chatFirstPageP95MsMaxPostgres: number;
+  chatSearchP95MsMaxPostgres: number;
   givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
@@ -122,6 +125,22 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
         figures.forms.firstPage.p95,
         budgets.formResponsesP95MsMaxPostgres,
       );
+    }
+    if (figures.chatHistory && name === 'postgres') {
+      const history = figures.chatHistory;
+      add(
+        'postgres: chat channel first page p95 ms',
+        'max',
+        history.firstPage.p95,
+        budgets.chatFirstPageP95MsMaxPostgres,
+        {
+          fullOnly: true,
+        },
+      );
+      for (const [kind, summary] of Object.entries(history.search))
+        add(`postgres: chat search (${kind} term) p95 ms`, 'max', summary.p95, budgets.chatSearchP95MsMaxPostgres, {
+          fullOnly: true,
+        });
     }
     if (figures.giving) {
       const limit = name === 'postgres' ? budgets.givingPageP95MsMaxPostgres : budgets.givingPageP95MsMaxPglite;

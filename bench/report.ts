@@ -116,6 +116,10 @@ below shares the same cores with the load generator.
    'View Responses' first page, the page ten "Load more" down, and the summary per field; then
    500 public submissions to another form through \`POST /api/public/forms/<token>/responses\`,
    10 at a time, each from its own address (the bench is trusted as a proxy), as submissions stored per second.
+13. **Chat history** (issue 23): one channel of ${int(s.chatMessages ?? 1_000_000)} messages (five everyday words each,
+   generated in the database), ${s.auditSamples} requests each, as an admin, of its first page
+   (\`GET /api/chat/messages\`, the channel as it opens) and of a search for a common term (in about
+   one message in five) and a rare one (in one in 100,000) (\`GET /api/chat/search\`).
 
 ## Latest run
 
@@ -499,6 +503,34 @@ ${table(
 
 'View Responses' of one form through the API as an admin; then 500 public submissions to
 another form, 10 at a time, each from its own address.`);
+
+  const chatRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.chatHistory;
+  });
+  if (chatRuns.length > 0)
+    out.push(`### 13. Chat history (issue 23, decision 0124)
+
+${table(
+  ['database', 'messages', 'first page p95 ms', 'common term (matches)', 'p95 ms', 'rare term (matches)', 'p95 ms'],
+  chatRuns.map((name) => {
+    const f = results.databases[name];
+    const history = ran(f) ? f.chatHistory! : undefined;
+    if (!history) return [DB_LABEL[name], 'skipped', '', '', '', '', ''];
+    return [
+      DB_LABEL[name],
+      int(history.messages),
+      ms(history.firstPage.p95),
+      int(history.matches.common),
+      ms(history.search.common.p95),
+      int(history.matches.rare),
+      ms(history.search.rare.p95),
+    ];
+  }),
+)}
+
+A channel's first page (its latest messages with their attachments) and a search over every
+channel the admin may read, newest first, 20 results, through the API.`);
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

@@ -5,6 +5,7 @@ import type { GivingFigures } from './scenarios/giving';
 import type { TagFilterFigures } from './scenarios/tag-filter';
 import type { ImportFigures } from './scenarios/import';
 import type { FormFigures } from './scenarios/forms';
+import type { ChatHistoryFigures } from './scenarios/chat-history';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -36,6 +37,8 @@ export interface Scale {
   importRows?: number;
   /** Responses to the form whose 'View Responses' pages are timed (scenarios/forms.ts). */
   formResponses?: number;
+  /** Messages in the one long chat channel (scenarios/chat-history.ts). */
+  chatMessages?: number;
 }
 
 export interface SearchFigures {
@@ -67,6 +70,8 @@ export interface DatabaseFigures {
   partnerImport?: ImportFigures;
   /** 'View Responses' pages and public submissions (issue 21); absent from runs made before it existed. */
   forms?: FormFigures;
+  /** A channel of 1,000,000 messages opened and searched (issue 23); absent from runs made before it existed. */
+  chatHistory?: ChatHistoryFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

@@ -31,6 +31,7 @@ import { seedBenchData } from './seed';
 import { measureCrowd } from './scenarios/crowd';
 import { measureGiftImport, measurePartnerImport } from './scenarios/import';
 import { measureForms, seedForms } from './scenarios/forms';
+import { countChatMatches, measureChatHistory, seedChatHistory } from './scenarios/chat-history';
 
 const SCALES: Record<Mode, Scale> = {
   full: {
@@ -50,6 +51,7 @@ const SCALES: Record<Mode, Scale> = {
     crowdWarmUpSeconds: 5,
     importRows: 100_000,
     formResponses: 100_000,
+    chatMessages: 1_000_000,
   },
   quick: {
     partners: 10_000,
@@ -70,6 +72,7 @@ const SCALES: Record<Mode, Scale> = {
     importRows: 100_000,
     // Issue 21's figure is for 100,000 responses; generated in the database, they cost seconds.
     formResponses: 100_000,
+    chatMessages: 100_000,
   },
 };
 /** Messages sent at each stream count: enough deliveries for a p99 without dwarfing the run. */
@@ -153,13 +156,18 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
   // Seeded and measured "directly" from this process before the portal opens the store
   // (PGlite admits one process at a time).
   const database = await openDatabase(store.databaseTarget, silent);
-  let seed, dashboardDirect, searchDirect, email, auditSeed, formSeed;
+  let seed, dashboardDirect, searchDirect, email, auditSeed, formSeed, chatSeed;
   try {
     await runMigrations(database);
     seed = await seedBenchData(database.db, scale);
     const formResponses = scale.formResponses ?? 100_000;
     formSeed = { ...(await seedForms(database.db, formResponses)), responses: formResponses };
-    log(`${name}: seeded in ${seed.seconds.toFixed(1)} s, and ${formResponses} form responses; direct SQL`);
+    const chatMessages = scale.chatMessages ?? 1_000_000;
+    await seedChatHistory(database.db, chatMessages);
+    chatSeed = { messages: chatMessages, matches: await countChatMatches(database.db) };
+    log(
+      `${name}: seeded in ${seed.seconds.toFixed(1)} s, ${formResponses} form responses and ${chatMessages} chat messages; direct SQL`,
+    );
     const driver = rawDriver(database);
     dashboardDirect = await measureDashboardDirect(driver, scale.dashboardSamples);
     searchDirect = {
@@ -215,6 +223,9 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     log(`${name}: forms (View Responses at ${formSeed.responses} responses; public submissions)`);
     await settle(portal.pid);
     const forms = await measureForms(portal.url, cookie, formSeed, scale.auditSamples);
+    log(`${name}: chat history (a channel of ${chatSeed.messages} messages: first page, search)`);
+    await settle(portal.pid);
+    const chatHistory = await measureChatHistory(portal.url, cookie, chatSeed, scale.auditSamples);
     // Last: recording gifts under load adds thousands of them.
     log(`${name}: many people at once (50 connections per screen, ${scale.crowdSeconds} s each)`);
     await settle(portal.pid);
@@ -228,6 +239,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     figures = {
       tagFilter,
       forms,
+      chatHistory,
       audit,
       giving,
       crowd,

@@ -27,7 +27,11 @@ interface Snapshot {
 const RUNS = 40;
 const RAW_RUNS = 10;
 const QUERY_RUNS = 25;
-/** Routes that take multipart uploads, not JSON (their own tests: upload-corpus.int.test.ts). */
+/**
+ * Routes that take multipart uploads, not JSON (their own tests: upload-corpus.int.test.ts).
+ * POST /api/chat/messages takes both: JSON is fuzzed here (JSON_ENDPOINTS), its multipart form
+ * with attachments is tested in src/server/features/chat/attachments.int.test.ts.
+ */
 const MULTIPART_ROUTES = [
   'POST /api/files',
   'POST /api/calendar/events',
@@ -233,6 +237,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
     '/api/chat/messages': ['chatType', 'partner', 'before', 'around'],
     '/api/chat/members': ['chatType', 'partner'],
+    '/api/chat/search': ['q', 'before'],
     '/api/files': ['folder'],
     '/api/files/folders/summary': ['path'],
     '/api/calendar/occurrences': ['from', 'to'],

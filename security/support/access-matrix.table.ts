@@ -12,6 +12,7 @@ import {
 import {
   chatMessage,
   calendarFeedPath,
+  chatAttachment,
   event,
   failedEmail,
   file,
@@ -393,6 +394,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
     prepare: async () => get('/api/chat/members?chatType=partner&partner=General%20Partners'),
   },
+  'GET /api/chat/attachments/:id': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/chat/attachments/${await chatAttachment(ctx, owner)}`),
+  },
+  'GET /api/chat/search': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/chat/search?q=hello') },
 
   'GET /api/tasks': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks') },
   'GET /api/tasks/assignees': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/tasks/assignees') },

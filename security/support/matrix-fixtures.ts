@@ -100,6 +100,16 @@ export const file = async (ctx: MatrixContext, owner: SignedInActor) =>
 export const folder = async (ctx: MatrixContext, owner: SignedInActor) =>
   (await ctx.create<{ folder: { path: string } }>(owner, '/api/files/folders', { parent: '/', name: ctx.unique() }))
     .folder.path;
+/** A chat message with one picture attached; its attachment's id. */
+export const chatAttachment = async (ctx: MatrixContext, owner: SignedInActor) =>
+  (
+    await ctx.createMultipart<{ message: { attachments: { id: string }[] } }>(owner, '/api/chat/messages', [
+      { name: 'chatType', value: 'partner' },
+      { name: 'partner', value: 'General Partners' },
+      { name: 'content', value: `Photo ${ctx.unique()}` },
+      { ...pngPart(), name: 'files' },
+    ])
+  ).message.attachments[0]!.id;
 export const event = async (ctx: MatrixContext, owner: SignedInActor) =>
   (
     await ctx.createMultipart<{ event: { id: string; imageUrl: string | null } }>(owner, '/api/calendar/events', [

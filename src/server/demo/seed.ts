@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Storage } from '../storage';
+import { seedDemoChatAttachments } from './seeders/chat-attachments';
 import { seedDemoDonations } from './seeders/donations';
 import { seedDemoEmails } from './seeders/emails';
 import { seedDemoEvents } from './seeders/events';
@@ -35,6 +36,7 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) 
   await seedDemoTasks(context, partners);
   await seedDemoForms(context);
   await seedDemoMessages(context);
+  await seedDemoChatAttachments(context);
   await seedDemoFiles(context);
   await seedDemoOnboarding(context);
   await seedDemoEmails(context);

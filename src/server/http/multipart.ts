@@ -33,6 +33,8 @@ export interface ParsedMultipart<T> {
   fields: Record<string, string>;
   /** What onFile settled with, when the request carried the file field. */
   file?: PromiseSettledResult<T>;
+  /** Every file of the file field, in order (at most `maxFiles`); `file` is the first. */
+  files: PromiseSettledResult<T>[];
   /** The request body was malformed or cut short. */
   error?: Error;
 }
@@ -52,8 +54,16 @@ export async function parseMultipart<T>(
     maxFileBytes: number;
     tooLargeMessage: string;
     onFile: (file: IncomingFile) => Promise<T>;
+    /**
+     * How many files the field may carry (default 1). The request as a whole stays within one
+     * file's limit and its framing (as body-limit.ts has it), so several files share that limit.
+     * A request carrying more files than this is refused with `tooManyFilesMessage`, if given.
+     */
+    maxFiles?: number;
+    tooManyFilesMessage?: string;
   },
 ): Promise<ParsedMultipart<T>> {
+  const maxFiles = options.maxFiles ?? 1;
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
     throw new UploadError('Send the upload as multipart/form-data.', 415);
@@ -69,11 +79,11 @@ export async function parseMultipart<T>(
       headers: { 'content-type': contentType },
       // One byte over the limit is enough for storage to refuse the file; busboy drops the rest.
       limits: {
-        files: 1,
+        files: maxFiles,
         fileSize: options.maxFileBytes + 1,
         fields: FIELDS_MAX,
         fieldSize: FIELD_MAX_BYTES,
-        parts: FIELDS_MAX + 1,
+        parts: FIELDS_MAX + maxFiles,
       },
       // Browsers send UTF-8 file names; busboy's default would read them as Latin-1.
       defParamCharset: 'utf8',
@@ -83,24 +93,29 @@ export async function parseMultipart<T>(
   }
 
   const fields: Record<string, string> = {};
-  let filePromise: Promise<PromiseSettledResult<T>> | undefined;
+  const filePromises: Promise<PromiseSettledResult<T>>[] = [];
   let fieldError: Error | undefined;
 
+  if (options.tooManyFilesMessage) {
+    const message = options.tooManyFilesMessage;
+    parser.on('filesLimit', () => (fieldError ??= new UploadError(message, 400)));
+  }
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) fieldError ??= new UploadError(`The field "${name.slice(0, 40)}" is too long.`, 400);
     else fields[name] = value;
   });
   parser.on('file', (name, file, info) => {
-    if (name !== options.fileField || filePromise) {
+    if (name !== options.fileField || filePromises.length >= maxFiles) {
       file.resume();
       return;
     }
-    filePromise = options
+    const settled = options
       .onFile({ filename: info.filename ?? '', mimeType: info.mimeType ?? '', stream: drainOnDestroy(file) })
       .then(
         (value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
         (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
       );
+    filePromises.push(settled);
   });
 
   const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
@@ -127,13 +142,13 @@ export async function parseMultipart<T>(
   const parseError = await parsed;
   // A malformed body is read to its end so the answer reaches the sender; an oversized one is not.
   if (parseError && !tooLarge) source.resume();
-  const file = await filePromise;
+  const files = await Promise.all(filePromises);
   const error = tooLarge
     ? new UploadError(options.tooLargeMessage, 413)
     : parseError
       ? new UploadError('The upload was interrupted or malformed. Please try again.', 400)
       : fieldError;
-  return { fields, file, error };
+  return { fields, file: files[0], files, error };
 }
 
 /**

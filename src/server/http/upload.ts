@@ -42,3 +42,44 @@ export async function withUpload<Stored, Result>(
     throw err;
   }
 }
+
+/**
+ * withUpload for a form with up to `maxFiles` files in `fileField` (a chat message's
+ * attachments, docs/decisions/0124). Every file goes to `store` as it arrives; if any is
+ * refused, or the request or `use` fails, every file stored so far is removed.
+ */
+export async function withUploads<Stored, Result>(
+  c: Context<AppEnv>,
+  options: {
+    fileField: string;
+    maxFiles: number;
+    tooManyFilesMessage: string;
+    store: (incoming: IncomingFile) => Promise<Stored>;
+    remove: (stored: Stored) => Promise<void>;
+  },
+  use: (fields: Record<string, string>, stored: Stored[]) => Promise<Result>,
+): Promise<Result> {
+  const { MAX_UPLOAD_MB } = c.var.deps.config;
+  const tooLarge = fileTooLargeMessage(MAX_UPLOAD_MB);
+  const parsed = await parseMultipart(c.req.raw, {
+    fileField: options.fileField,
+    maxFileBytes: Math.floor(MAX_UPLOAD_MB * 1024 * 1024),
+    tooLargeMessage: tooLarge,
+    onFile: options.store,
+    maxFiles: options.maxFiles,
+    tooManyFilesMessage: options.tooManyFilesMessage,
+  });
+  const stored = parsed.files.flatMap((f) => (f.status === 'fulfilled' ? [f.value] : []));
+  try {
+    if (parsed.error) throw parsed.error;
+    const rejected = parsed.files.find((f) => f.status === 'rejected');
+    if (rejected) {
+      const reason = rejected.reason;
+      throw reason instanceof ObjectTooLargeError ? new UploadError(tooLarge, 413) : reason;
+    }
+    return await use(parsed.fields, stored);
+  } catch (err) {
+    await Promise.all(stored.map((s) => options.remove(s)));
+    throw err;
+  }
+}

@@ -1,6 +1,6 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, files, importUploads, onboardingSteps } from '../db/schema';
+import { events, files, importUploads, messageAttachments, onboardingSteps } from '../db/schema';
 import type { Logger } from '../logger';
 import type { KeyPrefix, Storage } from './storage';
 
@@ -41,6 +41,13 @@ async function referencedKeys(db: Db, prefix: KeyPrefix, keys: string[]): Promis
       .where(inArray(onboardingSteps.videoKey, keys));
     return new Set(rows.map((r) => r.key!));
   }
+  if (prefix === 'chat-attachments') {
+    const rows = await db
+      .select({ key: messageAttachments.storageKey })
+      .from(messageAttachments)
+      .where(inArray(messageAttachments.storageKey, keys));
+    return new Set(rows.map((r) => r.key));
+  }
   const rows = await db.select({ key: events.imageUrl }).from(events).where(inArray(events.imageUrl, keys));
   return new Set(rows.map((r) => r.key!));
 }
@@ -56,7 +63,7 @@ export async function sweepOrphanObjects(
   // An import upload nobody committed or abandoned within a day is abandoned: its object then
   // goes with the other unreferenced ones.
   await db.delete(importUploads).where(lt(importUploads.createdAt, new Date(now.getTime() - IMPORT_UPLOAD_KEPT_MS)));
-  for (const prefix of ['files', 'event-images', 'imports', 'onboarding-videos'] as const) {
+  for (const prefix of ['files', 'event-images', 'imports', 'onboarding-videos', 'chat-attachments'] as const) {
     const prefixCutoff =
       prefix === 'onboarding-videos' ? Math.min(cutoff, now.getTime() - VIDEO_ORPHAN_MIN_AGE_MS) : cutoff;
     let batch: string[] = [];
@@ -92,6 +99,14 @@ async function stillUnreferenced(db: Db, prefix: KeyPrefix, key: string): Promis
       .select({ id: onboardingSteps.id })
       .from(onboardingSteps)
       .where(eq(onboardingSteps.videoKey, key))
+      .limit(1);
+    return rows.length === 0;
+  }
+  if (prefix === 'chat-attachments') {
+    const rows = await db
+      .select({ id: messageAttachments.id })
+      .from(messageAttachments)
+      .where(eq(messageAttachments.storageKey, key))
       .limit(1);
     return rows.length === 0;
   }

@@ -62,6 +62,7 @@ export interface Storage {
  * `organization-logos`: the ministry's logo (its key is kept in app_settings); `statement-archives`:
  * a year's statements built by a job, named by the job's id (docs/decisions/0112);
  * `onboarding-videos`: a training video of an onboarding step (decision 0122).
+ * `chat-attachments/<attachment id>`: a file sent with a chat message (docs/decisions/0124).
  */
 export const KEY_PREFIXES = [
   'files',
@@ -70,6 +71,7 @@ export const KEY_PREFIXES = [
   'organization-logos',
   'statement-archives',
   'onboarding-videos',
+  'chat-attachments',
 ] as const;
 export type KeyPrefix = (typeof KEY_PREFIXES)[number];
 

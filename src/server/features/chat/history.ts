@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client';
 import { messages, user } from '#server/db/schema';
 import { refuse } from '#server/service/errors';
 import type { Channel, ChannelPage, ChannelPageQuery } from '#shared/chat';
-import { CHANNEL_PAGE, messageColumns, toChatMessage } from './service';
+import { CHANNEL_PAGE, messageColumns, toChatMessages } from './service';
 
 /** How many messages of each side a page `around` a message holds. */
 const AROUND_SIDE = CHANNEL_PAGE / 2;
@@ -44,7 +44,7 @@ export async function channelPage(db: Db, query: ChannelPageQuery): Promise<Chan
     // A link to a message of another channel (or none) says so rather than showing a wrong page.
     if (older[0]?.id !== query.around) refuse(404, 'Message not found');
     return {
-      messages: [...older.slice(0, AROUND_SIDE).reverse(), ...newer.slice(0, AROUND_SIDE)].map(toChatMessage),
+      messages: await toChatMessages(db, [...older.slice(0, AROUND_SIDE).reverse(), ...newer.slice(0, AROUND_SIDE)]),
       hasOlder: older.length > AROUND_SIDE,
       hasNewer: newer.length > AROUND_SIDE,
     };
@@ -52,7 +52,7 @@ export async function channelPage(db: Db, query: ChannelPageQuery): Promise<Chan
   const where = query.before === undefined ? undefined : lt(messages.id, query.before);
   const rows = await select(db, channel, where, 'newest', CHANNEL_PAGE + 1);
   return {
-    messages: rows.slice(0, CHANNEL_PAGE).reverse().map(toChatMessage),
+    messages: await toChatMessages(db, rows.slice(0, CHANNEL_PAGE).reverse()),
     hasOlder: rows.length > CHANNEL_PAGE,
     hasNewer: false,
   };

@@ -4,7 +4,7 @@ import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
 import { assertMentionsAllowed } from './members';
-import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, messageColumns, toChatMessage } from './service';
+import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, messageColumns, toChatMessages } from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
 async function findMessage(ctx: ServiceContext, id: number) {
@@ -48,7 +48,8 @@ async function reviseUnderLock(
     .from(messages)
     .leftJoin(user, eq(user.id, messages.userId))
     .where(eq(messages.id, id));
-  return toChatMessage(row!);
+  const [message] = await toChatMessages(tx.db, [row!]);
+  return message!;
 }
 
 function announce(message: ChatMessage) {

@@ -6,7 +6,16 @@ import type { Audience } from '#server/realtime/event-bus';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { assertMentionsAllowed } from './members';
-import { isFixedChannel, type Cardholder, type Channel, type ChatMessage, type ChatType } from '#shared/chat';
+import { readableChatTypes } from './readable';
+import {
+  isFixedChannel,
+  type Cardholder,
+  type Channel,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatType,
+} from '#shared/chat';
+import { attachmentsByMessage, recordAttachments, type StoredAttachment } from './attachments';
 
 /** Serialises message inserts so that ids, commits and notifications share one order. */
 export const CHAT_ORDER_LOCK = 7_243_902;
@@ -14,12 +23,6 @@ export const CHAT_ORDER_LOCK = 7_243_902;
 export const CHANNEL_PAGE = 200;
 /** The most a reconnecting tab is sent; beyond that it is told to reload instead. */
 export const REPLAY_LIMIT = 1000;
-
-export function readableTypes(access: Access): ChatType[] {
-  return access.permissions.cardholder_success
-    ? ['partner', 'coordinator', 'cardholder_success']
-    : ['partner', 'coordinator'];
-}
 
 export function audienceFor(chatType: ChatType): Audience {
   return chatType === 'cardholder_success' ? { features: ['chat', 'cardholder_success'] } : { feature: 'chat' };
@@ -77,15 +80,24 @@ export interface MessageRow {
   deletedAt: Date | null;
 }
 
-// TODO(issue 23, attachments): read the message's attachments (contract commit: none yet).
-export function toChatMessage(row: MessageRow): ChatMessage {
+/** `attachments` from attachmentsByMessage (one query per page); a deleted message shows none. */
+function toChatMessage(row: MessageRow, attachments: Map<number, ChatAttachment[]>): ChatMessage {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
-    attachments: [],
+    attachments: row.deletedAt ? [] : (attachments.get(row.id) ?? []),
   };
+}
+
+/** Rows as messages, their attachments read in one query (a page, a replay, one message). */
+export async function toChatMessages(db: Db, rows: MessageRow[]): Promise<ChatMessage[]> {
+  const attachments = await attachmentsByMessage(
+    db,
+    rows.filter((r) => !r.deletedAt).map((r) => r.id),
+  );
+  return rows.map((row) => toChatMessage(row, attachments));
 }
 
 /**
@@ -93,7 +105,10 @@ export function toChatMessage(row: MessageRow): ChatMessage {
  * handed out in commit order and PostgreSQL delivers the notification at commit, so every
  * instance sees messages in id order: the order a reconnecting tab's cursor relies on.
  */
-export async function sendMessage(ctx: ServiceContext, input: Channel & { content: string }): Promise<ChatMessage> {
+export async function sendMessage(
+  ctx: ServiceContext,
+  input: Channel & { content: string; attachments?: StoredAttachment[] },
+): Promise<ChatMessage> {
   await assertChannelAllowed(ctx.db, input, ctx.actor);
   await assertMentionsAllowed(ctx.db, input, input.content);
   return ctx.change(async (tx) => {
@@ -102,12 +117,14 @@ export async function sendMessage(ctx: ServiceContext, input: Channel & { conten
       .insert(messages)
       .values({ content: input.content, userId: tx.actor.id, partner: input.partner, chatType: input.chatType })
       .returning({ id: messages.id });
+    await recordAttachments(tx.db, inserted!.id, input.attachments ?? []);
     const [row] = await tx.db
       .select(messageColumns)
       .from(messages)
       .leftJoin(user, eq(user.id, messages.userId))
       .where(eq(messages.id, inserted!.id));
-    const message = toChatMessage(row!);
+    const [message] = await toChatMessages(tx.db, [row!]);
+    if (!message) throw new Error('the message just sent was not found');
     await tx.record({
       action: 'message.sent',
       subject: { type: 'message', id: String(message.id) },
@@ -117,7 +134,11 @@ export async function sendMessage(ctx: ServiceContext, input: Channel & { conten
         id: message.revision,
       },
       // The channel, not the text: the message row holds that.
-      after: { partner: message.partner, chatType: message.chatType },
+      after: {
+        partner: message.partner,
+        chatType: message.chatType,
+        ...(message.attachments.length > 0 && { attachments: message.attachments.map((a) => a.name) }),
+      },
     });
     return message;
   });
@@ -133,12 +154,12 @@ export async function replayMessages(db: Db, afterRevision: number, access: Acce
     .select(messageColumns)
     .from(messages)
     .leftJoin(user, eq(user.id, messages.userId))
-    .where(and(gt(messages.revision, afterRevision), inArray(messages.chatType, readableTypes(access))))
+    .where(and(gt(messages.revision, afterRevision), inArray(messages.chatType, readableChatTypes(access))))
     .orderBy(asc(messages.revision))
     .limit(REPLAY_LIMIT + 1);
   const complete = rows.length <= REPLAY_LIMIT;
-  const envelopes = rows.slice(0, REPLAY_LIMIT).map((row) => {
-    const message = toChatMessage(row);
+  const replayed = await toChatMessages(db, rows.slice(0, REPLAY_LIMIT));
+  const envelopes = replayed.map((message) => {
     return {
       audience: audienceFor(message.chatType),
       event: { type: 'chat.message' as const, message },

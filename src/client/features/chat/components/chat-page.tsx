@@ -13,6 +13,7 @@ import { loadOlderMessages, useMessages } from '../api/get-messages';
 import { sameChannel, useUnread } from '../api/get-unread';
 import { useMarkRead } from '../api/mark-read';
 import { ChannelList } from './channel-list';
+import { ChatSearch } from './chat-search';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { useChannelFromUrl } from './use-channel-from-url';
@@ -132,6 +133,7 @@ export function ChatPage() {
               Reconnecting…
             </span>
           )}
+          <ChatSearch onOpen={open} />
         </header>
         <MessageList
           messages={messages.data?.messages}

@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, type ChatMessage } from '#shared/chat';
 import { useDeleteMessage } from '../api/delete-message';
 import { useEditMessage } from '../api/edit-message';
+import { MessageAttachments } from './message-attachments';
 import { MessageText } from './message-text';
 
 /** 'x ago'. `now` ticks every 30 s, so a message newer than the last tick counts from itself. */
@@ -61,7 +62,8 @@ export function MessageBubble({
           <p className="rounded-2xl border border-dashed px-4 py-2 text-sm italic text-muted-foreground">
             Message deleted
           </p>
-        ) : (
+        ) : message.content === '' ? null : (
+          // Files sent without text get no empty bubble above them.
           <p
             data-mention={mentionsMe || undefined}
             className={cn(
@@ -77,6 +79,8 @@ export function MessageBubble({
           <MessageActions message={message} own={own} onEdit={() => setEditing(true)} />
         )}
       </div>
+      {/* Issue 23 item 4: pictures and files sent with the message (none once it is deleted). */}
+      {!deleted && <MessageAttachments attachments={message.attachments} own={own} />}
     </div>
   );
 }

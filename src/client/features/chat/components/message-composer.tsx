@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,11 @@ import { MESSAGE_MAX_LENGTH, type Channel, type ChannelMember } from '#shared/ch
 import { useMembers } from '../api/get-members';
 import { useSendMessage } from '../api/send-message';
 import { mentionQuery, suggestMembers } from './mention-suggestions';
+import { useSendMessageWithFiles } from '../api/send-message-with-files';
+import { AttachButton } from './attach-button';
+import { PendingFiles } from './pending-files';
+import { UploadProgress } from './upload-progress';
+import { usePendingFiles } from './use-pending-files';
 
 /**
  * Enter sends; Shift+Enter starts a new line (issue 27); the box grows with its text. Typing
@@ -24,6 +29,23 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState(0);
   const [listOpen, setListOpen] = useState(false);
+  // Attachments (issue 23 item 4): chosen, pasted or dropped files go with the next message.
+  const pending = usePendingFiles(key);
+  const [progress, setProgress] = useState<number | null>(null);
+  const sendWithFiles = useSendMessageWithFiles(setProgress);
+  const busy = send.isPending || sendWithFiles.isPending;
+  const onPaste = (e: ClipboardEvent) => {
+    const files = [...e.clipboardData.files];
+    if (files.length === 0) return;
+    e.preventDefault();
+    pending.add(files);
+  };
+  const onDrop = (e: DragEvent) => {
+    const files = [...e.dataTransfer.files];
+    if (files.length === 0) return;
+    e.preventDefault();
+    pending.add(files);
+  };
 
   const typing = mentionQuery(text, caret);
   const members = useMembers(channel, typing !== null);
@@ -63,7 +85,22 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const content = text.trim();
-    if (!content || send.isPending) return;
+    if (pending.files.length > 0 && !busy) {
+      setProgress(0);
+      sendWithFiles.mutate(
+        { ...channel, content, files: pending.files },
+        {
+          onSuccess: () => {
+            setDrafts((d) => ({ ...d, [key]: '' }));
+            pending.clear();
+          },
+          onError: (err) => toast.error('Error sending message', { description: err.message }),
+          onSettled: () => setProgress(null),
+        },
+      );
+      return;
+    }
+    if (!content || busy) return;
     send.mutate(
       { ...channel, content },
       {
@@ -77,7 +114,12 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   // by aria-controls and aria-activedescendant.
   const { role: _role, 'aria-expanded': _expanded, ...comboboxProps } = combobox.inputProps;
   return (
-    <form onSubmit={onSubmit} className="relative flex items-end gap-2 border-t bg-card p-3">
+    <form
+      onSubmit={onSubmit}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+      className="relative flex flex-wrap items-end gap-2 border-t bg-card p-3"
+    >
       {combobox.showList && (
         <ul
           id={combobox.listboxId}
@@ -106,6 +148,13 @@ export function MessageComposer({ channel }: { channel: Channel }) {
           ))}
         </ul>
       )}
+      {(progress !== null || pending.files.length > 0) && (
+        <div className="basis-full">
+          {progress !== null && <UploadProgress fraction={progress} />}
+          <PendingFiles files={pending.files} onRemove={pending.remove} disabled={busy} />
+        </div>
+      )}
+      <AttachButton onFiles={pending.add} disabled={busy} />
       <Textarea
         ref={box}
         {...comboboxProps}
@@ -124,13 +173,14 @@ export function MessageComposer({ channel }: { channel: Channel }) {
           combobox.typed();
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onPaste={onPaste}
         autoComplete="off"
-        className="max-h-40 min-h-10 resize-none [field-sizing:content]"
+        className="max-h-40 min-h-10 flex-1 resize-none [field-sizing:content]"
       />
       <span id="message-composer-hint" className="sr-only">
         Enter sends, Shift+Enter starts a new line, @ mentions someone
       </span>
-      <Button type="submit" disabled={!text.trim() || send.isPending}>
+      <Button type="submit" disabled={(!text.trim() && pending.files.length === 0) || busy}>
         <Send aria-hidden="true" />
         Send
       </Button>

@@ -1,0 +1,93 @@
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { solidPng } from './support/png';
+
+// Issue 23 item 4. 'New Partners' is this spec's channel; each message carries a unique stamp.
+
+test('an image sent by one person shows inline for the other and opens full size', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const coordinatorContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const coordinator = await coordinatorContext.newPage();
+  try {
+    await signIn(admin, 'admin', '/chat');
+    await signIn(coordinator, 'coordinator', '/chat');
+    for (const page of [admin, coordinator]) {
+      await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
+      await expect(page.getByPlaceholder('Message #New Partners')).toBeVisible();
+    }
+
+    const stamp = Date.now();
+    const picture = `welcome-${stamp}.png`;
+    const notes = `agenda-${stamp}.txt`;
+    // The paperclip opens the picker; the files are chosen through its input.
+    await expect(admin.getByRole('button', { name: 'Attach files' })).toBeEnabled();
+    await admin.getByTestId('attach-input').setInputFiles([
+      { name: picture, mimeType: 'image/png', buffer: solidPng(800, 600, [200, 80, 40]) },
+      { name: notes, mimeType: 'text/plain', buffer: Buffer.from('1. Welcome\n2. Prayer\n') },
+    ]);
+    const pending = admin.getByRole('list', { name: 'Files to send' });
+    await expect(pending.getByText(picture)).toBeVisible();
+    await expect(pending.getByText(notes)).toBeVisible();
+    // Taken off again, then added back: the remove button works.
+    await pending.getByRole('button', { name: `Remove ${notes}` }).click();
+    await expect(pending.getByText(notes)).toBeHidden();
+    await admin
+      .getByTestId('attach-input')
+      .setInputFiles([{ name: notes, mimeType: 'text/plain', buffer: Buffer.from('1. Welcome\n2. Prayer\n') }]);
+    await admin.getByPlaceholder('Message #New Partners').fill(`Welcome pack ${stamp}`);
+    await admin.keyboard.press('Enter');
+    await expect(admin.getByRole('list', { name: 'Files to send' })).toBeHidden();
+
+    const log = coordinator.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText(`Welcome pack ${stamp}`)).toBeVisible();
+    const thumbnail = log.getByRole('img', { name: picture });
+    await expect(thumbnail).toBeVisible();
+    // Loaded, and scaled to fit 240 px.
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    const box = await thumbnail.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(240);
+    const chip = log.getByRole('link', { name: new RegExp(notes) });
+    await expect(chip).toBeVisible();
+    await expect(chip).toContainText('Bytes');
+    await expectAccessible(coordinator);
+
+    const opener = log.getByRole('button', { name: `Open picture ${picture}` });
+    await opener.click();
+    const dialog = coordinator.getByRole('dialog', { name: picture });
+    await expect(dialog).toBeVisible();
+    const full = dialog.getByTestId('full-size-picture');
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    expect((await full.boundingBox())!.width).toBeGreaterThan(240);
+    await expect(dialog.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /download=1$/);
+    await coordinator.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // The download link serves the file as an attachment.
+    const download = await coordinator.request.get((await chip.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(await download.text()).toBe('1. Welcome\n2. Prayer\n');
+  } finally {
+    await adminContext.close();
+    await coordinatorContext.close();
+  }
+});
+
+test('a picture that is not one is refused with the reason, and nothing is sent', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
+  const stamp = Date.now();
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([
+      { name: `fake-${stamp}.png`, mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') },
+    ]);
+  await page.getByPlaceholder('Message #New Partners').fill(`Disguised ${stamp}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('is not a PNG, JPEG, GIF or WebP picture')).toBeVisible();
+  // The text and the file stay, so nothing chosen is lost.
+  await expect(page.getByPlaceholder('Message #New Partners')).toHaveValue(`Disguised ${stamp}`);
+  await expect(page.getByRole('list', { name: 'Files to send' }).getByText(`fake-${stamp}.png`)).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText(`Disguised ${stamp}`)).toHaveCount(0);
+});
