@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './support/fixtures';
+
+// Issue 22: a weekly series in the month grid, one occurrence changed on its own, the series
+// deleted; the keyboard in the grid; the private subscription address. The grid is moved to the
+// tests' month by its own Previous and Next buttons, whatever today is.
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function showMonth(page: Page, label: string) {
+  await page.getByRole('tab', { name: 'Month' }).click();
+  const wanted = new Date(`1 ${label}`).getTime();
+  const shown = page.getByRole('tabpanel').getByRole('heading', { level: 2 });
+  for (let i = 0; i < 120; i++) {
+    const at = new Date(`1 ${await shown.textContent()}`).getTime();
+    if (at === wanted) break;
+    await page.getByRole('button', { name: at < wanted ? 'Next' : 'Previous', exact: true }).click();
+    await expect(shown).not.toHaveText(new Date(at).toLocaleString('en-US', { month: 'long', year: 'numeric' }));
+  }
+  await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
+}
+
+const day = (page: Page, date: string) => page.locator(`[role="gridcell"][data-day="${date}"]`);
+
+test('a weekly event shows in the month grid; one occurrence changes alone; the series is deleted', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'coordinator', '/calendar');
+  const title = `Prayer Meeting ${unique()}`;
+
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Event' });
+  await add.getByLabel('Title').fill(title);
+  await add.getByLabel('Start').fill('2026-12-01T19:00');
+  await add.getByLabel('End').fill('2026-12-01T20:00');
+  await add.getByRole('combobox', { name: 'Repeat' }).selectOption('weekly');
+  await expect(add.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
+  await add.getByLabel('After').check();
+  await add.getByLabel('Number of times').fill('4');
+  await add.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created successfully!')).toBeVisible();
+
+  await showMonth(page, 'December 2026');
+  for (const date of ['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']) {
+    await expect(day(page, date).getByRole('button', { name: new RegExp(title) })).toHaveCount(1);
+  }
+  await expect(day(page, '2026-12-29').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Change the third occurrence only: a day later, with its own title.
+  await day(page, '2026-12-15')
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
+  const details = page.getByRole('dialog', { name: title });
+  await expect(details).toContainText('Tuesday, December 15, 2026');
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const scope = page.getByRole('dialog', { name: 'Edit repeating event' });
+  await scope.getByLabel('This event').check();
+  await scope.getByRole('button', { name: 'Continue' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Title').fill(`${title} (moved)`);
+  await edit.getByLabel('Start').fill('2026-12-16T19:00');
+  await edit.getByLabel('End').fill('2026-12-16T20:00');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event updated successfully!')).toBeVisible();
+  await expect(day(page, '2026-12-15').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+  await expect(day(page, '2026-12-16').getByRole('button', { name: new RegExp(`${title} \\(moved\\)`) })).toHaveCount(
+    1,
+  );
+  await expect(day(page, '2026-12-22').getByRole('button', { name: new RegExp(title) })).toHaveCount(1);
+
+  // Delete the whole series, the changed occurrence with it.
+  await day(page, '2026-12-01')
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Delete' }).click();
+  const deleting = page.getByRole('dialog', { name: 'Delete repeating event' });
+  await deleting.getByLabel('All events').check();
+  await deleting.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Event deleted')).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+});
+
+test('the month grid is walked by keyboard', async ({ page }) => {
+  await signIn(page, 'coordinator', '/calendar');
+  await showMonth(page, 'December 2026');
+  await day(page, '2026-12-01').click();
+  await expect(day(page, '2026-12-01')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(day(page, '2026-12-02')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(day(page, '2026-12-09')).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByRole('heading', { level: 2, name: 'January 2027' })).toBeVisible();
+  await expect(day(page, '2027-01-09')).toBeFocused();
+  // The view is remembered.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Month' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the subscription address copies, serves the calendar, and a new one retires the old', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'coordinator', '/settings');
+  const address = page.getByLabel('Subscription address');
+  await expect(address).toHaveValue(/\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/);
+  const first = await address.inputValue();
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+  // A calendar app has no session: the address alone answers.
+  const anonymous = await page.request.get(first, { headers: { cookie: '' } });
+  expect(anonymous.status()).toBe(200);
+  expect(anonymous.headers()['content-type']).toContain('text/calendar');
+  expect(await anonymous.text()).toContain('BEGIN:VCALENDAR');
+
+  await page.getByRole('button', { name: 'New address' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'New address' }).click();
+  await expect(address).not.toHaveValue(first);
+  expect((await page.request.get(first)).status()).toBe(404);
+});
