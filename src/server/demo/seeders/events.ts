@@ -1,7 +1,9 @@
-import { events } from '#server/db/schema';
+import { eventCancellations, events } from '#server/db/schema';
+import { lastOccurrence, occurrenceStarts } from '#server/features/calendar/recurrence';
 import type { DemoContext } from '../seed';
 
-export async function seedDemoEvents({ db, users, now }: DemoContext) {
+export async function seedDemoEvents(ctx: DemoContext) {
+  const { db, users, now } = ctx;
   const at = (days: number, hour: number) => {
     const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, hour);
     return d;
@@ -40,4 +42,58 @@ export async function seedDemoEvents({ db, users, now }: DemoContext) {
       userId: users.admin.id,
     },
   ]);
+
+  await seedDemoSeries(ctx, at);
+}
+
+/**
+ * Issue 22: a weekly prayer meeting for twelve weeks in the server's zone, one evening moved to
+ * the Wednesday and one cancelled, and an all-day conference (dates, not times).
+ */
+async function seedDemoSeries({ db, users, now }: DemoContext, at: (days: number, hour: number) => Date) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const untilTuesday = (2 - now.getDay() + 7) % 7 || 7;
+  const startDate = at(untilTuesday, 19);
+  const series = { startDate, recurrence: 'FREQ=WEEKLY;BYDAY=TU;COUNT=12', timeZone, allDay: false };
+  const end = lastOccurrence(series);
+  const [meeting] = await db
+    .insert(events)
+    .values({
+      title: 'Weekly Prayer Meeting',
+      description: 'Praying together for our partners, cardholders and the week ahead.',
+      startDate,
+      endDate: new Date(startDate.getTime() + 90 * 60_000),
+      location: 'Prayer Room',
+      userId: users.admin.id,
+      timeZone,
+      recurrence: series.recurrence,
+      seriesEnd: new Date(end.getTime() + 90 * 60_000),
+    })
+    .returning({ id: events.id });
+  const starts = occurrenceStarts(series, startDate, new Date(end.getTime() + 1));
+  const moved = starts[2]!;
+  const movedTo = new Date(moved.getTime() + 24 * 3600_000);
+  await db.insert(events).values({
+    title: 'Weekly Prayer Meeting (Wednesday this week)',
+    description: 'Moved a day for the community outreach.',
+    startDate: movedTo,
+    endDate: new Date(movedTo.getTime() + 90 * 60_000),
+    location: 'Prayer Room',
+    userId: users.admin.id,
+    timeZone,
+    seriesId: meeting!.id,
+    occurrenceStart: moved,
+  });
+  await db.insert(eventCancellations).values({ eventId: meeting!.id, occurrenceStart: starts[5]! });
+
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + 34));
+  await db.insert(events).values({
+    title: 'Regional Ministry Conference',
+    description: 'Two days of worship, workshops and fellowship with ministries of the region.',
+    startDate: first,
+    endDate: new Date(first.getTime() + 24 * 3600_000),
+    location: 'Convention Center',
+    userId: users.coordinators[0]!.id,
+    allDay: true,
+  });
 }
