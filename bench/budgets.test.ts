@@ -28,6 +28,8 @@ const budgets: Budgets = {
   formResponsesP95MsMaxPostgres: 50,
   chatFirstPageP95MsMaxPostgres: 100,
   chatSearchP95MsMaxPostgres: 50,
+  calendarMonthP95MsMax: 50,
+  videoRssGrowthMbMax: 100,
   importSecondsMaxPglite: 60,
 };
 

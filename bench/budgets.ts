@@ -34,6 +34,10 @@ export interface Budgets {
   /** Issue 23: a channel of 1,000,000 messages, its first page and a search over it. */
   chatFirstPageP95MsMaxPostgres: number;
   chatSearchP95MsMaxPostgres: number;
+  /** Issue 22: the month grid's occurrences at 2,000 in a month, on either database. */
+  calendarMonthP95MsMax: number;
+  /** Issue 22: how far the server's memory may rise while 20 clients stream a 1 GB video by range. */
+  videoRssGrowthMbMax: number;
   givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
@@ -141,6 +145,25 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
         add(`postgres: chat search (${kind} term) p95 ms`, 'max', summary.p95, budgets.chatSearchP95MsMaxPostgres, {
           fullOnly: true,
         });
+    }
+    if (figures.calendar) {
+      add(
+        `${name}: calendar month (2,000 occurrences) p95 ms`,
+        'max',
+        figures.calendar.month.p95,
+        budgets.calendarMonthP95MsMax,
+        {
+          fullOnly: true,
+        },
+      );
+    }
+    if (figures.video) {
+      add(
+        `${name}: memory growth streaming a 1 GB video to 20 clients, MB`,
+        'max',
+        (figures.video.rssPeakBytes - figures.video.rssBeforeBytes) / (1024 * 1024),
+        budgets.videoRssGrowthMbMax,
+      );
     }
     if (figures.giving) {
       const limit = name === 'postgres' ? budgets.givingPageP95MsMaxPostgres : budgets.givingPageP95MsMaxPglite;

@@ -121,6 +121,13 @@ below shares the same cores with the load generator.
    (\`GET /api/chat/messages\`, the channel as it opens) and of a search for a common term (in about
    one message in five) and a rare one (in one in 100,000) (\`GET /api/chat/search\`).
 
+14. **Calendar month** (issue 22): a month holding 2,000 occurrences (1,800 single events and 20
+   daily series, each with one evening cancelled and one moved), ${s.auditSamples} requests, as an admin, of
+   \`GET /api/calendar/occurrences\` for that month, as the month grid asks.
+15. **Onboarding video** (issue 22): a 1 GB video stored as an onboarding step's, then 20 clients at
+   once each asking for 25 ranges of 8 MB at spread offsets (as players seeking do), the bodies read
+   and dropped; the server's resident memory sampled every 50 ms.
+
 ## Latest run
 
 - Date: ${meta.date} (${meta.mode} run, ${round(meta.seconds, 0)} s)
@@ -531,6 +538,55 @@ ${table(
 
 A channel's first page (its latest messages with their attachments) and a search over every
 channel the admin may read, newest first, 20 results, through the API.`);
+
+  const calendarRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.calendar;
+  });
+  if (calendarRuns.length > 0)
+    out.push(`### 14. Calendar month (issue 22, decision 0121)
+
+${table(
+  ['database', 'events rows', 'occurrences in the month', 'month p95 ms'],
+  calendarRuns.map((name) => {
+    const f = results.databases[name];
+    const calendar = ran(f) ? f.calendar! : undefined;
+    if (!calendar) return [DB_LABEL[name], 'skipped', '', ''];
+    return [DB_LABEL[name], int(calendar.events), int(calendar.occurrences), ms(calendar.month.p95)];
+  }),
+)}
+
+The month grid's one request: single events, series expanded in the server, changed
+occurrences in place and cancelled ones left out.`);
+
+  const videoRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.video;
+  });
+  if (videoRuns.length > 0)
+    out.push(`### 15. Onboarding video by range (issue 22, decision 0122)
+
+${table(
+  ['database', 'clients', 'requests', 'served', 'seconds', 'RSS before MB', 'RSS peak MB', 'RSS after MB'],
+  videoRuns.map((name) => {
+    const f = results.databases[name];
+    const v = ran(f) ? f.video! : undefined;
+    if (!v) return [DB_LABEL[name], 'skipped', '', '', '', '', '', ''];
+    const mb = (bytes: number) => int(bytes / (1024 * 1024));
+    return [
+      DB_LABEL[name],
+      int(v.clients),
+      int(v.requests),
+      `${mb(v.servedBytes)} MB`,
+      v.seconds.toFixed(1),
+      mb(v.rssBeforeBytes),
+      mb(v.rssPeakBytes),
+      mb(v.rssAfterBytes),
+    ];
+  }),
+)}
+
+Memory stays flat when each range is piped from storage to the socket without being held.`);
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

@@ -6,6 +6,8 @@ import type { TagFilterFigures } from './scenarios/tag-filter';
 import type { ImportFigures } from './scenarios/import';
 import type { FormFigures } from './scenarios/forms';
 import type { ChatHistoryFigures } from './scenarios/chat-history';
+import type { CalendarFigures } from './scenarios/calendar';
+import type { VideoFigures } from './scenarios/video';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -72,6 +74,10 @@ export interface DatabaseFigures {
   forms?: FormFigures;
   /** A channel of 1,000,000 messages opened and searched (issue 23); absent from runs made before it existed. */
   chatHistory?: ChatHistoryFigures;
+  /** The month grid at 2,000 occurrences in a month (issue 22); absent from runs made before it existed. */
+  calendar?: CalendarFigures;
+  /** A 1 GB onboarding video streamed by range to 20 clients (issue 22); absent from runs made before it existed. */
+  video?: VideoFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

@@ -31,6 +31,8 @@ import { seedBenchData } from './seed';
 import { measureCrowd } from './scenarios/crowd';
 import { measureGiftImport, measurePartnerImport } from './scenarios/import';
 import { measureForms, seedForms } from './scenarios/forms';
+import { measureCalendarMonth, seedCalendar } from './scenarios/calendar';
+import { measureVideoStreaming, seedVideo } from './scenarios/video';
 import { countChatMatches, measureChatHistory, seedChatHistory } from './scenarios/chat-history';
 
 const SCALES: Record<Mode, Scale> = {
@@ -156,7 +158,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
   // Seeded and measured "directly" from this process before the portal opens the store
   // (PGlite admits one process at a time).
   const database = await openDatabase(store.databaseTarget, silent);
-  let seed, dashboardDirect, searchDirect, email, auditSeed, formSeed, chatSeed;
+  let seed, dashboardDirect, searchDirect, email, auditSeed, formSeed, chatSeed, videoSeed;
   try {
     await runMigrations(database);
     seed = await seedBenchData(database.db, scale);
@@ -165,6 +167,8 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     const chatMessages = scale.chatMessages ?? 1_000_000;
     await seedChatHistory(database.db, chatMessages);
     chatSeed = { messages: chatMessages, matches: await countChatMatches(database.db) };
+    await seedCalendar(database.db);
+    videoSeed = await seedVideo(database.db, store.target.env.DATA_DIR!);
     log(
       `${name}: seeded in ${seed.seconds.toFixed(1)} s, ${formResponses} form responses and ${chatMessages} chat messages; direct SQL`,
     );
@@ -226,6 +230,11 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     log(`${name}: chat history (a channel of ${chatSeed.messages} messages: first page, search)`);
     await settle(portal.pid);
     const chatHistory = await measureChatHistory(portal.url, cookie, chatSeed, scale.auditSamples);
+    log(`${name}: the calendar's month grid (2,000 occurrences in one month)`);
+    await settle(portal.pid);
+    const calendar = await measureCalendarMonth(portal.url, cookie, scale.auditSamples);
+    log(`${name}: an onboarding video of 1 GB streamed by range to 20 clients at once`);
+    const video = await measureVideoStreaming(portal.url, cookie, portal.pid, videoSeed.stepId);
     // Last: recording gifts under load adds thousands of them.
     log(`${name}: many people at once (50 connections per screen, ${scale.crowdSeconds} s each)`);
     await settle(portal.pid);
@@ -240,6 +249,8 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       tagFilter,
       forms,
       chatHistory,
+      calendar,
+      video,
       audit,
       giving,
       crowd,
