@@ -190,11 +190,21 @@ describe.each(testDatabaseTargets())('notifications on $name', (target) => {
       // An address inside the text is not a mention.
       expect(await titlesOf(dan)).toEqual([]);
 
-      // Wes cannot read the Cardholder Success channels, so a mention there does not reach him.
+      // Wes cannot read the Cardholder Success channels: mentioning him there is refused
+      // (issue 23, decision 0123), nothing is sent and he is told nothing.
+      const refused = await t.sendJson(
+        'POST',
+        '/api/chat/messages',
+        { chatType: 'cardholder_success', partner: 'Cardholders Group', content: '@Wes Without and @cora: cards' },
+        { cookie: admin.cookie },
+      );
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/cannot see this channel$/);
+      expect(await titlesOf(cora)).toHaveLength(1);
       await send('POST', '/api/chat/messages', admin.cookie, {
         chatType: 'cardholder_success',
         partner: 'Cardholders Group',
-        content: '@Wes Without and @cora: the new cards are here',
+        content: '@cora: the new cards are here',
       });
       expect(await titlesOf(wes)).toHaveLength(1);
       expect(await titlesOf(cora)).toEqual([
