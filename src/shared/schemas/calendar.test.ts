@@ -19,6 +19,10 @@ describe('event input (API)', () => {
       startDate: valid.startDate,
       endDate: valid.endDate,
       removeImage: false,
+      // Issue 22: a single, timed event planned in UTC unless the form says otherwise.
+      allDay: false,
+      timeZone: 'UTC',
+      recurrence: null,
     });
   });
 

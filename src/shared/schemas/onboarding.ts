@@ -54,13 +54,22 @@ export const onboardingOrderSchema = z.object({
 /** A day of video is far beyond any training video; the ceiling keeps the numbers sane. */
 const SECONDS_MAX = 24 * 60 * 60;
 
+/**
+ * Seconds as stored: to the millisecond. The column is a 4-byte real, which cannot hold a
+ * denormal such as 5e-324 (PostgreSQL refuses it as an underflow), and no player reports
+ * finer than that anyway.
+ */
+const toMillisecond = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 export const onboardingProgressSchema = z.object({
   watchedSeconds: z
     .number({ error: 'watchedSeconds must be a number of seconds' })
     .min(0, 'watchedSeconds cannot be negative')
-    .max(SECONDS_MAX, 'watchedSeconds is too large'),
+    .max(SECONDS_MAX, 'watchedSeconds is too large')
+    .transform(toMillisecond),
   durationSeconds: z
     .number({ error: 'durationSeconds must be a number of seconds' })
-    .positive('durationSeconds must be more than 0')
-    .max(SECONDS_MAX, 'durationSeconds is too large'),
+    .min(0.1, 'durationSeconds must be at least 0.1')
+    .max(SECONDS_MAX, 'durationSeconds is too large')
+    .transform(toMillisecond),
 });
