@@ -153,10 +153,13 @@ export function MonthGrid({
                   data-day={dayKey(day)}
                   onKeyDown={(e) => onKeyDown(e, day)}
                   onClick={(e) => {
-                    if (e.target === e.currentTarget) onFocusDay(day);
+                    // Anywhere in the day but on one of its events' buttons.
+                    if (!(e.target as HTMLElement).closest('button')) onFocusDay(day);
                   }}
                   className={cn(
-                    'min-h-24 min-w-20 border-b border-r p-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                    // min-w-0 and overflow-hidden: a long title is cut by `truncate` inside its day, instead of
+                    // widening the day's list over the next day (which then took the clicks meant for it).
+                    'min-h-24 min-w-0 overflow-hidden border-b border-r p-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
                     outside && 'bg-muted/30 text-muted-foreground',
                   )}
                 >
@@ -169,9 +172,9 @@ export function MonthGrid({
                   >
                     {format(day, 'd')}
                   </span>
-                  <ul className="grid gap-0.5">
+                  <ul className="grid min-w-0 grid-cols-1 gap-0.5">
                     {list.slice(0, MAX_PER_DAY).map((o) => (
-                      <li key={`${o.id}-${o.occurrenceStart}`}>
+                      <li key={`${o.id}-${o.occurrenceStart}`} className="min-w-0">
                         <button
                           type="button"
                           tabIndex={-1}

@@ -3,6 +3,7 @@ import { useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, 
 import { toast } from 'sonner';
 import { useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
+import { UploadProgress } from '@/components/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, type Channel, type ChannelMember } from '#shared/chat';
@@ -12,7 +13,6 @@ import { mentionQuery, suggestMembers } from './mention-suggestions';
 import { useSendMessageWithFiles } from '../api/send-message-with-files';
 import { AttachButton } from './attach-button';
 import { PendingFiles } from './pending-files';
-import { UploadProgress } from './upload-progress';
 import { usePendingFiles } from './use-pending-files';
 
 /**
@@ -150,7 +150,7 @@ export function MessageComposer({ channel }: { channel: Channel }) {
       )}
       {(progress !== null || pending.files.length > 0) && (
         <div className="basis-full">
-          {progress !== null && <UploadProgress fraction={progress} />}
+          {progress !== null && <UploadProgress fraction={progress} className="pb-2" />}
           <PendingFiles files={pending.files} onRemove={pending.remove} disabled={busy} />
         </div>
       )}

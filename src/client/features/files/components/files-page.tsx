@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UploadProgress } from '@/components/upload-progress';
 import { folderTrail, isFolderPath, ROOT_FOLDER, type FileEntry, type FolderEntry } from '#shared/schemas/files';
 import { useFolder } from '../api/get-folder';
 import { useUploadFiles } from '../api/upload-files';
@@ -106,7 +107,6 @@ export function FilesPage() {
   const folderName = folder === ROOT_FOLDER ? 'Home' : folderTrail(folder).at(-1)!.name;
 
   const uploading = progress !== null;
-  const percent = Math.round((progress ?? 0) * 100);
 
   return (
     <div className="relative" onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
@@ -146,23 +146,7 @@ export function FilesPage() {
       />
       <FolderBreadcrumb folder={folder} onOpen={openFolder} />
       {creatingFolder && <NewFolderForm parent={folder} onClose={() => setCreatingFolder(false)} />}
-      {uploading && (
-        <div className="mb-4 rounded-lg border bg-card p-3">
-          <p className="mb-2 text-sm" id="upload-progress-label">
-            Uploading… {percent}%
-          </p>
-          <div
-            role="progressbar"
-            aria-labelledby="upload-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
-        </div>
-      )}
+      {uploading && <UploadProgress fraction={progress ?? 0} className="mb-4 rounded-lg border bg-card p-3" />}
       {listing.isPending ? (
         <div className="space-y-2" aria-label="Loading files">
           {[0, 1, 2, 3].map((i) => (
