@@ -1,7 +1,8 @@
 import { addMonths, format, startOfMonth } from 'date-fns';
-import { ChevronLeft, ChevronRight, RefreshCw, Repeat } from 'lucide-react';
+import { RefreshCw, Repeat } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
+import { MonthNav } from './month-nav';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { EventOccurrence } from '#shared/schemas/calendar';
 import { useOccurrences } from '../api/get-occurrences';
@@ -28,20 +29,7 @@ export function AgendaList({
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(addMonths(from, -1))}>
-          <ChevronLeft aria-hidden="true" />
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(new Date())}>
-          Today
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onMonthChange(addMonths(from, 1))}>
-          Next
-          <ChevronRight aria-hidden="true" />
-        </Button>
-        <h2 className="ml-2 text-xl font-semibold">{format(from, 'MMMM yyyy')}</h2>
-      </div>
+      <MonthNav at={from} onChange={onMonthChange} />
       {occurrences.isPending ? (
         <Skeleton className="h-40" aria-label="Loading events" />
       ) : occurrences.isError ? (

@@ -9,9 +9,10 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { MonthNav } from './month-nav';
 import { cn } from '@/lib/utils';
 import type { EventOccurrence } from '#shared/schemas/calendar';
 import { useOccurrences } from '../api/get-occurrences';
@@ -96,23 +97,9 @@ export function MonthGrid({
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onFocusDay(addMonths(focusedDay, -1))}>
-          <ChevronLeft aria-hidden="true" />
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onFocusDay(new Date())}>
-          Today
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => onFocusDay(addMonths(focusedDay, 1))}>
-          Next
-          <ChevronRight aria-hidden="true" />
-        </Button>
-        <h2 className="ml-2 text-xl font-semibold" aria-live="polite">
-          {format(focusedDay, 'MMMM yyyy')}
-        </h2>
+      <MonthNav at={focusedDay} onChange={onFocusDay}>
         {occurrences.isFetching && <span className="text-sm text-muted-foreground">Loading…</span>}
-      </div>
+      </MonthNav>
       {occurrences.isError && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-3 text-sm">
           Events could not be loaded: {occurrences.error.message}
