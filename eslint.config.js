@@ -22,6 +22,16 @@ const CLIENT_NO_SERVER = {
   message: 'The client may import only types from the server.',
 };
 
+/**
+ * Toasts go through src/client/lib/toast.ts (one open error per title, at most three open:
+ * decision 0127); sonner itself is loaded there and by the lazy toaster, never imported.
+ */
+const ONE_TOAST_RULE = {
+  name: 'sonner',
+  allowTypeImports: true,
+  message: "Raise toasts with `toast` from '@/lib/toast' (decision 0127).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,7 +74,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The client never imports server code; only types cross (the typed API client).
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_LONG_CHAINS, CLIENT_NO_SERVER] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [ONE_TOAST_RULE], patterns: [NO_LONG_CHAINS, CLIENT_NO_SERVER] },
+      ],
     },
   },
   {
@@ -74,6 +87,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [ONE_TOAST_RULE],
           patterns: [
             NO_LONG_CHAINS,
             CLIENT_NO_SERVER,

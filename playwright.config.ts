@@ -4,7 +4,7 @@ import { E2E_PORT } from './e2e/support/users';
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test-support/vitest/longest-first';
 
 // Unit tests (*.test.ts) and integration tests (*.int.test.ts) live beside the code.
 // Browser tests are in e2e/ and run with Playwright.
@@ -18,5 +19,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: more workers than that only slows PGlite start-up down.
     maxWorkers: 2,
+    // The longest files first, so the two workers end together (test-support/vitest/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -30,6 +30,7 @@ const budgets: Budgets = {
   chatSearchP95MsMaxPostgres: 50,
   calendarMonthP95MsMax: 50,
   videoRssGrowthMbMax: 100,
+  exportRssGrowthMbMax: 100,
   importSecondsMaxPglite: 60,
 };
 

@@ -38,6 +38,8 @@ export interface Budgets {
   calendarMonthP95MsMax: number;
   /** Issue 22: how far the server's memory may rise while 20 clients stream a 1 GB video by range. */
   videoRssGrowthMbMax: number;
+  /** Issue 25: how far the server's memory may rise while it exports everything (1,000,000 gifts) and serves the archive. */
+  exportRssGrowthMbMax: number;
   givingPageP95MsMaxPglite: number;
   /** Issue 18: the dashboard summary under 50 connections on PostgreSQL. */
   crowdDashboardRpsMinPostgres: number;
@@ -163,6 +165,14 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
         'max',
         (figures.video.rssPeakBytes - figures.video.rssBeforeBytes) / (1024 * 1024),
         budgets.videoRssGrowthMbMax,
+      );
+    }
+    if (figures.export) {
+      add(
+        `${name}: memory growth exporting all data (${figures.export.gifts} gifts), MB`,
+        'max',
+        (figures.export.rssPeakBytes - figures.export.rssBeforeBytes) / (1024 * 1024),
+        budgets.exportRssGrowthMbMax,
       );
     }
     if (figures.giving) {

@@ -138,3 +138,25 @@ export async function settle(pid: number): Promise<void> {
     before = now;
   }
 }
+
+/**
+ * The server's resident memory before a scenario and its peak while it runs, sampled every
+ * 50 ms (scenarios 11, 15 and 16: imports, video, export). `stop` ends the sampling.
+ */
+export async function watchResidentPeak(pid: number) {
+  const beforeBytes = await residentBytes(pid);
+  let peakBytes = beforeBytes;
+  const timer = setInterval(() => {
+    residentBytes(pid).then(
+      (bytes) => (peakBytes = Math.max(peakBytes, bytes)),
+      () => {},
+    );
+  }, 50);
+  return {
+    beforeBytes,
+    get peakBytes() {
+      return peakBytes;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

@@ -8,6 +8,7 @@ import type { FormFigures } from './scenarios/forms';
 import type { ChatHistoryFigures } from './scenarios/chat-history';
 import type { CalendarFigures } from './scenarios/calendar';
 import type { VideoFigures } from './scenarios/video';
+import type { ExportFigures } from './scenarios/export';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -78,6 +79,8 @@ export interface DatabaseFigures {
   calendar?: CalendarFigures;
   /** A 1 GB onboarding video streamed by range to 20 clients (issue 22); absent from runs made before it existed. */
   video?: VideoFigures;
+  /** The complete export of 1,000,000 gifts and every other table (issue 25); absent from runs made before it existed. */
+  export?: ExportFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

@@ -33,6 +33,7 @@ import { measureGiftImport, measurePartnerImport } from './scenarios/import';
 import { measureForms, seedForms } from './scenarios/forms';
 import { measureCalendarMonth, seedCalendar } from './scenarios/calendar';
 import { measureVideoStreaming, seedVideo } from './scenarios/video';
+import { measureExport } from './scenarios/export';
 import { countChatMatches, measureChatHistory, seedChatHistory } from './scenarios/chat-history';
 
 const SCALES: Record<Mode, Scale> = {
@@ -235,6 +236,9 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     const calendar = await measureCalendarMonth(portal.url, cookie, scale.auditSamples);
     log(`${name}: an onboarding video of 1 GB streamed by range to 20 clients at once`);
     const video = await measureVideoStreaming(portal.url, cookie, portal.pid, videoSeed.stepId);
+    // Before the crowd adds gifts: the export holds the seeded gifts and everything else.
+    log(`${name}: the complete export (${scale.donations} gifts and every other table), server memory sampled`);
+    const fullExport = await measureExport(portal.url, cookie, portal.pid, scale.donations);
     // Last: recording gifts under load adds thousands of them.
     log(`${name}: many people at once (50 connections per screen, ${scale.crowdSeconds} s each)`);
     await settle(portal.pid);
@@ -251,6 +255,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       chatHistory,
       calendar,
       video,
+      export: fullExport,
       audit,
       giving,
       crowd,

@@ -213,3 +213,37 @@ test('scrolling up loads older messages and keeps the place; Jump to latest retu
   await expect(log.locator('[data-message-id]').last()).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeHidden();
 });
+
+test('a link to an older message opens around it; scrolling down loads newer pages until the latest', async ({
+  page,
+}) => {
+  // 160 messages go in through the API first. 'Zone Leaders' is this test's channel.
+  test.setTimeout(60_000);
+  await signIn(page, 'coordinator', '/dashboard');
+  const tag = unique('forward');
+  const sent: { id: number }[] = [];
+  for (let n = 0; n < 160; n++) {
+    sent.push(await sendViaApi(page, 'coordinator', 'Zone Leaders', `${tag} #${String(n).padStart(3, '0')}`));
+  }
+  // The page around #010 holds up to 100 messages after it: #159 is on the next page.
+  await page.goto(`/chat?type=coordinator&channel=Zone+Leaders&message=${sent[10]!.id}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText(`${tag} #010`)).toBeVisible({ timeout: 20_000 });
+  await expect(log.getByText(`${tag} #159`)).toHaveCount(0);
+
+  // Each scroll to the bottom asks for the next page; a scroll while one loads is ignored.
+  await expect
+    .poll(
+      async () => {
+        await log.evaluate((el) => (el.scrollTop = el.scrollHeight));
+        return log.getByText(`${tag} #159`).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await expect(log.getByText(`${tag} #120`)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Load newer messages' })).toHaveCount(0);
+  // At the present, the page takes new messages live like the latest page.
+  await sendViaApi(page, 'coordinator', 'Zone Leaders', `${tag} live`);
+  await expect(log.getByText(`${tag} live`)).toBeAttached();
+});

@@ -9,8 +9,11 @@ import { E2E_PORT, USERS } from './support/users';
 const PORT = E2E_PORT + 40;
 const BASE = `http://localhost:${PORT}`;
 
-// While the server stops (503) and is down (refused), the browser logs the tab's reconnect attempts.
-test.use({ allowConsoleErrors: /net::ERR_CONNECTION_REFUSED|status of 503 \(Service Unavailable\)/ });
+// While the server stops (503, or a connection reset as it closes) and is down (refused), the
+// browser logs the tab's reconnect attempts.
+test.use({
+  allowConsoleErrors: /net::ERR_CONNECTION_REFUSED|net::ERR_CONNECTION_RESET|status of 503 \(Service Unavailable\)/,
+});
 
 test('a tab open across a server restart says so quietly, then shows what it missed, once', async ({
   page,

@@ -119,6 +119,9 @@ test('password change: mismatch and short passwords refused; success signs other
     await expect(other).toHaveURL(/\/auth$/, { timeout: 5000 });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // The reload keeps the tab (issue 27 item 8); Sign Out is on Profile.
+    await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Profile' }).click();
 
     await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth$/);

@@ -72,6 +72,9 @@ test.describe('sign-in screen', () => {
 
     release();
     await expectToast(page, 'Sign in failed', 'Email is required');
+    // The service worker's script may still be on its way through the route when the test
+    // ends; its route.fetch would then fail in whichever test this worker runs next.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('success lands on the dashboard, reload keeps the session, /auth redirects back', async ({ page }) => {

@@ -28,18 +28,35 @@ const postgresOnly = process.env.TEST_DATABASE_URL
   : unitSkips.filter((test) => (test.ancestorTitles ?? []).some((title) => title.includes(NEEDS_POSTGRES)));
 const skipped = unitSkips.length - postgresOnly.length + (e2e?.stats?.skipped ?? 0);
 
-// Name what failed in the closing lines too: a CI log that keeps only its tail still says which.
+// Name what failed, and the first lines of why, in the closing lines too: a CI log that keeps
+// only its tail still says which test failed and on what.
+const firstLines = (message) =>
+  (message ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((line) => `\n    ${line.slice(0, 300)}`)
+    .join('');
 const unitFailures = (unit?.testResults ?? [])
   .flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((test) => test.status === 'failed')
-      .map((test) => `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}`),
+      .map(
+        (test) =>
+          `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}${firstLines(test.failureMessages?.[0])}`,
+      ),
   );
 const e2eFailures = [];
 const walkSuites = (suites) => {
   for (const suite of suites ?? []) {
-    for (const spec of suite.specs ?? [])
-      if (!spec.ok) e2eFailures.push(`${spec.file}:${spec.line} > ${spec.title}`);
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+      const at = error?.location ? ` (failed at line ${error.location.line})` : '';
+      e2eFailures.push(`${spec.file}:${spec.line} > ${spec.title}${at}${firstLines(error?.message)}`);
+    }
     walkSuites(suite.suites);
   }
 };

@@ -61,7 +61,21 @@ const BODYLESS_ROUTES = [
   'POST /api/forms/:id/link',
   'POST /api/onboarding/steps/:id/done',
   'POST /api/calendar/feed/renew',
+  'POST /api/export',
 ];
+
+/**
+ * The writes an offline queue resends, which honour an `Idempotency-Key` header (issue 24,
+ * decision 0129): any value of it is a readable answer, never a server error, and a key the
+ * server accepts answers a resend with the first answer.
+ */
+const IDEMPOTENT_ROUTES = [
+  'POST /api/chat/messages',
+  'POST /api/tasks',
+  'PATCH /api/tasks/:id',
+  'POST /api/partners/:id/contacts',
+];
+const IDEMPOTENCY_KEY_RUNS = 15;
 
 function keysOf(schema: ZodType): string[] {
   // An object schema with a transform after it (create user's password-or-invitation rule).
@@ -235,7 +249,7 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
     '/api/giving/partner-options': ['q'],
     '/api/giving/insights': ['tz'],
     '/api/giving/gifts': ['from', 'to', 'partnerId', 'type', 'method', 'min', 'max', 'q', 'voided', 'cursor'],
-    '/api/chat/messages': ['chatType', 'partner', 'before', 'around'],
+    '/api/chat/messages': ['chatType', 'partner', 'before', 'after', 'around'],
     '/api/chat/members': ['chatType', 'partner'],
     '/api/chat/search': ['q', 'before'],
     '/api/files': ['folder'],
@@ -261,6 +275,38 @@ describe.each(testDatabaseTargets())('hostile JSON bodies on $name', (target) =>
       );
     },
   );
+
+  it.each(IDEMPOTENT_ROUTES)('answers any Idempotency-Key on %s readably, and a resend once', async (route) => {
+    const endpoint = JSON_ENDPOINTS[route]!;
+    // Header values cannot hold line breaks or NUL; everything else printable, spaces included.
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      maxLength: 260,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(printable, fc.uuid()), async (key) => {
+        const before = await snapshot();
+        const body = JSON.stringify(endpoint.valid(targets));
+        const request = () =>
+          t.request(endpoint.path(targets), {
+            method: endpoint.method,
+            headers: { cookie, 'content-type': 'application/json', 'idempotency-key': key },
+            body,
+          });
+        const first = await request();
+        const firstText = await first.clone().text();
+        await expectSafeAnswer(endpoint, JSON.parse(body), first, before);
+        if (first.status < 300) {
+          const again = await request();
+          expect(again.status).toBe(first.status);
+          expect(again.headers.get('idempotent-replayed')).toBe('true');
+          expect(await again.text()).toBe(firstText);
+        }
+        await endpoint.restore?.(t.db);
+      }),
+      { numRuns: IDEMPOTENCY_KEY_RUNS },
+    );
+  });
 
   describe.each(Object.entries(JSON_ENDPOINTS))('%s', (_name, endpoint) => {
     it('accepts its valid body (the fuzzing starts from a working request)', async () => {

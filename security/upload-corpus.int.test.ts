@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, files } from '#server/db/schema';
-import { imageKeyFor } from '#server/features/calendar/service';
+import { imageKeyFor } from '#server/features/calendar/event-images';
 import { fileObjectKey } from '#server/features/files/service';
 import { multipartBody, PNG_1X1, type MultipartPart } from '#test-support/multipart';
 import { startS3Server } from '#test-support/s3-server';
@@ -197,8 +197,9 @@ describe.each(storages)('upload corpus on $name', ({ target, s3: useS3 }) => {
     expect(tooBig.status).toBe(413);
     expect((await t.db.select({ n: count() }).from(events))[0]!.n).toBe(eventsBefore);
     // The refused upload's partial file is removed as its stream closes, which may be just
-    // after the 413 was answered (seen once under load): it must be gone, soon.
+    // after the 413 was answered (seen once under load; a CI run failed this test again, which
+    // assertion was not kept, so the wait is longer now): it must be gone, soon.
     const expected = await expectedInventory();
-    await expect.poll(inventory, { timeout: 5_000 }).toEqual(expected);
+    await expect.poll(inventory, { timeout: 15_000 }).toEqual(expected);
   });
 });

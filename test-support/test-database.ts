@@ -11,8 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import fs from 'node:fs';
 import { pino } from 'pino';
+import { inject } from 'vitest';
 import { createApp } from '#server/app';
 import { createUserWithPassword, grantRole } from '#server/auth/users';
 import { openDatabase, type Database } from '#server/db/client';
@@ -20,6 +21,7 @@ import { createDeps, disposeDeps } from '#server/deps';
 import { loadConfig } from '#server/env';
 import type { AppDeps } from '#server/http/app-env';
 import type { Role } from '#shared/permissions';
+import { withAdminClient } from './vitest/database-images';
 
 /** DEBUG_TEST_LOG=error shows what a test's server logged (a 500's cause); silent otherwise. */
 export const silentLogger = pino({ level: process.env.DEBUG_TEST_LOG ?? 'silent' });
@@ -34,17 +36,38 @@ export interface OpenedTestDatabase {
   url?: string;
 }
 
+export interface OpenOptions {
+  /**
+   * Start from a copy of a database the migrations were applied to (made once per run by the
+   * global setup, test-support/vitest/database-images.ts) rather than an empty one. Only for
+   * callers that run the migrations next anyway, as createTestApp does through createDeps.
+   */
+  migrated?: boolean;
+}
+
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
-  open(): Promise<OpenedTestDatabase>;
+  open(options?: OpenOptions): Promise<OpenedTestDatabase>;
 }
 
 export function testDatabaseTargets(): TestDatabaseTarget[] {
   const targets: TestDatabaseTarget[] = [{ name: 'pglite', open: openPgliteInMemory }];
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) targets.push({ name: 'postgres', open: () => openFreshPostgres(adminUrl) });
+  if (adminUrl) targets.push({ name: 'postgres', open: (options) => openFreshPostgres(adminUrl, options) });
   return targets;
 }
+
+/** The global setup's images; undefined under a config without that setup. */
+function databaseImages() {
+  try {
+    return inject('databaseImages');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Read once per test file; a Blob is immutable, so every open in the file shares it. */
+let pgliteImage: Blob | undefined;
 
 /**
  * A second handle on the same database, as a second server instance would have: for PostgreSQL
@@ -60,8 +83,11 @@ export async function closeSecondHandle(opened: OpenedTestDatabase, second: Data
   if (second !== opened.database) await second.close();
 }
 
-async function openPgliteInMemory(): Promise<OpenedTestDatabase> {
-  const database = idempotentClose(await openDatabase({ kind: 'pglite', dataDir: 'memory' }, silentLogger));
+async function openPgliteInMemory(options: OpenOptions = {}): Promise<OpenedTestDatabase> {
+  const imageFile = options.migrated ? databaseImages()?.pglite : undefined;
+  if (imageFile) pgliteImage ??= new Blob([new Uint8Array(fs.readFileSync(imageFile))]);
+  const image = imageFile ? pgliteImage : undefined;
+  const database = idempotentClose(await openDatabase({ kind: 'pglite', dataDir: 'memory', image }, silentLogger));
   return { database, dispose: () => database.close() };
 }
 
@@ -72,16 +98,19 @@ async function openPgliteInMemory(): Promise<OpenedTestDatabase> {
 export async function createEmptyPostgresDatabase(
   adminUrl: string,
   prefix = 'portal_test',
+  template?: string,
 ): Promise<{ url: string; remove(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  const from = template ? ` template "${template}"` : '';
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"${from}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), remove: () => dropDatabase(adminUrl, name) };
 }
 
-async function openFreshPostgres(adminUrl: string): Promise<OpenedTestDatabase> {
-  const { url, remove } = await createEmptyPostgresDatabase(adminUrl);
+async function openFreshPostgres(adminUrl: string, options: OpenOptions = {}): Promise<OpenedTestDatabase> {
+  const template = options.migrated ? databaseImages()?.postgresTemplate : undefined;
+  const { url, remove } = await createEmptyPostgresDatabase(adminUrl, 'portal_test', template);
   let database: Database;
   try {
     database = idempotentClose(await openDatabase({ kind: 'postgres', url }, silentLogger));
@@ -104,16 +133,6 @@ async function dropDatabase(adminUrl: string, name: string) {
   await withAdminClient(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
-async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** disposeDeps closes the database, and so does dispose(); pg's pool refuses a second end(). */
 function idempotentClose(database: Database): Database {
   let closing: Promise<void> | undefined;
@@ -133,7 +152,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * client build). Call close() in afterAll/afterEach.
  */
 export async function createTestApp(target: TestDatabaseTarget, configOverrides: Record<string, string> = {}) {
-  const opened = await target.open();
+  const opened = await target.open({ migrated: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   let deps: AppDeps;
   try {

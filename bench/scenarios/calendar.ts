@@ -2,11 +2,12 @@
  * Scenario 14, the calendar's month (issue 22): a month holding 2,000 occurrences, most of them
  * single events and the rest from weekly and daily series with a changed and a cancelled
  * occurrence each, read as the month grid reads it (`GET /api/calendar/occurrences` for that
- * month) through the API as an admin.
+ * month) through the API as an admin: as people open it (kept until an event changes), and the
+ * first answer after a change.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { sampleMs, summarize, type Summary } from '../stats';
+import { sampleMs, summarize, timeMs, type Summary } from '../stats';
 import { getOk } from './dashboard';
 
 export interface CalendarFigures {
@@ -14,8 +15,14 @@ export interface CalendarFigures {
   events: number;
   /** Occurrences the month's answer holds. */
   occurrences: number;
+  /** The month as people open it: kept until an event changes (decision 0121). */
   month: Summary;
+  /** The first answer after a change (another event created each time): computed afresh. */
+  afterChange: Summary;
 }
+
+/** How many changes the first-answer figure times (each adds an event far from the month). */
+const CHANGES = 30;
 
 /** A month of its own, far from the seeded gifts and tasks: March 2031 (31 days). */
 const MONTH = { from: '2031-03-01T00:00:00.000Z', to: '2031-04-01T00:00:00.000Z' };
@@ -56,9 +63,30 @@ export async function seedCalendar(db: Db): Promise<void> {
 export async function measureCalendarMonth(url: string, cookie: string, samples: number): Promise<CalendarFigures> {
   const path = `${url}/api/calendar/occurrences?${new URLSearchParams(MONTH)}`;
   const first = JSON.parse(await getOk(path, cookie)) as { occurrences: unknown[] };
+  const month = summarize(await sampleMs(() => getOk(path, cookie), samples));
+  const afterChange: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    await createEventElsewhere(url, cookie, i);
+    afterChange.push(await timeMs(() => getOk(path, cookie)));
+  }
   return {
     events: SINGLE_EVENTS + 2 * SERIES,
     occurrences: first.occurrences.length,
-    month: summarize(await sampleMs(() => getOk(path, cookie), samples)),
+    month,
+    afterChange: summarize(afterChange),
   };
+}
+
+/** A change through the API (it moves the change record), in a year no scenario reads. */
+async function createEventElsewhere(url: string, cookie: string, i: number) {
+  const form = new FormData();
+  form.set('title', `Bench change ${i}`);
+  form.set('startDate', `2040-01-${String((i % 28) + 1).padStart(2, '0')}T10:00:00.000Z`);
+  form.set('endDate', `2040-01-${String((i % 28) + 1).padStart(2, '0')}T11:00:00.000Z`);
+  const response = await fetch(`${url}/api/calendar/events`, {
+    method: 'POST',
+    headers: { cookie, origin: url },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`creating an event failed: ${response.status} ${await response.text()}`);
 }

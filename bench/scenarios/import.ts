@@ -6,7 +6,7 @@
  * whether the memory an import takes grows with its file. Each batch is undone afterwards
  * (timed too), so the scenarios after this one see the data as it was.
  */
-import { residentBytes, settle } from '../portal';
+import { watchResidentPeak, settle } from '../portal';
 
 export interface ImportRun {
   rows: number;
@@ -108,14 +108,7 @@ async function importOnce(
   const csv = kind.csv(rows);
   const headers = { cookie, origin: url };
   await settle(pid);
-  const rssBeforeBytes = await residentBytes(pid);
-  let rssPeakBytes = rssBeforeBytes;
-  const sampler = setInterval(() => {
-    residentBytes(pid).then(
-      (bytes) => (rssPeakBytes = Math.max(rssPeakBytes, bytes)),
-      () => {},
-    );
-  }, 50);
+  const rss = await watchResidentPeak(pid);
   try {
     const started = performance.now();
     const form = new FormData();
@@ -176,11 +169,11 @@ async function importOnce(
       commitMs: committed - dryRun,
       totalMs: committed - started,
       undoMs: undone - undoStarted,
-      rssBeforeBytes,
-      rssPeakBytes,
+      rssBeforeBytes: rss.beforeBytes,
+      rssPeakBytes: rss.peakBytes,
     };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { DiskStorage } from '#server/storage/disk-storage';
 import { newObjectKey } from '#server/storage/index';
-import { residentBytes, settle } from '../portal';
+import { residentBytes, watchResidentPeak, settle } from '../portal';
 
 export interface VideoFigures {
   videoBytes: number;
@@ -62,14 +62,7 @@ export async function measureVideoStreaming(
   stepId: string,
 ): Promise<VideoFigures> {
   await settle(pid);
-  const rssBeforeBytes = await residentBytes(pid);
-  let rssPeakBytes = rssBeforeBytes;
-  const sampler = setInterval(() => {
-    residentBytes(pid).then(
-      (bytes) => (rssPeakBytes = Math.max(rssPeakBytes, bytes)),
-      () => {},
-    );
-  }, 50);
+  const rss = await watchResidentPeak(pid);
   let servedBytes = 0;
   const started = performance.now();
   try {
@@ -89,7 +82,7 @@ export async function measureVideoStreaming(
       }),
     );
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
   const seconds = (performance.now() - started) / 1000;
   await settle(pid);
@@ -99,8 +92,8 @@ export async function measureVideoStreaming(
     requests: CLIENTS * REQUESTS_PER_CLIENT,
     servedBytes,
     seconds,
-    rssBeforeBytes,
-    rssPeakBytes,
+    rssBeforeBytes: rss.beforeBytes,
+    rssPeakBytes: rss.peakBytes,
     rssAfterBytes: await residentBytes(pid),
   };
 }

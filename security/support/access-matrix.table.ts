@@ -41,6 +41,7 @@ import {
   publicFormToken,
   secondSession,
   statementArchive,
+  exportArchive,
   task,
   unsubscribeQuery,
   videoPart,
@@ -195,6 +196,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
     allowed: ADMIN,
     ok: 200,
     prepare: async () => get('/api/audit/export?action=task.created'),
+  },
+  // The complete export (issue 25 item 4, decision 0128): admins, and a download for its requester alone.
+  'POST /api/export': { allowed: ADMIN, ok: 201, prepare: async () => ({ method: 'POST', path: '/api/export' }) },
+  'GET /api/export/latest': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/export/latest') },
+  'GET /api/export/:jobId/download': {
+    allowed: ADMIN,
+    ok: 200,
+    prepare: async (ctx, owner) => get(`/api/export/${await exportArchive(ctx, owner)}/download`),
   },
   'GET /api/audit/settings': { allowed: ADMIN, ok: 200, prepare: async () => get('/api/audit/settings') },
   'PUT /api/audit/settings': {
@@ -1069,6 +1078,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
 export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /*': 'middleware for every path: restart refusal, security headers, client address',
   'ALL /assets/*': "middleware: the built web client's hashed files are cacheable",
+  'ALL /sw.js': 'middleware: the service worker is revalidated on every load (decision 0129), public, holds no data',
+  'ALL /manifest.webmanifest':
+    "middleware: the web app manifest's type and revalidation (decision 0129), public, holds no data",
   'GET /*': 'the web client (static files and the SPA fallback): public, holds no data',
   'ALL /api/*': 'middleware (origin guard, session) and the 404 for unknown API paths',
   'ALL /api/auth/*':
@@ -1076,6 +1088,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /api/admin/*': "the admin router's user_management guard",
   'ALL /api/email/*': "the email router's user_management and admin-role guard",
   'ALL /api/audit/*': "the audit router's refusal log, user_management and admin-role guard",
+  'ALL /api/export/*': "the export router's refusal log, user_management and admin-role guard",
   'ALL /api/accounts/*': "the accounts router's refusal log and user_management guard",
   'ALL /api/settings/*': "the settings router's signed-in guard",
   'ALL /api/organization/*': "the organization router's signed-in guard",

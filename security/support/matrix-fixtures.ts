@@ -16,6 +16,8 @@ import {
 } from '#server/db/schema';
 import { archiveKeyOf } from '#server/features/giving/statement-jobs';
 import { STATEMENT_ARCHIVE_JOB } from '#shared/schemas/giving-statements';
+import { EXPORT_JOB } from '#shared/schemas/export';
+import { exportKeyOf } from '#server/features/export/jobs';
 import { unsubscribeToken } from '#server/features/notifications/unsubscribe-token';
 import { multipartBody, type MultipartPart } from '#test-support/multipart';
 import { eventFields, pngPart, textFilePart, type MatrixContext, type SignedInActor } from './matrix-context';
@@ -255,6 +257,25 @@ export async function statementArchive(ctx: MatrixContext, owner: SignedInActor)
     })
     .returning({ id: jobs.id });
   await ctx.t.deps.storage.put(archiveKeyOf(row!.id), Readable.from([Buffer.from('PK\x05\x06')]), {
+    contentType: 'application/zip',
+    maxBytes: 1024,
+  });
+  return row!.id;
+}
+
+/** A finished complete export of `owner`'s (decision 0128), its archive in storage. */
+export async function exportArchive(ctx: MatrixContext, owner: SignedInActor): Promise<string> {
+  const [row] = await ctx.t.db
+    .insert(jobs)
+    .values({
+      kind: EXPORT_JOB,
+      ownerId: ctx.users[owner].id,
+      status: 'succeeded',
+      result: { fileName: 'portal-export-2026-01-01.zip', entities: 0, rows: 0, files: 0 },
+      finishedAt: new Date(),
+    })
+    .returning({ id: jobs.id });
+  await ctx.t.deps.storage.put(exportKeyOf(row!.id), Readable.from([Buffer.from('PK\x05\x06')]), {
     contentType: 'application/zip',
     maxBytes: 1024,
   });

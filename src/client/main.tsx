@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { LazyToaster } from './app/lazy-toaster';
 import { router } from './app/router';
 import { ApiError } from './lib/api';
+import { startOffline } from './offline/start';
 import './styles.css';
 
 /**
@@ -21,18 +22,23 @@ const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: true },
     // A change made offline is tried and fails in words ("nothing was saved"), rather than
-    // waiting unseen and landing later (decision 0114; issue 24 queues chosen writes on purpose).
+    // waiting unseen and landing later (decision 0114); the writes that may wait are queued on
+    // purpose, in their own hooks (src/client/offline/queue.ts, decision 0129).
     mutations: { networkMode: 'always' },
   },
   queryCache: new QueryCache({ onError: onApiError }),
   mutationCache: new MutationCache({ onError: onApiError }),
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <LazyToaster />
-    </QueryClientProvider>
-  </StrictMode>,
+// The answers saved on this device come back before the first render, so a reload without a
+// connection shows the last screens instead of asking the server first (issue 24).
+void startOffline(queryClient).finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <LazyToaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

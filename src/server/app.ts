@@ -10,6 +10,7 @@ import { replayMessages } from './features/chat/service';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { emailRoutes } from './features/email/routes';
 import { auditRoutes } from './features/audit/routes';
+import { exportRoutes } from './features/export/routes';
 import { accountsRoutes } from './features/accounts/routes';
 import { filesRoutes } from './features/files/routes';
 import { formsRoutes } from './features/forms/routes';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/admin', adminRoutes())
     .route('/api/email', emailRoutes())
     .route('/api/audit', auditRoutes())
+    .route('/api/export', exportRoutes())
     .route('/api/accounts', accountsRoutes())
     .route('/api/settings', settingsRoutes())
     .route('/api/organization', organizationRoutes())

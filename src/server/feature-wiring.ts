@@ -29,7 +29,10 @@ import type { PartnerRelations } from './features/partners/timeline';
 import { dueTomorrowNotices, taskNotices } from './features/tasks/notices';
 import type { NoticeSweep, NotificationRules } from './service/notices';
 import { AUDIT_PRUNE_JOB, auditJobs } from './features/audit/jobs';
+import { IDEMPOTENCY_PRUNE_JOB, idempotencyJobs } from './http/idempotency';
 import { STATEMENT_ARCHIVE_PRUNE_JOB } from '#shared/schemas/giving-statements';
+import { EXPORT_PRUNE_JOB } from '#shared/schemas/export';
+import { exportJobs } from './features/export/jobs';
 import type { JobHandlers } from './jobs/handlers';
 import type { AppDeps } from './http/app-env';
 import { giftImportTarget } from './features/giving/import-target';
@@ -149,13 +152,20 @@ export function statementIssuer(deps: Pick<AppDeps, 'config' | 'storage'>): Stat
  */
 /**
  * The clean-ups queued every hour (src/server/deps.ts): the audit log's retention (decision
- * 0103) and old archives of year-end statements (decision 0112).
+ * 0103), old archives of year-end statements (decision 0112), old complete exports (0128) and
+ * idempotency keys past their seven days (decision 0129).
  */
-export const hourlyJobs: readonly string[] = [AUDIT_PRUNE_JOB, STATEMENT_ARCHIVE_PRUNE_JOB];
+export const hourlyJobs: readonly string[] = [
+  AUDIT_PRUNE_JOB,
+  STATEMENT_ARCHIVE_PRUNE_JOB,
+  EXPORT_PRUNE_JOB,
+  IDEMPOTENCY_PRUNE_JOB,
+];
 
 export function jobHandlers(ready: Pick<AppDeps, 'config' | 'storage' | 'mail'>, deps: () => AppDeps): JobHandlers {
   return {
     ...auditJobs,
+    ...idempotencyJobs,
     // The import commits need the storage and the notices (decision 0113).
     ...importJobHandlers([giftImports as ImportTarget<never>, partnerImports as ImportTarget<never>], deps),
     ...statementJobs({
@@ -164,5 +174,7 @@ export function jobHandlers(ready: Pick<AppDeps, 'config' | 'storage' | 'mail'>,
       partners: partnerDirectory,
       issuerOf: statementIssuer(ready),
     }),
+    // The complete export reads every table; on PostgreSQL in one snapshot (decision 0128).
+    ...exportJobs({ storage: ready.storage, database: () => deps().database }),
   };
 }

@@ -104,13 +104,18 @@ const messageId = (label: string) =>
 export const messageIdParamSchema = z.object({ id: messageId('message id') });
 
 /**
- * A page of a channel (issue 23): the latest, the one `before` a message (scrolling up), or the
- * one `around` a message (a search result, a mention's link).
+ * A page of a channel (issue 23): the latest, the one `before` a message (scrolling up), the one
+ * `after` a message (scrolling down from an older page towards the present), or the one
+ * `around` a message (a search result, a mention's link).
  */
 export const channelPageSchema = channelSchema
-  .extend({ before: messageId('message id').optional(), around: messageId('message id').optional() })
-  .refine((q) => q.before === undefined || q.around === undefined, {
-    message: 'Ask for the page before a message or around it, not both',
+  .extend({
+    before: messageId('message id').optional(),
+    after: messageId('message id').optional(),
+    around: messageId('message id').optional(),
+  })
+  .refine((q) => [q.before, q.after, q.around].filter((c) => c !== undefined).length <= 1, {
+    message: 'Ask for the page before, after or around a message, only one of them',
   });
 export type ChannelPageQuery = z.infer<typeof channelPageSchema>;
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteTask, canEditTask, isActiveTask, isOverdue, isStatusOnlyChange, toggledStatus } from './tasks';
+import { TASK_PRIORITIES, TASK_STATUSES } from './schemas/tasks';
+import {
+  canDeleteTask,
+  canEditTask,
+  isActiveTask,
+  isOverdue,
+  isStatusOnlyChange,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  toggledStatus,
+} from './tasks';
 
 const admin = { id: 'admin-1', role: 'admin' as const };
 const creator = { id: 'creator-1', role: 'coordinator' as const };
@@ -52,5 +62,12 @@ describe('task rules', () => {
     expect(isOverdue({ status: 'in-progress', dueDate: '2030-12-31' }, today)).toBe(true);
     expect(isOverdue({ status: 'completed', dueDate: '2031-03-04' }, today)).toBe(false);
     expect(isOverdue({ status: 'pending', dueDate: null }, today)).toBe(false);
+  });
+});
+
+describe('task labels (issue 27 item 8)', () => {
+  it('reads each priority and status as words, not as the stored key', () => {
+    expect(TASK_PRIORITIES.map((p) => TASK_PRIORITY_LABELS[p])).toEqual(['High', 'Medium', 'Low']);
+    expect(TASK_STATUSES.map((s) => TASK_STATUS_LABELS[s])).toEqual(['Pending', 'In progress', 'Completed']);
   });
 });

@@ -3,7 +3,7 @@
  * them to decide what to show). See docs/decisions/0030-task-board.md.
  */
 import type { ActingPerson } from './permissions';
-import type { TaskStatus } from './schemas/tasks';
+import type { TaskPriority, TaskStatus } from './schemas/tasks';
 
 export interface TaskOwnership {
   createdBy: string | null;
@@ -43,3 +43,15 @@ export function toggledStatus(status: TaskStatus): TaskStatus {
 export function isOverdue(task: { status: TaskStatus; dueDate: string | null }, today: string): boolean {
   return isActiveTask(task) && task.dueDate !== null && task.dueDate < today;
 }
+
+/**
+ * How a priority and a status read on every screen (the board, its dialog, the dashboard, a
+ * partner's open tasks): the stored keys ('high', 'in-progress') are SPEC.md's data, not words
+ * to show (issue 27 item 8).
+ */
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = { high: 'High', medium: 'Medium', low: 'Low' };
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+};

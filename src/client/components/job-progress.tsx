@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { api, ensureOk } from '@/lib/api';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { isFinished, type JobView } from '#shared/jobs';
@@ -59,7 +60,6 @@ export function JobProgress({
   if (job.isError) return <p className="text-sm text-destructive">The progress could not be loaded.</p>;
   const view = job.data;
   const total = view.progressTotal;
-  const percent = total ? Math.round((view.progressDone / total) * 100) : 0;
 
   if (view.status === 'succeeded') return <div className="space-y-2">{succeeded(view)}</div>;
   if (view.status === 'failed') {
@@ -72,17 +72,12 @@ export function JobProgress({
   if (view.status === 'cancelled') return <p className="text-sm text-muted-foreground">Cancelled.</p>;
   return (
     <div className="space-y-2">
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={total ?? undefined}
-        aria-valuenow={total ? view.progressDone : undefined}
-        aria-valuetext={total ? `${view.progressDone} of ${total}` : 'Waiting to start'}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar
+        label={label}
+        value={view.progressDone}
+        max={total}
+        valueText={total ? `${view.progressDone} of ${total}` : 'Waiting to start'}
+      />
       <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
         <span aria-live="polite">
           {total === null ? 'Waiting to start...' : `${view.progressDone} of ${total} done`}

@@ -1,27 +1,17 @@
-import { useId } from 'react';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /**
  * "Uploading… N%" with its bar, for uploads sent with XHR progress (the file manager, a chat
  * message's files). `fraction` runs from 0 to 1.
  */
 export function UploadProgress({ fraction, className }: { fraction: number; className?: string }) {
-  const labelId = useId();
   const percent = Math.round(fraction * 100);
   return (
     <div className={className}>
-      <p className="mb-1 text-sm text-muted-foreground" id={labelId}>
+      <p className="mb-1 text-sm text-muted-foreground" aria-live="polite">
         Uploading… {percent}%
       </p>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label="Uploading" value={percent} max={100} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { refreshAfterChange } from './refresh-queries';
 import { SIGN_OUT_KEY } from './sign-out-key';
 import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from '#shared/realtime';
@@ -146,7 +146,11 @@ export function useRealtimeConnection(enabled: boolean) {
       const url = lastEventId ? `/api/realtime?lastEventId=${encodeURIComponent(lastEventId)}` : '/api/realtime';
       source = new EventSource(url);
       source.addEventListener('ready', () => {
-        if (everOpened) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+        // A permission change between loading the session and this stream's start (or while
+        // it was down) sent an event nobody heard: the session is read again each time the
+        // stream starts, so a person removed meanwhile loses the screens at once.
+        if (everOpened) void queryClient.invalidateQueries();
+        else void queryClient.invalidateQueries({ queryKey: ['me'] });
         everOpened = true;
         retryMs = 1000;
         setStatus('open');
@@ -161,9 +165,20 @@ export function useRealtimeConnection(enabled: boolean) {
         retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
       };
     };
+    // Back online (issue 24): reconnect now rather than when the back-off timer says, which may
+    // be 30 seconds away; the 'ready' above then refreshes what is on screen.
+    const reconnectNow = () => {
+      if (stopped || source?.readyState === EventSource.OPEN) return;
+      clearTimeout(retryTimer);
+      source?.close();
+      retryMs = 1000;
+      connect();
+    };
+    window.addEventListener('online', reconnectNow);
     connect();
     return () => {
       stopped = true;
+      window.removeEventListener('online', reconnectNow);
       clearTimeout(retryTimer);
       source?.close();
       setStatus('connecting');

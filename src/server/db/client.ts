@@ -41,16 +41,27 @@ export type DatabaseTarget =
        * empty, as a restore needs it.
        */
       template?: string;
+      /**
+       * For 'memory' only: a dumped data directory (PGlite's dumpDataDir) to start from instead
+       * of running initdb. The integration tests start each in-memory database from one that
+       * already holds the schema (test-support/vitest/database-images.ts).
+       */
+      image?: Blob;
     }
   | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget, logger: Logger): Promise<Database> {
   return target.kind === 'pglite'
-    ? openPglite(target.dataDir, target.template, logger)
+    ? openPglite(target.dataDir, target.template, target.image, logger)
     : openPostgres(target.url, logger);
 }
 
-async function openPglite(dataDir: string, template: string | undefined, logger: Logger): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  template: string | undefined,
+  image: Blob | undefined,
+  logger: Logger,
+): Promise<Database> {
   if (dataDir !== 'memory') {
     if (template && isEmptyDirectory(dataDir)) {
       const outcome = seedFromTemplate(dataDir, template);
@@ -68,6 +79,7 @@ async function openPglite(dataDir: string, template: string | undefined, logger:
   const client = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, {
     extensions: { pg_trgm },
     relaxedDurability: false,
+    ...(dataDir === 'memory' && image ? { loadDataDir: image } : {}),
     // drizzle converts dates and times from text itself; with these defaults its per-query
     // parsers are redundant and drizzleFacingClient drops them (pglite-text-parsers.ts).
     parsers: PGLITE_TEXT_PARSERS,

@@ -246,6 +246,8 @@ export const partners = pgTable(
   },
   (t) => [
     index('partners_name_idx').on(t.name),
+    // The gift import matches a chunk's emails ignoring case (partnersByLowered).
+    index('partners_email_lower_idx').on(sql`lower(${t.email})`),
     index('partners_import_batch_idx')
       .on(t.importBatchId)
       .where(sql`${t.importBatchId} is not null`),
@@ -347,7 +349,13 @@ export const partnerImportChanges = pgTable(
       .references(() => partners.id, { onDelete: 'cascade' }),
     before: jsonb('before').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.partnerId] })],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.partnerId] }),
+    // The commit's writing pass matches the partners it updated on the values kept here
+    // (features/partners/import-match.ts): one probe per key of the file's chunk.
+    index('partner_import_changes_email_idx').on(t.batchId, sql`lower(${t.before}->>'email')`),
+    index('partner_import_changes_name_idx').on(t.batchId, sql`lower(${t.before}->>'name')`),
+  ],
 );
 
 /**
@@ -466,6 +474,16 @@ export const donations = pgTable(
       .where(sql`voided_at is null`),
     // The Giving screen's pages, newest first by (date, id), voided gifts included or not.
     index('donations_date_id_idx').on(t.donationDate, t.id),
+    // The gift import's likely-duplicate lookup: one exact amount within one day. Amount first,
+    // so each probe reads only its matches, not every gift of the day (issue 19's benchmark).
+    index('donations_amount_date_idx')
+      .on(t.amount, t.donationDate)
+      .where(sql`voided_at is null`),
+    // The Giving screen's count with voided gifts included: the counted ones come from the
+    // rollup, the few voided ones from here (docs/decisions/0131).
+    index('donations_voided_date_idx')
+      .on(t.donationDate)
+      .where(sql`voided_at is not null`),
     index('donations_partner_id_idx').on(t.partnerId, t.donationDate),
     index('donations_import_batch_idx').on(t.importBatchId),
     // The Giving screen's text filter (ILIKE '%text%') over the name and the notes.
@@ -1021,4 +1039,28 @@ export const jobs = pgTable(
     index('jobs_owner_idx').on(t.ownerId, t.createdAt),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
   ],
+);
+
+/**
+ * Writes that may be sent twice (issue 24, decision 0129): a queued offline write carries an
+ * `Idempotency-Key`; the first answer is kept here so a resend returns it and writes nothing
+ * again. A row without a status is a request still being answered. Kept 7 days, removed by
+ * the hourly clean-up (src/server/http/idempotency.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The method and path the key was first used on ("POST /api/chat/messages"). */
+    route: text('route').notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

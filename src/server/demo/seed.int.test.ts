@@ -48,11 +48,21 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
 
     // The bell has something to show, some of it unread.
     const bell = (await (await t.request('/api/notifications', { headers: { cookie: adminCookie } })).json()) as {
-      items: { title: string; read: boolean }[];
+      items: { title: string; read: boolean; kind: string; link: string }[];
       unread: number;
     };
     expect(bell.items.length).toBeGreaterThanOrEqual(3);
     expect(bell.unread).toBeGreaterThan(0);
     expect(bell.unread).toBeLessThan(bell.items.length);
+    // The mention opens the channel at the message that mentions the admin.
+    const mention = bell.items.find((i) => i.kind === 'chat.mention')!;
+    const linked = new URL(mention.link, 'http://portal').searchParams;
+    const page = (await (
+      await t.request(
+        `/api/chat/messages?${new URLSearchParams({ chatType: linked.get('type')!, partner: linked.get('channel')!, around: linked.get('message')! })}`,
+        { headers: { cookie: adminCookie } },
+      )
+    ).json()) as { messages: { id: number; content: string }[] };
+    expect(page.messages.find((m) => m.id === Number(linked.get('message')))?.content).toContain('@');
   });
 });

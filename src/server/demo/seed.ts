@@ -35,11 +35,11 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) 
   await seedDemoEvents(context);
   await seedDemoTasks(context, partners);
   await seedDemoForms(context);
-  await seedDemoMessages(context);
+  const mention = await seedDemoMessages(context);
   await seedDemoChatAttachments(context);
   await seedDemoFiles(context);
   await seedDemoOnboarding(context);
   await seedDemoEmails(context);
-  await seedDemoNotifications(context);
+  await seedDemoNotifications(context, mention);
   return users;
 }

@@ -2,12 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env';
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; every other non-API GET gets
  * index.html so that deep links such as /partners work on reload (serveStatic has no fallback).
  */
+const noCache = createMiddleware(async (c, next) => {
+  await next();
+  if (c.res.ok) c.header('Cache-Control', 'no-cache');
+});
+
 export function spaRoutes(clientDir: string) {
   const indexPath = path.join(clientDir, 'index.html');
   const app = new Hono<AppEnv>();
@@ -15,6 +21,11 @@ export function spaRoutes(clientDir: string) {
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The service worker and the manifest (issue 24, decision 0129) are revalidated on every
+  // load, so a deploy reaches installed apps at once ("Reload to update"); the worker's own
+  // precache holds the hashed assets.
+  app.use('/sw.js', noCache);
+  app.use('/manifest.webmanifest', noCache);
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' }));
   app.get('/*', (c) => {
     if (!fs.existsSync(indexPath)) {

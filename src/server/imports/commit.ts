@@ -131,7 +131,8 @@ export function commitJob<Row>(
         updated += pendingUpdates.length;
         pendingUpdates = [];
       };
-      for await (const chunk of checkRows(tx.db, tx.deps.storage, key, target, input.mapping, options)) {
+      const writing = { ...options, writingBatch: input.batchId };
+      for await (const chunk of checkRows(tx.db, tx.deps.storage, key, target, input.mapping, writing)) {
         for (const line of chunk) {
           if (line.errors.length > 0 || line.duplicate) continue;
           if (line.update) pendingUpdates.push(line.prepared!);

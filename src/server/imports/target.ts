@@ -21,6 +21,12 @@ export interface ImportOptions {
   now: Date;
   /** What to do with a row whose record is already stored; only targets with `update` offer more than skipping. */
   duplicates: DuplicateMode;
+  /**
+   * Set in the commit's writing pass: the batch being written. Its rows are never a stored
+   * duplicate of a later row (that row repeats an earlier one of the file, which the pipeline
+   * catches first), so `existingKeys` may leave them out instead of reading them back.
+   */
+  writingBatch?: string;
 }
 
 export type CheckedRow<Row> = { ok: true; value: Row } | { ok: false; errors: { field?: string; message: string }[] };

@@ -94,7 +94,8 @@ export async function upgradeDatabase(
 ): Promise<void> {
   const snapshot = await snapshotBeforeMigrations(deps, dataDir, keep, migrations);
   try {
-    await runMigrations(deps.database, migrations);
+    // Each migration's start and end, and a heartbeat while a statement runs long (issue 25 item 3).
+    await runMigrations(deps.database, migrations, { log: deps.logger });
   } catch (err) {
     if (snapshot)
       deps.logger.error(

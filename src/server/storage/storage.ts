@@ -63,6 +63,7 @@ export interface Storage {
  * a year's statements built by a job, named by the job's id (docs/decisions/0112);
  * `onboarding-videos`: a training video of an onboarding step (decision 0122).
  * `chat-attachments/<attachment id>`: a file sent with a chat message (docs/decisions/0124).
+ * `exports/<job id>`: a complete export built by a job (decision 0128).
  */
 export const KEY_PREFIXES = [
   'files',
@@ -72,6 +73,7 @@ export const KEY_PREFIXES = [
   'statement-archives',
   'onboarding-videos',
   'chat-attachments',
+  'exports',
 ] as const;
 export type KeyPrefix = (typeof KEY_PREFIXES)[number];
 

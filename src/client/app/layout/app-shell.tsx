@@ -8,6 +8,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { NotificationBell } from '@/features/notifications/widgets/notification-bell';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { PRODUCT_TITLE } from '@/lib/product';
+import { OfflineBanner } from '@/offline/offline-banner';
 import { SidebarContent } from './sidebar';
 
 /** Sidebar on wide screens, a toggled drawer on small ones, the page beside it. */
@@ -45,6 +46,7 @@ export function AppShell() {
           <span className="flex-1 font-semibold">{PRODUCT_TITLE}</span>
           <NotificationBell tone="bar" />
         </header>
+        <OfflineBanner />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
           <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
             <Outlet />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ImportCommitResult } from '#shared/imports';
 import type { JobView } from '#shared/jobs';
 import type { ImportApi } from './import-api';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 const POLL_MS = 700;
 
@@ -54,8 +54,9 @@ export function CommitStep({
     <div className="space-y-4" aria-live="polite">
       <ProgressBar
         label={job.status === 'queued' ? 'Waiting to start' : writing ? 'Writing' : 'Checking the file'}
-        done={job.progressDone}
-        total={total}
+        value={job.progressDone}
+        max={total}
+        showLabel
       />
       <p className="text-sm text-muted-foreground">
         Everything is written at once, or nothing is. You can leave this page: the import goes on.

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
@@ -24,7 +26,12 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
         onRetry={() => void batches.refetch()}
       />
     );
-  if (batches.data.length === 0) return <p className="text-sm text-muted-foreground">No imports yet.</p>;
+  if (batches.data.length === 0)
+    return (
+      <EmptyState icon={History} size="inline">
+        No imports yet.
+      </EmptyState>
+    );
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { formatFileSize } from '#shared/format';
 import { IMPORT_LIMITS, type ImportUploadView } from '#shared/imports';
 import type { ImportApi } from './import-api';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** Step 1: the source's name (its mapping is remembered by it) and the CSV, dropped or picked. */
 export function UploadStep({
@@ -107,7 +107,7 @@ export function UploadStep({
             : 'UTF-8 CSV, comma, semicolon or tab separated, with a header row.'}
         </p>
       </div>
-      {progress && <ProgressBar label="Uploading" done={progress.sent} total={progress.total} />}
+      {progress && <ProgressBar label="Uploading" value={progress.sent} max={progress.total} showLabel />}
       {error && (
         <p id={ids.error} role="alert" className="text-sm text-destructive">
           {error}

@@ -1,14 +1,23 @@
 import { chatReads, messages } from '#server/db/schema';
 import type { DemoContext } from '../seed';
 
+const MENTION_MINUTES_AGO = 15;
+
 type Seeded = typeof messages.$inferInsert;
+
+/** The message that @mentions the admin: the demo's mention notification links to it. */
+export interface DemoMention {
+  id: number;
+  content: string;
+  minutesAgo: number;
+}
 
 /**
  * A few days of conversation (issue 23): day separators, a link, emoji, an @mention of the
  * admin, an edited and a deleted message, and read positions that leave the admin with unread
  * messages in General Partners and Prayer Partners.
  */
-export async function seedDemoMessages({ db, users, now }: DemoContext) {
+export async function seedDemoMessages({ db, users, now }: DemoContext): Promise<DemoMention> {
   const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const [sarah, michael] = users.coordinators;
   const general = (content: string, userId: string, minutes: number, more: Partial<Seeded> = {}): Seeded => ({
@@ -35,6 +44,7 @@ export async function seedDemoMessages({ db, users, now }: DemoContext) {
     createdAt: ago(minutes),
   });
   const day = 24 * 60;
+  const mentionText = `@${users.admin.name} can you confirm the venue for the appreciation dinner?`;
   const rows = await db
     .insert(messages)
     .values([
@@ -59,9 +69,9 @@ export async function seedDemoMessages({ db, users, now }: DemoContext) {
       prayer('Praying with you. 💛', michael!.id, 30),
       coordinators('Zone leaders: please send your monthly reports by Friday.', users.admin.id, 60),
       coordinators('North zone report is in the shared drive.', michael!.id, 20),
-      coordinators(`@${users.admin.name} can you confirm the venue for the appreciation dinner?`, sarah!.id, 15),
+      coordinators(mentionText, sarah!.id, MENTION_MINUTES_AGO),
     ])
-    .returning({ id: messages.id, partner: messages.partner, chatType: messages.chatType });
+    .returning({ id: messages.id, partner: messages.partner, chatType: messages.chatType, content: messages.content });
   // The admin has read General Partners up to the outreach thanks, and nothing of Prayer
   // Partners: the sidebar shows unread messages on the first visit.
   const readUpTo = (partner: string, index: number) => rows.filter((r) => r.partner === partner)[index]!;
@@ -71,4 +81,6 @@ export async function seedDemoMessages({ db, users, now }: DemoContext) {
     { userId: users.admin.id, chatType: 'partner', partner: 'General Partners', lastReadId: general5.id },
     { userId: users.admin.id, chatType: 'partner', partner: 'Prayer Partners', lastReadId: prayer0.id - 1 },
   ]);
+  const mention = rows.find((r) => r.content === mentionText)!;
+  return { id: mention.id, content: mentionText, minutesAgo: MENTION_MINUTES_AGO };
 }

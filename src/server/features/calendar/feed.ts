@@ -6,7 +6,7 @@ import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { addEvent, addOccurrence, newCalendar } from './ics';
 import { isOccurrence } from './recurrence';
-import type { EventRow } from './service';
+import type { EventRow } from './event-rows';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

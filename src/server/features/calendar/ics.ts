@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar } from 'ical-generator';
 import { wallClock } from '#shared/time-zone';
-import type { EventRow } from './service';
+import type { EventRow } from './event-rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,9 +3,12 @@ import type { Db } from '#server/db/client';
 import { eventCancellations, events } from '#server/db/schema';
 import type { EventOccurrence } from '#shared/schemas/calendar';
 import { occurrenceStarts } from './recurrence';
-import { occurrenceEnd, toEvent, type EventRow } from './service';
+import { occurrenceEnd, selectEventRows, type EventRow } from './event-rows';
+import { toEvent } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const collator = new Intl.Collator();
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Where an occurrence ends for overlap: an all-day event's end is its last date, inclusive. */
 function effectiveEnd(allDay: boolean, end: Date): number {
@@ -27,14 +30,8 @@ export async function listOccurrences(db: Db, from: Date, to: Date): Promise<Eve
   // An all-day event ending on `from`'s date still covers part of it: a day of slack.
   const slack = new Date(from.getTime() - DAY_MS);
   const [singles, series] = await Promise.all([
-    db
-      .select()
-      .from(events)
-      .where(and(isNull(events.recurrence), lt(events.startDate, to), gte(events.endDate, slack))),
-    db
-      .select()
-      .from(events)
-      .where(and(isNotNull(events.recurrence), lt(events.startDate, to), gte(events.seriesEnd, slack))),
+    selectEventRows(db, and(isNull(events.recurrence), lt(events.startDate, to), gte(events.endDate, slack))!),
+    selectEventRows(db, and(isNotNull(events.recurrence), lt(events.startDate, to), gte(events.seriesEnd, slack))!),
   ]);
   const seriesIds = series.map((s) => s.id);
   const [changed, cancelled] = seriesIds.length
@@ -59,6 +56,8 @@ export async function listOccurrences(db: Db, from: Date, to: Date): Promise<Eve
     else result.push({ ...toEvent(row), series: false });
   }
   for (const row of series) {
+    // Everything but the times is the series' own: described once, not once per occurrence.
+    const shown = { ...toEvent(row), series: true };
     const duration = effectiveEnd(row.allDay, row.endDate) - row.startDate.getTime();
     const starts = occurrenceStarts(
       { ...row, recurrence: row.recurrence! },
@@ -69,12 +68,13 @@ export async function listOccurrences(db: Db, from: Date, to: Date): Promise<Eve
       if (skip.has(`${row.id}|${start.getTime()}`)) continue;
       const end = occurrenceEnd(row, start);
       if (!overlaps(row.allDay, start, end, from, to)) continue;
-      result.push({ ...toEvent(row, { start, end, occurrenceStart: start }), series: true });
+      const startIso = start.toISOString();
+      result.push({ ...shown, startDate: startIso, endDate: end.toISOString(), occurrenceStart: startIso });
     }
   }
+  // ISO instants of one format order as text; titles by the same collation as before.
   return result.sort(
-    (a, b) =>
-      a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate) || a.title.localeCompare(b.title),
+    (a, b) => byText(a.startDate, b.startDate) || byText(a.endDate, b.endDate) || collator.compare(a.title, b.title),
   );
 }
 

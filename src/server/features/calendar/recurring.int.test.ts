@@ -173,6 +173,38 @@ describe.each(testDatabaseTargets())('recurring and all-day events on $name', (t
     ]);
   });
 
+  it('"this and following" keeps the later changed and cancelled occurrences, now in the new series', async () => {
+    const series = await create({ ...prayer, title: 'Bible Study' });
+    expect((await remove(series.id, 'scope=this&occurrence=2026-04-07T23:00:00.000Z')).status).toBe(200);
+    await update(series.id, 'scope=this&occurrence=2026-04-14T23:00:00.000Z', {
+      ...prayer,
+      title: 'Bible Study (guest)',
+      startDate: '2026-04-14T19:30:00-04:00',
+      endDate: '2026-04-14T21:00:00-04:00',
+    });
+    const following = await update(series.id, 'scope=following&occurrence=2026-03-31T23:00:00.000Z', {
+      ...prayer,
+      title: 'Bible Study (spring)',
+      startDate: '2026-03-31T19:00:00-04:00',
+      endDate: '2026-03-31T20:30:00-04:00',
+      recurrence: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4',
+    });
+    const shown = (await occurrences('2026-03-29T00:00:00Z', '2026-05-01T00:00:00Z'))
+      .filter((o) => [series.id, following.id].includes(o.id))
+      .map((o) => [o.id === following.id ? 'new' : 'old', o.title, o.startDate]);
+    expect(shown).toEqual([
+      ['new', 'Bible Study (spring)', '2026-03-31T23:00:00.000Z'],
+      // 7 April stays cancelled and 14 April keeps its own time and title.
+      ['new', 'Bible Study (guest)', '2026-04-14T23:30:00.000Z'],
+      ['new', 'Bible Study (spring)', '2026-04-21T23:00:00.000Z'],
+    ]);
+    const [[left], [cancelled]] = await Promise.all([
+      t.db.select({ n: count() }).from(events).where(eq(events.seriesId, series.id)),
+      t.db.select({ n: count() }).from(eventCancellations).where(eq(eventCancellations.eventId, following.id)),
+    ]);
+    expect([left!.n, cancelled!.n]).toEqual([0, 1]);
+  });
+
   it('"all events" moves the series by as much as the edited occurrence moved, exceptions with it', async () => {
     const series = await create({ ...prayer, title: 'Youth Night' });
     expect((await remove(series.id, 'scope=this&occurrence=2026-03-17T23:00:00.000Z')).status).toBe(200);

@@ -7,6 +7,7 @@ import { contextOf } from '#server/http/service-context';
 import { serveStoredObject } from '#server/http/stored-file';
 import { withUpload } from '#server/http/upload';
 import { validate } from '#server/http/validate';
+import { cachePerDatabase, changePosition } from '#server/service/change-cache';
 import { refuse } from '#server/service/errors';
 import {
   eventIdSchema,
@@ -15,11 +16,13 @@ import {
   icsQuerySchema,
   occurrenceRangeSchema,
   type EventInput,
+  type EventOccurrence,
 } from '#shared/schemas/calendar';
 import { PREVIEW_IMAGE_TYPES } from '#shared/schemas/files';
 import { eventIcs, feedAddress, renewFeed } from './feed';
 import { listOccurrences } from './occurrences';
-import { createEvent, deleteEvent, imageKeyFor, listEvents, storeEventImage, updateEvent } from './service';
+import { imageKeyFor, storeEventImage } from './event-images';
+import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
 
 /** "Prayer Meeting" -> "prayer-meeting.ics": a download name that needs no encoding. */
 function icsFilename(title: string): string {
@@ -66,6 +69,7 @@ async function withEventForm<T>(
 
 /** /api/calendar: events (D8) and their images. Any calendar user may add and edit. */
 export function calendarRoutes() {
+  const occurrencesCache = cachePerDatabase<EventOccurrence[]>();
   return (
     new Hono<AppEnv>()
       .use('*', requireFeature('calendar'))
@@ -81,7 +85,15 @@ export function calendarRoutes() {
       })
       .get('/occurrences', validate('query', occurrenceRangeSchema), async (c) => {
         const { from, to } = c.req.valid('query');
-        return c.json({ occurrences: await listOccurrences(c.var.deps.database.db, new Date(from), new Date(to)) });
+        const { db } = c.var.deps.database;
+        // The same for everyone with the calendar: kept until an event changes (decision 0121).
+        const occurrences = await occurrencesCache(c.var.deps.database).get(
+          `${from}|${to}`,
+          await changePosition(db),
+          () => listOccurrences(db, new Date(from), new Date(to)),
+          () => true,
+        );
+        return c.json({ occurrences });
       })
       .put('/events/:id', validate('param', eventIdSchema), validate('query', eventScopeSchema), async (c) => {
         const { id } = c.req.valid('param');

@@ -1,49 +1,21 @@
-import { and, asc, count, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { eventCancellations, events } from '#server/db/schema';
-import type { AppDeps } from '#server/http/app-env';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
-import type { IncomingFile } from '#server/http/multipart';
-import { isObjectKey, newObjectKey } from '#server/storage/index';
-import { readHead } from '#server/storage/read-head';
-import { SNIFF_BYTES, sniffImageType } from '#server/storage/sniff';
 import { lockedRow } from '#server/service/locked-row';
+import { describeRule, RULE_NO_OCCURRENCES } from '#shared/recurrence';
+import { END_BEFORE_START, type CalendarEvent, type EventInput, type EventScopeQuery } from '#shared/schemas/calendar';
+import { deleteUnusedImages, imageUrlFor } from './event-images';
+import { occurrenceEnd, type EventRow } from './event-rows';
+import { lastOccurrence, nextOccurrence } from './recurrence';
 import {
-  describeRule,
-  formatRule,
-  MAX_SERIES_EXCEPTIONS,
-  parseRule,
-  RULE_NO_OCCURRENCES,
-  TOO_MANY_EXCEPTIONS,
-} from '#shared/recurrence';
-import {
-  END_BEFORE_START,
-  NOT_AN_IMAGE,
-  OCCURRENCE_REQUIRED,
-  type CalendarEvent,
-  type EventInput,
-  type EventScopeQuery,
-} from '#shared/schemas/calendar';
-import { isOccurrence, lastOccurrence, nextOccurrence } from './recurrence';
-
-const IMAGE_PREFIX = 'event-images/';
-
-/**
- * events.image_url holds the image's storage key (`event-images/<uuid>`); people get the
- * portal address that serves it to calendar users.
- */
-export function imageUrlFor(key: string | null): string | null {
-  return key && isObjectKey(key) && key.startsWith(IMAGE_PREFIX)
-    ? `/api/calendar/images/${key.slice(IMAGE_PREFIX.length)}`
-    : null;
-}
-
-export function imageKeyFor(id: string): string {
-  return newObjectKey('event-images', id);
-}
-
-export type EventRow = typeof events.$inferSelect;
+  endSeriesBefore,
+  keepExceptionsInStep,
+  moveExceptions,
+  namedOccurrence,
+  refuseOverExceptionLimit,
+} from './series-exceptions';
 
 /** An event row as the API shows it; `at` is the occurrence shown (a series' card: its next one). */
 export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrenceStart: Date }): CalendarEvent {
@@ -63,11 +35,6 @@ export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrence
     occurrenceStart: (at?.occurrenceStart ?? row.occurrenceStart ?? row.startDate).toISOString(),
     seriesStart: row.startDate.toISOString(),
   };
-}
-
-/** Where one occurrence of a series ends: the series' duration after its start. */
-export function occurrenceEnd(row: EventRow, start: Date): Date {
-  return new Date(start.getTime() + row.endDate.getTime() - row.startDate.getTime());
 }
 
 /**
@@ -91,31 +58,6 @@ export async function listEvents(db: Db, now = new Date()): Promise<CalendarEven
       a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate) || a.title.localeCompare(b.title),
   );
 }
-
-/**
- * Streams an event image into storage once its first bytes show it is a PNG, JPEG, GIF or
- * WebP (D8: by content, not by name). An empty file part means no image was chosen.
- */
-export async function storeEventImage(deps: AppDeps, incoming: IncomingFile): Promise<string | null> {
-  const { head, body } = await readHead(incoming.stream, SNIFF_BYTES);
-  if (head.length === 0) {
-    body.resume();
-    return null;
-  }
-  const type = sniffImageType(head);
-  if (!type) {
-    body.destroy();
-    refuse(400, NOT_AN_IMAGE);
-  }
-  const key = newObjectKey('event-images');
-  await deps.storage.put(key, body, {
-    contentType: type,
-    maxBytes: Math.floor(deps.config.MAX_UPLOAD_MB * 1024 * 1024),
-  });
-  return key;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An all-day date as written ("2026-12-24T…"): midnight UTC of that date (the schema's reading). */
 function utcDate(iso: string): Date {
@@ -173,109 +115,6 @@ export async function createEvent(
     await tx.record({ action: 'event.created', subject: { type: 'event', id: row!.id }, announce, after: row });
     return toEvent(row!);
   });
-}
-
-/** Cancelled plus changed occurrences of a series. */
-async function exceptionCount(db: Db, seriesId: string): Promise<number> {
-  const [changed] = await db.select({ n: count() }).from(events).where(eq(events.seriesId, seriesId));
-  const [cancelled] = await db
-    .select({ n: count() })
-    .from(eventCancellations)
-    .where(eq(eventCancellations.eventId, seriesId));
-  return (changed?.n ?? 0) + (cancelled?.n ?? 0);
-}
-
-async function refuseOverExceptionLimit(db: Db, seriesId: string) {
-  if ((await exceptionCount(db, seriesId)) >= MAX_SERIES_EXCEPTIONS) refuse(400, TOO_MANY_EXCEPTIONS);
-}
-
-/** The occurrence a scoped write names: it must be one of the series' (or a changed one's original start). */
-async function namedOccurrence(db: Db, series: EventRow, query: EventScopeQuery): Promise<Date> {
-  if (!query.occurrence) refuse(400, OCCURRENCE_REQUIRED);
-  const at = new Date(query.occurrence);
-  if (!isOccurrence({ ...series, recurrence: series.recurrence! }, at)) refuse(404, 'Occurrence not found');
-  const [cancelled] = await db
-    .select()
-    .from(eventCancellations)
-    .where(and(eq(eventCancellations.eventId, series.id), eq(eventCancellations.occurrenceStart, at)));
-  if (cancelled) refuse(404, 'Occurrence not found');
-  return at;
-}
-
-/** The series' rule ending just before `at` (its UNTIL), for "this and following". */
-function ruleEndingBefore(series: EventRow, at: Date): string {
-  const rule = parseRule(series.recurrence!);
-  if (typeof rule === 'string') throw new Error('stored rule unreadable');
-  const until = series.allDay
-    ? new Date(at.getTime() - DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')
-    : new Date(at.getTime() - 1000)
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, '');
-  return formatRule({ ...rule, count: null, until });
-}
-
-/**
- * Ends a series before `at`: its rule gets an UNTIL and the exceptions from `at` on go (they
- * belong to the occurrences that no longer are the series').
- */
-async function endSeriesBefore(db: Db, series: EventRow, at: Date): Promise<EventRow> {
-  const recurrence = ruleEndingBefore(series, at);
-  const last = lastOccurrence({ ...series, recurrence });
-  await db.delete(events).where(and(eq(events.seriesId, series.id), gte(events.occurrenceStart, at)));
-  await db
-    .delete(eventCancellations)
-    .where(and(eq(eventCancellations.eventId, series.id), gte(eventCancellations.occurrenceStart, at)));
-  const [row] = await db
-    .update(events)
-    .set({ recurrence, seriesEnd: occurrenceEnd(series, last), updatedAt: new Date() })
-    .where(eq(events.id, series.id))
-    .returning();
-  return row!;
-}
-
-/**
- * After "all events" moved or changed a series: exceptions follow a moved series, and those no
- * longer on one of its occurrences go.
- */
-async function keepExceptionsInStep(db: Db, series: EventRow, shiftMs: number) {
-  const overrides = await db.select().from(events).where(eq(events.seriesId, series.id));
-  const cancellations = await db.select().from(eventCancellations).where(eq(eventCancellations.eventId, series.id));
-  const timing = series.recurrence ? { ...series, recurrence: series.recurrence } : null;
-  for (const o of overrides) {
-    const at = new Date(o.occurrenceStart!.getTime() + shiftMs);
-    if (timing && isOccurrence(timing, at)) {
-      if (shiftMs) await db.update(events).set({ occurrenceStart: at }).where(eq(events.id, o.id));
-    } else await db.delete(events).where(eq(events.id, o.id));
-  }
-  for (const c of cancellations) {
-    const at = new Date(c.occurrenceStart.getTime() + shiftMs);
-    const where = and(
-      eq(eventCancellations.eventId, series.id),
-      eq(eventCancellations.occurrenceStart, c.occurrenceStart),
-    );
-    if (timing && isOccurrence(timing, at)) {
-      if (shiftMs) await db.update(eventCancellations).set({ occurrenceStart: at }).where(where);
-    } else await db.delete(eventCancellations).where(where);
-  }
-}
-
-/** Image keys no event row points at any more (a changed occurrence shares its series' image). */
-async function unusedImages(ctx: ServiceContext, keys: (string | null)[]): Promise<string[]> {
-  const candidates = [...new Set(keys.filter((k): k is string => !!k && isObjectKey(k)))];
-  if (!candidates.length) return [];
-  const used = await ctx.db.select({ key: events.imageUrl }).from(events).where(inArray(events.imageUrl, candidates));
-  return candidates.filter((k) => !used.some((u) => u.key === k));
-}
-
-/** Deletes images the committed change left unused (after the commit: a rollback keeps them). */
-async function deleteUnusedImages(ctx: ServiceContext, keys: (string | null)[]) {
-  const { storage, logger } = ctx.deps;
-  for (const key of await unusedImages(ctx, keys)) {
-    await storage
-      .delete(key)
-      .catch((err: unknown) => logger.warn({ err, key }, 'could not delete a replaced event image'));
-  }
 }
 
 /**
@@ -365,11 +204,16 @@ export async function updateEvent(
       await record(row!);
       return { event: toEvent(row!), oldImages: [existing.imageUrl] };
     }
-    const ended = await endSeriesBefore(tx.db, existing, at);
     const [following] = await tx.db
       .insert(events)
       .values({ ...values(input), imageUrl, userId: tx.actor.id })
       .returning();
+    // The changes and cancellations from here on go with the new series, moved as far as the
+    // named occurrence moved (a cancelled Christmas evening stays cancelled after a new title),
+    // and those no longer on one of its occurrences go.
+    await moveExceptions(tx.db, existing.id, following!.id, at, writtenTimes(input).start.getTime() - at.getTime());
+    await keepExceptionsInStep(tx.db, following!, 0);
+    const ended = await endSeriesBefore(tx.db, existing, at);
     await record(ended, { following: following!.id });
     return { event: toEvent(following!), oldImages: [] };
   });

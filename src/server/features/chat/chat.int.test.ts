@@ -60,6 +60,14 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
         status: 'inactive',
       },
       { name: 'Plain Partner', email: 'plain@example.com', zone: 'South', cardholderStatus: false, status: 'active' },
+      {
+        name: 'Archived Cardholder',
+        email: 'archived@example.com',
+        zone: 'East',
+        cardholderStatus: true,
+        status: 'active',
+        archivedAt: new Date(),
+      },
     ]);
     for (const u of [admin, coordinator, noVip, noChat, nameless]) cookies[u.id] = await t.signIn(u.email, u.password);
   });
@@ -144,6 +152,8 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
       [{ chatType: 'partner', partner: 'Secret Room', content: 'hi' }, 404, 'Channel not found'],
       [{ chatType: 'cardholder_success', partner: 'Former Cardholder', content: 'hi' }, 404, 'Channel not found'],
       [{ chatType: 'cardholder_success', partner: 'Plain Partner', content: 'hi' }, 404, 'Channel not found'],
+      // Archived (issue 20): gone from the list, and not reachable by a direct link either.
+      [{ chatType: 'cardholder_success', partner: 'Archived Cardholder', content: 'hi' }, 404, 'Channel not found'],
     ];
     for (const [body, status, error] of cases) {
       const response = await t.postJson('/api/chat/messages', body, as(coordinator));
@@ -171,7 +181,7 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
     const allowed = (await (await t.request('/api/chat/cardholders', { headers: as(coordinator) })).json()) as {
       cardholders: { name: string; zone: string }[];
     };
-    // Active cardholders only: not the inactive one, not a plain partner.
+    // Active cardholders only: not the inactive or archived one, not a plain partner.
     expect(allowed.cardholders.map((c) => [c.name, c.zone])).toEqual([['Esther Kim', 'West']]);
   });
 

@@ -30,7 +30,7 @@ function select(
 
 /**
  * One page of a channel, oldest first, by id cursor (issue 23): the latest page, the page
- * before a message, or a page centred on one. Each is one range of the channel index
+ * before or after a message, or a page centred on one. Each is one range of the channel index
  * (chat_type, partner, id), so a channel of a million messages costs a page, not a million;
  * one extra row says whether more lie beyond.
  */
@@ -47,6 +47,15 @@ export async function channelPage(db: Db, query: ChannelPageQuery): Promise<Chan
       messages: await toChatMessages(db, [...older.slice(0, AROUND_SIDE).reverse(), ...newer.slice(0, AROUND_SIDE)]),
       hasOlder: older.length > AROUND_SIDE,
       hasNewer: newer.length > AROUND_SIDE,
+    };
+  }
+  if (query.after !== undefined) {
+    const rows = await select(db, channel, gt(messages.id, query.after), 'oldest', CHANNEL_PAGE + 1);
+    return {
+      messages: await toChatMessages(db, rows.slice(0, CHANNEL_PAGE)),
+      // The page was asked for after a message the reader has: older ones exist.
+      hasOlder: true,
+      hasNewer: rows.length > CHANNEL_PAGE,
     };
   }
   const where = query.before === undefined ? undefined : lt(messages.id, query.before);

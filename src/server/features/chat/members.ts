@@ -66,3 +66,14 @@ export async function assertMentionsAllowed(db: Db, channel: Channel, content: s
   const outsider = people.find((p) => mentioned.has(p.id) && !p.canSee);
   if (outsider) refuse(400, `${outsider.name} cannot see this channel`);
 }
+
+/**
+ * Whom a text mentions among the people who can see the channel: an edit records who its old
+ * text mentioned, so only people it newly mentions are told (issue 23).
+ */
+export async function mentionedIn(db: Db, channel: Channel, content: string): Promise<string[]> {
+  if (!content.includes('@')) return [];
+  const people = await peopleFor(db, channel);
+  const visible = new Set(people.filter((p) => p.canSee).map((p) => p.id));
+  return mentionedIds(content, people).filter((id) => visible.has(id));
+}

@@ -3,7 +3,7 @@ import { messageAttachments, messages, user } from '#server/db/schema';
 import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
-import { assertMentionsAllowed } from './members';
+import { assertMentionsAllowed, mentionedIn } from './members';
 import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, messageColumns, toChatMessages } from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
@@ -66,13 +66,16 @@ export async function editMessage(ctx: ServiceContext, id: number, content: stri
   if (found.userId !== ctx.actor.id) refuse(403, 'You can only edit your own messages.');
   if (found.deletedAt) refuse(409, 'This message was deleted.');
   await assertMentionsAllowed(ctx.db, found, content);
+  // Who the old text mentioned were told when it was sent; the edit tells only the others.
+  const mentionedBefore = await mentionedIn(ctx.db, found, found.content);
   return ctx.change(async (tx) => {
     const message = await reviseUnderLock(tx, id, { content, editedAt: new Date() });
     await tx.record({
       action: 'message.edited',
       subject: { type: 'message', id: String(id) },
       announce: announce(message),
-      // The channel, not the text (as for a message sent).
+      // The channel, not the text (as for a message sent); and the people already mentioned.
+      before: { mentioned: mentionedBefore },
       after: { partner: message.partner, chatType: message.chatType },
     });
     return message;

@@ -22,10 +22,12 @@ async function mentions(change: RecordedChange, db: Db) {
   const people = await db
     .select({ id: user.id, displayName: user.displayName, name: user.name, email: user.email })
     .from(user);
+  // An edit tells only the people its new text mentions for the first time (issue 23).
+  const already = new Set((change.before as { mentioned?: string[] } | null)?.mentioned ?? []);
   const ids = mentionedIds(
     message.content,
     people.map((p) => ({ id: p.id, names: [p.displayName, p.name, p.email.split('@')[0], p.email] })),
-  );
+  ).filter((id) => !already.has(id));
   if (ids.length === 0) return [];
   const sender = people.find((p) => p.id === change.actorId);
   const senderName = sender?.displayName || sender?.name || sender?.email || 'Someone';
@@ -46,4 +48,4 @@ async function mentions(change: RecordedChange, db: Db) {
   ];
 }
 
-export const chatNotices: NotificationRules = { 'message.sent': mentions };
+export const chatNotices: NotificationRules = { 'message.sent': mentions, 'message.edited': mentions };

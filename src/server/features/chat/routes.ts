@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
 import { requireFeature } from '#server/http/require';
+import { idempotent } from '#server/http/idempotency';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
@@ -31,7 +32,7 @@ export function chatRoutes() {
         return c.json(await channelPage(c.var.deps.database.db, query));
       })
       // sendWithFiles answers a multipart send (with attachments); JSON goes on to the validator.
-      .post('/messages', sendWithFiles, validate('json', sendMessageSchema), async (c) =>
+      .post('/messages', sendWithFiles, idempotent, validate('json', sendMessageSchema), async (c) =>
         c.json({ message: await sendMessage(contextOf(c), c.req.valid('json')) }, 201),
       )
       .patch('/messages/:id', validate('param', messageIdParamSchema), validate('json', editMessageSchema), async (c) =>

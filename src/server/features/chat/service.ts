@@ -28,7 +28,11 @@ export function audienceFor(chatType: ChatType): Audience {
   return chatType === 'cardholder_success' ? { features: ['chat', 'cardholder_success'] } : { feature: 'chat' };
 }
 
-/** D6: fixed channels, plus one channel per active cardholder; VIP channels need cardholder_success. */
+/**
+ * D6: fixed channels, plus one channel per active cardholder not archived (issue 20: an
+ * archived partner's channel is as closed as its card; its messages stay for an unarchive);
+ * VIP channels need cardholder_success.
+ */
 export async function assertChannelAllowed(
   db: Db,
   channel: Channel,
@@ -43,7 +47,12 @@ export async function assertChannelAllowed(
       .select({ id: partners.id })
       .from(partners)
       .where(
-        and(eq(partners.name, channel.partner), eq(partners.cardholderStatus, true), eq(partners.status, 'active')),
+        and(
+          eq(partners.name, channel.partner),
+          eq(partners.cardholderStatus, true),
+          eq(partners.status, 'active'),
+          isNull(partners.archivedAt),
+        ),
       )
       .limit(1);
     if (found) return;

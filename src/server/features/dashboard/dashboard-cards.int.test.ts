@@ -90,6 +90,44 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
       expect(body.upcomingEvents).toBe(1);
     });
 
+    it('counts a series as one upcoming event while an occurrence is ahead, even after its first', async () => {
+      const day = 86_400_000;
+      const started = new Date(Date.now() - 3 * day);
+      const [weekly] = await t.db
+        .insert(events)
+        .values([
+          // Daily for ten days from three days ago: started, seven occurrences ahead.
+          {
+            title: 'Daily prayer',
+            startDate: started,
+            endDate: new Date(started.getTime() + 3_600_000),
+            recurrence: 'FREQ=DAILY;COUNT=10',
+            seriesEnd: new Date(started.getTime() + 9 * day + 3_600_000),
+          },
+          // Over: its last occurrence was yesterday.
+          {
+            title: 'Finished series',
+            startDate: new Date(started.getTime() - day),
+            endDate: new Date(started.getTime() - day + 3_600_000),
+            recurrence: 'FREQ=DAILY;COUNT=3',
+            seriesEnd: new Date(started.getTime() + day + 3_600_000),
+          },
+        ])
+        .returning({ id: events.id });
+      // A changed occurrence ahead is part of its series, not a card of its own.
+      const moved = new Date(started.getTime() + 5 * day);
+      await t.db.insert(events).values({
+        title: 'Daily prayer (moved)',
+        startDate: new Date(moved.getTime() + 3_600_000),
+        endDate: new Date(moved.getTime() + 7_200_000),
+        seriesId: weekly!.id,
+        occurrenceStart: moved,
+      });
+      // The single event of the test before ('Coming up') and the daily series. (Read
+      // uncached: these rows went in without a change record.)
+      expect((await summaryAt(new Date())).upcomingEvents).toBe(2);
+    });
+
     it('merges the latest additions, contacts and gifts, newest first', async () => {
       await t.db.delete(partners);
       await t.db.insert(partners).values([

@@ -1,30 +1,25 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '#server/http/app-env';
+import type { AppEnv } from '#server/http/app-env';
 import { requireFeature } from '#server/http/require';
 import { validate } from '#server/http/validate';
 import { dashboardQuerySchema } from '#shared/schemas/dashboard';
 import { dashboardSummary, resolveTimeZone } from './service';
 import type { DashboardSources } from './sources';
-import { changePosition, SummaryCache } from './summary-cache';
+import { cachePerDatabase, changePosition } from '#server/service/change-cache';
 
 /**
  * /api/dashboard: the dashboard's figures and lists, each from the feature that owns it
  * (sources.ts). Gifts are added through /api/giving.
  */
 export function dashboardRoutes(sources: DashboardSources) {
-  // One cache per running portal (its database), made on the first request.
-  const caches = new WeakMap<AppDeps['database'], SummaryCache<Summary>>();
-  const cacheOf = (deps: AppDeps) => {
-    let cache = caches.get(deps.database);
-    if (!cache) caches.set(deps.database, (cache = new SummaryCache<Summary>()));
-    return cache;
-  };
+  // The summary per time zone, kept until the change record moves (decision 0108).
+  const cacheOf = cachePerDatabase<Summary>();
   return new Hono<AppEnv>()
     .use(requireFeature('dashboard'))
     .get('/summary', validate('query', dashboardQuerySchema), async (c) => {
       const { deps } = c.var;
       const timeZone = resolveTimeZone(c.req.valid('query').tz);
-      const summary = await cacheOf(deps).get(
+      const summary = await cacheOf(deps.database).get(
         timeZone,
         await changePosition(deps.database.db),
         () => dashboardSummary(sources, deps.database.db, deps.logger, { now: new Date(), timeZone }),

@@ -10,6 +10,14 @@ export const SLOT_MS = 15 * 60 * 1000;
 /** Its coarser level: UTC days (giving_day()), for the whole days inside a month. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The first instant of the period of `grain` ms (SLOT_MS or DAY_MS) holding the instant, and of
+ * the first period starting at or after it: giving_slot() and giving_day() bin from a UTC
+ * midnight, as the epoch is. Infinite bounds stay infinite.
+ */
+export const periodFloor = (instant: number, grain: number) => Math.floor(instant / grain) * grain;
+export const periodCeil = (instant: number, grain: number) => Math.ceil(instant / grain) * grain;
+
 /** True when the instant starts a slot, so slots before it and from it never share a gift. */
 export function onSlotGrain(instant: Date): boolean {
   return instant.getTime() % SLOT_MS === 0;

@@ -48,7 +48,7 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
     kind: 'gifts',
     feature: 'giving',
     noun: 'gifts',
-    // Ten parameters a gift: 50,000 a statement; the rollup's triggers run once per 5,000 gifts.
+    // One statement per 5,000 gifts: the rollup's triggers run once for each.
     writeRows: 5_000,
     fields: [
       {
@@ -187,8 +187,8 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
       });
     },
 
-    async existingKeys(db, rows, { timeZone }) {
-      // One range per (day, amount) in the file; the date-and-amount index answers each.
+    async existingKeys(db, rows, { timeZone, writingBatch }) {
+      // One range per (day, amount) in the file; the amount-and-date index answers each.
       const pairs = new Map<string, { d: string; a: string; s: string; e: string }>();
       for (const { value } of rows) {
         const id = `${value.date}|${value.amount}`;
@@ -212,26 +212,31 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
         sql`select r.d, g.amount::text as amount, g.partner_id, g.partner_name, g.reference
             from json_to_recordset(${JSON.stringify([...pairs.values()])}::json) as r(d text, a numeric, s timestamptz, e timestamptz)
             join ${donations} g on g.donation_date >= r.s and g.donation_date < r.e and g.amount = r.a
-            where g.voided_at is null`,
+            where g.voided_at is null
+              ${writingBatch ? sql`and g.import_batch_id is distinct from ${writingBatch}` : sql``}`,
       );
       return new Set(found.map((g) => giftKey(g.d, g.amount, g.partner_id, g.partner_name, g.reference)));
     },
 
     async write(tx, batchId, rows, { timeZone, now }) {
-      await tx.db.insert(donations).values(
-        rows.map(({ value }) => ({
-          userId: tx.actor.id,
-          partnerId: value.partnerId ?? null,
-          partnerName: value.partnerName!,
-          amount: value.amount,
-          donationType: value.donationType,
-          notes: value.notes,
-          method: value.method,
-          reference: value.reference,
-          donationDate: days.instant(value.date, timeZone, now),
-          importBatchId: batchId,
-        })),
-      );
+      // The chunk as one JSON parameter: drizzle spent seconds a chunk building a statement
+      // with ten bound parameters a gift, and the database parsing it (issue 19's benchmark).
+      const gifts = rows.map(({ value }) => ({
+        p: value.partnerId ?? null,
+        n: value.partnerName!,
+        a: value.amount,
+        t: value.donationType,
+        o: value.notes,
+        m: value.method,
+        r: value.reference,
+        d: days.instant(value.date, timeZone, now).toISOString(),
+      }));
+      await tx.db.execute(sql`
+        insert into ${donations} (user_id, partner_id, partner_name, amount, donation_type, notes, method,
+                                  reference, donation_date, import_batch_id)
+        select ${tx.actor.id}, r.p, r.n, r.a, r.t, r.o, r.m, r.r, r.d, ${batchId}
+        from json_to_recordset(${JSON.stringify(gifts)}::json)
+          as r(p uuid, n text, a numeric, t text, o text, m text, r text, d timestamptz)`);
     },
 
     async changedSince(db, batchId) {

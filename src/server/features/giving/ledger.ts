@@ -6,6 +6,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import type { ServiceContext } from '#server/service/context';
 import { centsToDecimal, decimalToCents } from '#shared/money';
 import { GIFTS_PAGE_SIZE, type GiftQuery } from '#shared/schemas/giving-ledger';
+import { rangeTotals } from './range-totals';
 
 /**
  * The Giving screen's ledger (issue 19): every gift, newest first by (date, id), narrowed by the
@@ -43,11 +44,21 @@ const isGiftId = (id: unknown): id is string =>
 /** ILIKE's own wildcards in the person's text are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const instant = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
+
 function filters(query: GiftQuery): SQL[] {
   const conditions: SQL[] = [];
+  const from = instant(query.from);
+  const to = instant(query.to);
   if (!query.voided) conditions.push(isNull(donations.voidedAt));
-  if (query.from) conditions.push(gte(donations.donationDate, new Date(query.from)));
-  if (query.to) conditions.push(lte(donations.donationDate, new Date(query.to)));
+  if (from) conditions.push(gte(donations.donationDate, from));
+  if (to) conditions.push(lte(donations.donationDate, to));
+  return [...conditions, ...narrowing(query)];
+}
+
+/** Every filter but the dates and voided gifts: with none of them the rollup has the totals. */
+function narrowing(query: GiftQuery): SQL[] {
+  const conditions: SQL[] = [];
   if (query.partnerId) conditions.push(eq(donations.partnerId, query.partnerId));
   if (query.type) conditions.push(eq(donations.donationType, query.type));
   if (query.method) conditions.push(eq(donations.method, query.method));
@@ -93,11 +104,25 @@ function present({ atText: _atText, recordedById, recordedByName, voidedByName, 
 
 /** How many gifts the filters match, and the sum of those that count (voided ones never do). */
 async function totals(db: Db, query: GiftQuery) {
+  if (narrowing(query).length === 0) {
+    // Dates alone (a preset such as last year, or all gifts): from the rollup, not the gifts,
+    // and any voided gifts counted from their own small index.
+    const { count, cents } = await rangeTotals(db, instant(query.from), instant(query.to), {
+      voided: Boolean(query.voided),
+    });
+    return { count, total: centsToDecimal(cents) };
+  }
   const conditions = filters(query);
+  // Without voided gifts the filters already exclude them, and naming voided_at here too would
+  // keep PostgreSQL from summing from the partial (donation_date, amount) index alone: it read
+  // every gift's row instead (docs/decisions/0131).
+  const counted = query.voided
+    ? sql`sum(${donations.amount}) filter (where ${donations.voidedAt} is null)`
+    : sql`sum(${donations.amount})`;
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.voidedAt} is null), 0)::text`,
+      total: sql<string>`coalesce(${counted}, 0)::text`,
     })
     .from(donations)
     .where(conditions.length ? and(...conditions) : undefined);

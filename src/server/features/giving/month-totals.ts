@@ -5,7 +5,7 @@ import { ts } from '#server/db/sql-instant';
 import { donations, givingDays, givingSlots } from '#server/db/schema';
 import { decimalToCents } from '#shared/money';
 import type { ZonedMonth } from '#shared/time-zone';
-import { DAY_MS, onSlotGrain } from './giving-rollup';
+import { DAY_MS, onSlotGrain, periodCeil, periodFloor } from './giving-rollup';
 
 const timestamps = (dates: Date[]) =>
   sql`array[${sql.join(
@@ -23,8 +23,8 @@ export function monthCents(db: Db, months: readonly ZonedMonth[]): Promise<bigin
   return onGrain ? monthCentsFromRollup(db, months) : monthCentsFromGifts(db, months);
 }
 
-const dayFloor = (instant: Date) => new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS);
-const dayCeil = (instant: Date) => new Date(Math.ceil(instant.getTime() / DAY_MS) * DAY_MS);
+const dayFloor = (instant: Date) => new Date(periodFloor(instant.getTime(), DAY_MS));
+const dayCeil = (instant: Date) => new Date(periodCeil(instant.getTime(), DAY_MS));
 
 /**
  * Sums the rollup: a month is its whole UTC days (about 30 rows of giving_days) plus the

@@ -17,16 +17,15 @@ import {
   attachVideo,
   createStep,
   deleteStep,
-  markDone,
   onboardingByPerson,
   onboardingView,
-  recordProgress,
   removeVideo,
   reorderSteps,
   storedVideo,
   storeVideo,
   updateStep,
 } from './service';
+import { markDone, recordProgress } from './progress';
 
 /** The upload route, which the body limit lets carry a video (ONBOARDING_VIDEO_MAX_MB) instead of a file. */
 export const ONBOARDING_VIDEO_UPLOAD_PATH = /^\/api\/onboarding\/steps\/[^/]+\/video$/;

@@ -13,19 +13,17 @@ import { sniffVideoType, VIDEO_SNIFF_BYTES } from '#server/storage/sniff';
 import {
   NOT_A_VIDEO,
   ONBOARDING_LIMITS,
-  watchedEnough,
   type OnboardingStep,
   type OnboardingVideo,
   type OnboardingView,
   type PersonOnboarding,
 } from '#shared/onboarding';
 import type { z } from 'zod';
-import type { onboardingProgressSchema, onboardingStepInputSchema } from '#shared/schemas/onboarding';
+import type { onboardingStepInputSchema } from '#shared/schemas/onboarding';
 
 type StepRow = typeof onboardingSteps.$inferSelect;
 type ProgressRow = typeof onboardingProgress.$inferSelect;
 type StepInput = z.output<typeof onboardingStepInputSchema>;
-type ProgressInput = z.output<typeof onboardingProgressSchema>;
 
 /** An uploaded video, stored and checked, before its step points at it. */
 export interface StoredVideo {
@@ -315,110 +313,4 @@ export async function storedVideo(
     type: row.videoType ?? 'video/mp4',
     name: row.videoName ?? 'video',
   };
-}
-
-/** Progress is kept in tenths of a video: a report is stored only when it reaches a new tenth. */
-const TENTHS = 10;
-const tenth = (watched: number, duration: number | null) =>
-  duration && duration > 0 ? Math.floor((Math.min(watched, duration) / duration) * TENTHS) : -1;
-
-/**
- * The player's report of how far the person got. Progress never goes backwards (the furthest
- * point is kept), and the step is done at 90% (DONE_FRACTION). A report is written, and
- * recorded, only when it moves the person into a new tenth of the video or completes the step:
- * at most about ten records per person and step, not one every ten seconds (decision 0122).
- */
-export async function recordProgress(
-  ctx: ServiceContext,
-  stepId: string,
-  input: ProgressInput,
-): Promise<OnboardingStep['progress']> {
-  return ctx.change(async (tx) => {
-    await lockedRow(
-      tx.db.select({ id: onboardingSteps.id }).from(onboardingSteps).where(eq(onboardingSteps.id, stepId)),
-      404,
-      'Step not found',
-    );
-    const [before] = await tx.db
-      .select()
-      .from(onboardingProgress)
-      .where(and(eq(onboardingProgress.userId, tx.actor.id), eq(onboardingProgress.stepId, stepId)))
-      .for('update');
-    const duration = input.durationSeconds;
-    const watched = Math.min(Math.max(input.watchedSeconds, before?.watchedSeconds ?? 0), duration);
-    const alreadyDone = before?.completedAt != null;
-    const completes = !alreadyDone && watchedEnough(watched, duration);
-    const moved = tenth(watched, duration) > tenth(before?.watchedSeconds ?? 0, before?.durationSeconds ?? duration);
-    if (before && !completes && !moved) return progressOf(before);
-    if (!before && !completes && tenth(watched, duration) < 1) {
-      // Less than a tenth of a first watch: nothing worth a record yet.
-      return { watchedSeconds: watched, durationSeconds: duration, done: false };
-    }
-    const values = {
-      watchedSeconds: watched,
-      durationSeconds: duration,
-      completedAt: completes ? new Date() : (before?.completedAt ?? null),
-      updatedAt: new Date(),
-    };
-    const [row] = await tx.db
-      .insert(onboardingProgress)
-      .values({ userId: tx.actor.id, stepId, ...values })
-      .onConflictDoUpdate({ target: [onboardingProgress.userId, onboardingProgress.stepId], set: values })
-      .returning();
-    await tx.record({
-      action: completes ? 'onboarding_step.completed' : 'onboarding_step.progressed',
-      subject: { type: 'onboarding_step', id: stepId },
-      announce: completes ? progressAnnouncements(tx.actor.id) : undefined,
-      before: before ?? null,
-      after: row,
-    });
-    return progressOf(row!);
-  });
-}
-
-/** "Mark as done" (a linked video the portal cannot follow, or a person who watched elsewhere). */
-export async function markDone(ctx: ServiceContext, stepId: string): Promise<OnboardingStep['progress']> {
-  return ctx.change(async (tx) => {
-    await lockedRow(
-      tx.db.select({ id: onboardingSteps.id }).from(onboardingSteps).where(eq(onboardingSteps.id, stepId)),
-      404,
-      'Step not found',
-    );
-    const [before] = await tx.db
-      .select()
-      .from(onboardingProgress)
-      .where(and(eq(onboardingProgress.userId, tx.actor.id), eq(onboardingProgress.stepId, stepId)))
-      .for('update');
-    if (before?.completedAt) return progressOf(before);
-    const now = new Date();
-    const [row] = await tx.db
-      .insert(onboardingProgress)
-      .values({ userId: tx.actor.id, stepId, completedAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [onboardingProgress.userId, onboardingProgress.stepId],
-        set: { completedAt: now, updatedAt: now },
-      })
-      .returning();
-    await tx.record({
-      action: 'onboarding_step.completed',
-      subject: { type: 'onboarding_step', id: stepId },
-      announce: progressAnnouncements(tx.actor.id),
-      before: before ?? null,
-      after: row,
-    });
-    return progressOf(row!);
-  });
-}
-
-/** The person's other tabs and open User Management screens hear of a completed step. */
-function progressAnnouncements(userId: string): Announcement[] {
-  const event = { type: 'onboarding.progress' as const, userId };
-  return [
-    { audience: { userId }, event },
-    { audience: { feature: 'user_management' }, event },
-  ];
-}
-
-function progressOf(row: ProgressRow): OnboardingStep['progress'] {
-  return { watchedSeconds: row.watchedSeconds, durationSeconds: row.durationSeconds, done: row.completedAt != null };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PARTNER_FORM_FIELDS, TAG_LIMITS } from '#shared/partners';
 import { partnerSchema, type PartnerValues } from '#shared/schemas/partners';
 
@@ -5,6 +6,14 @@ import { partnerSchema, type PartnerValues } from '#shared/schemas/partners';
 export const IMPORTED_FIELDS = PARTNER_FORM_FIELDS;
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
 export type ImportedValues = Pick<PartnerValues, ImportedField>;
+
+/**
+ * The editable fields as `json_to_recordset` (or `jsonb_to_record`) reads them, named as
+ * `ImportedValues` names them: the writes send rows this way, and the values a batch's update
+ * kept (`partner_import_changes.before`) are read back this way.
+ */
+export const VALUES_RECORD = sql`name text, email text, phone text, location text, status text, coordinator text,
+  notes text, zone text, "cardholderStatus" boolean`;
 
 /** A checked row: the form's values, the fields the file gave, and its tags. */
 export interface CheckedPartner {

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { partners, partnerTagLinks, partnerTags } from '#server/db/schema';
+import { queryRows } from '#server/db/query-rows';
+import { partnerImportChanges, partners, partnerTagLinks, partnerTags } from '#server/db/schema';
 import type { DuplicateMode } from '#shared/imports';
 import {
   IMPORTED_FIELDS,
   phoneDigits,
+  VALUES_RECORD,
   type CheckedPartner,
   type ImportedField,
   type ImportedValues,
@@ -29,22 +31,57 @@ export interface PartnerChanges {
   tags: boolean;
 }
 
-const storedColumns = {
-  id: partners.id,
-  name: partners.name,
-  email: partners.email,
-  phone: partners.phone,
-  location: partners.location,
-  status: partners.status,
-  coordinator: partners.coordinator,
-  notes: partners.notes,
-  zone: partners.zone,
-  cardholderStatus: partners.cardholderStatus,
-};
+type Stored = Omit<StoredPartner, 'tagIds' | 'tagNames'>;
 
-const inJson = (keys: string[]) => sql`(select value from json_array_elements_text(${JSON.stringify(keys)}::json))`;
 const inUuids = (ids: string[]) =>
   sql`(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+
+/**
+ * Stored partners whose lower-cased email (or name) is one of `keys`: one index probe per key
+ * (partners_email_lower_idx, partners_sort_idx). `offset 0` keeps the planner from flattening
+ * the lateral into a hash join over every partner, which it chose for names at 100,000 partners
+ * (it expects many partners a name).
+ *
+ * In the commit's writing pass the lookups see what the batch has written so far, which the dry
+ * run did not; they are made to see what the dry run saw (decisions 0117 and 0133):
+ * - the partners the batch created are left out: a row matching one repeats the earlier row of
+ *   the file that created it, which the pipeline marks a duplicate first;
+ * - the partners it updated are matched on the values kept before the update
+ *   (`partner_import_changes.before`), not on what an overwrite made of their name, email or
+ *   phone (partner_import_changes_email_idx and _name_idx).
+ */
+async function storedBy(db: Db, column: 'email' | 'name', keys: string[], writingBatch: string | undefined) {
+  if (keys.length === 0) return [];
+  const list = sql`json_array_elements_text(${JSON.stringify(keys)}::json) as k(value)`;
+  const lowered = column === 'email' ? sql`lower(email)` : sql`lower(name)`;
+  const current = sql`select p.* from ${list}
+        cross join lateral (
+          select id, name, email, phone, location, status, coordinator, notes, zone,
+                 cardholder_status as "cardholderStatus"
+          from ${partners}
+          where ${lowered} = k.value
+            ${
+              writingBatch
+                ? sql`and import_batch_id is distinct from ${writingBatch}
+                      and not exists (select 1 from ${partnerImportChanges} c
+                                      where c.batch_id = ${writingBatch} and c.partner_id = ${partners.id})`
+                : sql``
+            }
+          offset 0) as p`;
+  if (!writingBatch) return queryRows<Stored>(db, current);
+  const keptLowered = column === 'email' ? sql`lower(c.before->>'email')` : sql`lower(c.before->>'name')`;
+  return queryRows<Stored>(
+    db,
+    sql`${current}
+        union all
+        select kept.* from ${list}
+        cross join lateral (
+          select c.partner_id as id, b.*
+          from ${partnerImportChanges} c, jsonb_to_record(c.before) as b(${VALUES_RECORD})
+          where c.batch_id = ${writingBatch} and ${keptLowered} = k.value
+          offset 0) as kept`,
+  );
+}
 
 /**
  * The stored partner each row matches (issue 20): by email regardless of case; else by name
@@ -52,15 +89,13 @@ const inUuids = (ids: string[]) =>
  * by name and phone; still several, the row matches nobody for sure and is skipped. One query
  * for the emails, one for the names and one for the matched partners' tags, per chunk.
  */
-export async function matchPartners(db: Db, rows: CheckedPartner[]): Promise<(PartnerMatch | null)[]> {
+export async function matchPartners(
+  db: Db,
+  rows: CheckedPartner[],
+  writingBatch?: string,
+): Promise<(PartnerMatch | null)[]> {
   const emails = [...new Set(rows.map((r) => r.values.email.toLowerCase()))];
-  const byEmail = group(
-    await db
-      .select(storedColumns)
-      .from(partners)
-      .where(sql`lower(${partners.email}) in ${inJson(emails)}`),
-    (p) => p.email.toLowerCase(),
-  );
+  const byEmail = group(await storedBy(db, 'email', emails, writingBatch), (p) => p.email.toLowerCase());
   const names = [
     ...new Set(
       rows
@@ -68,22 +103,12 @@ export async function matchPartners(db: Db, rows: CheckedPartner[]): Promise<(Pa
         .map((r) => r.values.name.toLowerCase()),
     ),
   ];
-  const byName =
-    names.length === 0
-      ? new Map<string, Omit<StoredPartner, 'tagIds' | 'tagNames'>[]>()
-      : group(
-          await db
-            .select(storedColumns)
-            .from(partners)
-            .where(sql`lower(${partners.name}) in ${inJson(names)}`),
-          (p) => p.name.toLowerCase(),
-        );
+  const byName = group(await storedBy(db, 'name', names, writingBatch), (p) => p.name.toLowerCase());
   const samePerson = (row: CheckedPartner) => (p: { name: string; phone: string | null }) =>
     p.name.toLowerCase() === row.values.name.toLowerCase() &&
     phoneDigits(p.phone) !== '' &&
     phoneDigits(p.phone) === phoneDigits(row.values.phone);
 
-  type Stored = Omit<StoredPartner, 'tagIds' | 'tagNames'>;
   type Found = { partner: Stored; how: PartnerMatch['how'] } | { ambiguous: number; how: PartnerMatch['how'] } | null;
   const found = rows.map((row): Found => {
     const sameEmail = byEmail.get(row.values.email.toLowerCase());

@@ -107,7 +107,7 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
     kind: 'partners',
     feature: 'partners',
     noun: 'partners',
-    // Eleven parameters a partner; tags and updates travel as one JSON parameter each.
+    // Creates, tags and updates each travel as one JSON parameter: a statement per 5,000 rows.
     writeRows: 5_000,
     fields: FIELDS,
     duplicateModes: DUPLICATE_MODES,
@@ -124,8 +124,8 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
       return checkPartnerCells(cells);
     },
 
-    async prepare(db, rows, { duplicates }) {
-      const matches = await matchPartners(db, rows);
+    async prepare(db, rows, { duplicates, writingBatch }) {
+      const matches = await matchPartners(db, rows, writingBatch);
       return rows.map((row, i): PreparedRow<PartnerRow> => {
         const digits = phoneDigits(row.values.phone);
         const keys = {

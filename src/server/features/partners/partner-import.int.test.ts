@@ -367,6 +367,65 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect(batch!.undoneAt).not.toBeNull();
   });
 
+  it('creates and fills from one file across writes: repeats of a created partner stay duplicates, every field is kept', async () => {
+    const ann = await stored({ name: 'Ann Lee', email: 'ann@example.org', location: null });
+    // 5,000 new partners fill the first write; the rows after it repeat one of them (by email,
+    // then by name and phone) while the commit's lookups can see what it wrote, and fill Ann twice.
+    const lines = [
+      'Nia Cole,nia@example.org,555-0101,Leeds,inactive,yes,Sam,Met at camp,North,"Choir; Donors"',
+      ...Array.from({ length: 4_999 }, (_, i) => `Person ${i},person${i}@example.org,,,,,,,,`),
+      'Other Name,NIA@example.org,,,,,,,,',
+      'nia cole,nia-work@example.org,(555) 0101,,,,,,,',
+      'Ann Lee,ANN@example.org,,York,,,,,,Choir',
+      'Ann Lee,ann@example.org,,Hull,,,,,,',
+    ];
+    const header = 'Name,Email,Phone,City,Status,Cardholder,Coordinator,Notes,Zone,Tags';
+    const mapping = {
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      location: 'City',
+      status: 'Status',
+      cardholderStatus: 'Cardholder',
+      coordinator: 'Coordinator',
+      notes: 'Notes',
+      zone: 'Zone',
+      tags: 'Tags',
+    };
+    const upload = await api.uploaded(coordinator, `${header}\n${lines.join('\n')}\n`);
+    const counts = { newRows: 5_000, updates: 1, duplicates: 3, fileDuplicates: 3, errorRows: 0 };
+    expect(await api.dryRun(coordinator, upload.id, mapping, 'fill')).toMatchObject(counts);
+    const job = await api.committed(coordinator, upload.id, mapping, 'fill');
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    expect(job.result).toMatchObject({ imported: 5_000, updated: 1, duplicates: 3 });
+
+    const [nia] = await t.db.select().from(partners).where(eq(partners.email, 'nia@example.org'));
+    expect(nia).toMatchObject({
+      name: 'Nia Cole',
+      phone: '555-0101',
+      location: 'Leeds',
+      status: 'inactive',
+      cardholderStatus: true,
+      coordinator: 'Sam',
+      notes: 'Met at camp',
+      zone: 'North',
+      importBatchId: job.result!.batchId,
+    });
+    expect(await tagsOf(nia!.id)).toEqual(['Choir', 'Donors']);
+    const [annAfter] = await t.db.select().from(partners).where(eq(partners.id, ann.id));
+    expect(annAfter).toMatchObject({ email: 'ann@example.org', location: 'York', importBatchId: null });
+    expect(await tagsOf(ann.id)).toEqual(['Choir']);
+    expect((await t.db.select().from(partnerImportChanges)).map((c) => c.partnerId)).toEqual([ann.id]);
+    expect(await partnerCount()).toBe(5_001);
+
+    const undone = await api.undo(coordinator, job.result!.batchId);
+    expect(await undone.json()).toEqual({
+      batch: { id: job.result!.batchId, removed: 5_000, archived: 0, restored: 1 },
+    });
+    expect(await partnerCount()).toBe(1);
+    expect((await t.db.select().from(partners))[0]).toMatchObject({ location: null });
+  }, 120_000);
+
   it('writes nothing when an import of 100,000 rows fails part-way (all or nothing)', async () => {
     await stored({ name: 'Already Here', email: 'row5@example.org', notes: null });
     // A failure injected in the database on the 60,000th new partner: 55,000 are written by then.

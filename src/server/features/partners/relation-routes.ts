@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
 import { requireFeature } from '#server/http/require';
+import { idempotent } from '#server/http/idempotency';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
@@ -28,8 +29,12 @@ export function partnerRelationRoutes(relations: PartnerRelations) {
           return c.json(await partnerTimeline(ctx.db, relations, id, ctx.actor, c.req.valid('query').cursor), 200);
         },
       )
-      .post('/:id/contacts', validate('param', partnerIdParamSchema), validate('json', contactSchema), async (c) =>
-        c.json(await logContact(contextOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
+      .post(
+        '/:id/contacts',
+        idempotent,
+        validate('param', partnerIdParamSchema),
+        validate('json', contactSchema),
+        async (c) => c.json(await logContact(contextOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
       )
       .delete('/:id/contacts/:contactId', validate('param', contactParamSchema), async (c) => {
         const { id, contactId } = c.req.valid('param');

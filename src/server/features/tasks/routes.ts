@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
 import { requireFeature } from '#server/http/require';
+import { idempotent } from '#server/http/idempotency';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { createTaskSchema, taskIdParamSchema, updateTaskSchema } from '#shared/schemas/tasks';
@@ -34,10 +35,10 @@ export function tasksRoutes(partners: TaskPartners) {
       return c.json({ ...board, active, completed, completedListLimit: COMPLETED_LIST_LIMIT }, 200);
     })
     .get('/assignees', async (c) => c.json({ users: await listAssignees(c.var.deps.database.db) }, 200))
-    .post('/', validate('json', createTaskSchema), async (c) =>
+    .post('/', idempotent, validate('json', createTaskSchema), async (c) =>
       c.json({ task: await createTask(contextOf(c), c.req.valid('json'), partners) }, 201),
     )
-    .patch('/:id', validate('param', taskIdParamSchema), validate('json', updateTaskSchema), async (c) =>
+    .patch('/:id', idempotent, validate('param', taskIdParamSchema), validate('json', updateTaskSchema), async (c) =>
       c.json({ task: await updateTask(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
     )
     .delete('/:id', validate('param', taskIdParamSchema), async (c) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/get-me';

@@ -1,5 +1,7 @@
+import { UsersRound, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ShowMore } from '@/components/show-more';
@@ -71,7 +73,26 @@ export function AccountsPage() {
         <LoadError title="The accounts could not be loaded" error={accounts.error} onRetry={() => accounts.refetch()} />
       )}
       {accounts.isSuccess && rows.length === 0 && (
-        <p className="text-muted-foreground">{q || status ? 'No accounts match.' : 'No accounts yet.'}</p>
+        <EmptyState
+          icon={UsersRound}
+          action={
+            (q || status) && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setTyped('');
+                  setQ('');
+                  setStatus(undefined);
+                }}
+              >
+                <X aria-hidden="true" />
+                Clear the search
+              </Button>
+            )
+          }
+        >
+          {q || status ? 'No accounts match.' : 'No accounts yet.'}
+        </EmptyState>
       )}
       {rows.length > 0 && <AccountsTable accounts={rows} />}
       <ShowMore query={accounts} />

@@ -1,15 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-action';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,7 +23,9 @@ export function TwoFactorPolicyCard() {
   const { data: me } = useMe();
   const policy = useTwoFactorPolicy();
   const save = useSetTwoFactorPolicy();
+  // Kept after the question closes, so its words stay and the focus can go back to its switch.
   const [asking, setAsking] = useState<(typeof ROLES)[number] | null>(null);
+  const [open, setOpen] = useState(false);
   const isAdmin = me?.role === 'admin';
 
   const apply = (next: TwoFactorPolicy, what: string) =>
@@ -65,8 +58,10 @@ export function TwoFactorPolicyCard() {
                 checked={policy.data[entry.role]}
                 disabled={!isAdmin || save.isPending}
                 onCheckedChange={(on) => {
-                  if (on) setAsking(entry);
-                  else
+                  if (on) {
+                    setAsking(entry);
+                    setOpen(true);
+                  } else
                     apply(
                       { ...policy.data, [entry.role]: false },
                       `${entry.people} may sign in with a password alone.`,
@@ -77,33 +72,19 @@ export function TwoFactorPolicyCard() {
           ))
         )}
       </CardContent>
-      <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (asking) document.getElementById(`policy-${asking.role}`)?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>{asking?.label}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {asking?.people} who have not set up two-factor sign-in are asked to at their next step, before anything
-              else{asking?.role === 'admin' ? ', you included' : ''}. They need an authenticator app on their phone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (asking && policy.data)
-                  apply({ ...policy.data, [asking.role]: true }, `${asking.people} must use two-factor sign-in.`);
-              }}
-            >
-              Require it
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        // Back to the switch that asked.
+        returnFocusTo={() => (asking ? document.getElementById(`policy-${asking.role}`) : null)}
+        title={`${asking?.label ?? ''}?`}
+        description={`${asking?.people ?? ''} who have not set up two-factor sign-in are asked to at their next step, before anything else${asking?.role === 'admin' ? ', you included' : ''}. They need an authenticator app on their phone.`}
+        confirmLabel="Require it"
+        onConfirm={() => {
+          if (asking && policy.data)
+            apply({ ...policy.data, [asking.role]: true }, `${asking.people} must use two-factor sign-in.`);
+        }}
+      />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/get-me';
+import { ExportCard } from '@/features/export/widgets/export-card';
 import { AddCoordinatorCard } from './add-coordinator-card';
 import { CoordinatorList } from './coordinator-list';
 import { CreateUserCard } from './create-user-card';
@@ -47,6 +48,8 @@ export function AdminPage() {
         <AddCoordinatorCard />
       </div>
       <CoordinatorList />
+      {/* The complete export is for admins only (decision 0128), like the audit log. */}
+      {me?.role === 'admin' && <ExportCard />}
     </>
   );
 }

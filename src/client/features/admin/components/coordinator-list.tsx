@@ -1,6 +1,7 @@
-import { AlertCircle, Search, Users } from 'lucide-react';
+import { AlertCircle, Search, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
+import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -80,9 +81,30 @@ export function CoordinatorList() {
             </Button>
           </div>
         ) : shown.length === 0 ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          <EmptyState
+            icon={Users}
+            size="inline"
+            action={
+              query ? (
+                <Button variant="outline" size="sm" onClick={() => setSearch('')}>
+                  <X aria-hidden="true" />
+                  Clear the search
+                </Button>
+              ) : (
+                // The form is on this screen, above: the step is to type there.
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => document.getElementById('add-coordinator-email')?.focus()}
+                >
+                  <UserPlus aria-hidden="true" />
+                  Add a coordinator
+                </Button>
+              )
+            }
+          >
             {query ? `No coordinators match "${search.trim()}"` : 'No coordinators yet. Add one by email above.'}
-          </p>
+          </EmptyState>
         ) : (
           <ul className="space-y-3" aria-label="Coordinators">
             {shown.map((coordinator) => (

@@ -1,7 +1,8 @@
-import { Download } from 'lucide-react';
+import { Download, ScrollText, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AdminOnly } from '@/components/admin-only';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ShowMore } from '@/components/show-more';
@@ -79,9 +80,19 @@ function AuditLog() {
         <LoadError title="The audit log could not be loaded" error={log.error} onRetry={() => log.refetch()} />
       )}
       {log.isSuccess && entries.length === 0 && (
-        <p className="text-muted-foreground">
+        <EmptyState
+          icon={ScrollText}
+          action={
+            Object.values(values).some(Boolean) && (
+              <Button variant="outline" onClick={() => setParams({}, { replace: true })}>
+                <X aria-hidden="true" />
+                Clear the filters
+              </Button>
+            )
+          }
+        >
           {Object.values(values).some(Boolean) ? 'No entries match these filters.' : 'No entries yet.'}
-        </p>
+        </EmptyState>
       )}
       {entries.length > 0 && <AuditTable entries={entries} />}
       <ShowMore query={log} />

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { postJson } from '@/lib/api';
 import { meQueryOptions } from './get-me';
 import { SIGN_OUT_KEY } from '@/lib/sign-out-key';
+import { forgetOfflineData } from '@/offline/forget';
 
 export function signOut() {
   return postJson('/api/auth/sign-out');
@@ -22,6 +23,8 @@ export function useSignOut() {
       await navigate('/auth', { replace: true, state: { signedOut: true } });
       queryClient.setQueryData(meQueryOptions.queryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      // Nothing of this account stays on the device: saved answers, waiting writes (issue 24).
+      await forgetOfflineData();
       toast.success('Signed out', { description: 'You have been signed out successfully.' });
     },
     onError: (err) => toast.error('Sign out failed', { description: err.message }),

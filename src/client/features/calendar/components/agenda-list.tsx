@@ -1,6 +1,7 @@
 import { addMonths, format, startOfMonth } from 'date-fns';
-import { RefreshCw, Repeat } from 'lucide-react';
+import { CalendarDays, CalendarPlus, RefreshCw, Repeat } from 'lucide-react';
 import { useMemo } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { MonthNav } from './month-nav';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,10 +14,13 @@ export function AgendaList({
   month,
   onMonthChange,
   onOpenEvent,
+  onAdd,
 }: {
   month: Date;
   onMonthChange: (month: Date) => void;
   onOpenEvent: (occurrence: EventOccurrence) => void;
+  /** The empty month's next step: the Add Event dialog. */
+  onAdd: () => void;
 }) {
   const from = startOfMonth(month);
   const to = addMonths(from, 1);
@@ -41,7 +45,17 @@ export function AgendaList({
           </Button>
         </div>
       ) : days.length === 0 ? (
-        <p className="rounded-lg border bg-card p-8 text-center text-muted-foreground">No events this month.</p>
+        <EmptyState
+          icon={CalendarDays}
+          action={
+            <Button variant="outline" onClick={onAdd}>
+              <CalendarPlus aria-hidden="true" />
+              Add an event
+            </Button>
+          }
+        >
+          No events this month.
+        </EmptyState>
       ) : (
         <ol className="grid gap-4" aria-label={`Events in ${format(from, 'MMMM yyyy')}`}>
           {days.map(([day, list]) => (

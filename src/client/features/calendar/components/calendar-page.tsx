@@ -1,12 +1,14 @@
-import { CalendarPlus, RefreshCw } from 'lucide-react';
+import { CalendarDays, CalendarPlus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/features/auth/api/get-me';
+import { useStoredChoice } from '@/lib/stored-choice';
 import type { CalendarEvent, EventOccurrence, EventScope } from '#shared/schemas/calendar';
 import { useDeleteEvent } from '../api/delete-event';
 import { useEvents } from '../api/get-events';
@@ -22,36 +24,13 @@ const DEFAULT_MAX_UPLOAD_MB = 50;
 const VIEWS = ['cards', 'month', 'agenda'] as const;
 type View = (typeof VIEWS)[number];
 
-/** The chosen view, remembered per person in this browser. */
-function useRememberedView(userId: string | undefined): [View, (view: View) => void] {
-  const key = `calendar-view:${userId ?? 'anyone'}`;
-  const read = (): View => {
-    try {
-      const stored = localStorage.getItem(key);
-      return (VIEWS as readonly string[]).includes(stored ?? '') ? (stored as View) : 'cards';
-    } catch {
-      return 'cards';
-    }
-  };
-  const [state, setState] = useState<{ key: string; view: View }>(() => ({ key, view: read() }));
-  const view = state.key === key ? state.view : read();
-  const setView = (next: View) => {
-    setState({ key, view: next });
-    try {
-      localStorage.setItem(key, next);
-    } catch {
-      // A browser without storage still switches; it only forgets.
-    }
-  };
-  return [view, setView];
-}
-
 /** /calendar: cards of upcoming events (SPEC 2, D8), a month grid and an agenda (issue 22). */
 export function CalendarPage() {
   const me = useMe();
   const events = useEvents();
   const remove = useDeleteEvent();
-  const [view, setView] = useRememberedView(me.data?.user.id);
+  // The chosen view, remembered per person in this browser.
+  const [view, setView] = useStoredChoice<View>(`calendar-view:${me.data?.user.id ?? 'anyone'}`, VIEWS, 'cards');
   const [focusedDay, setFocusedDay] = useState(() => new Date());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [selectedOccurrence, setSelectedOccurrence] = useState<EventOccurrence | null>(null);
@@ -139,11 +118,17 @@ export function CalendarPage() {
               </CardContent>
             </Card>
           ) : list!.length === 0 ? (
-            <Card>
-              <CardContent className="p-10 text-center text-muted-foreground">
-                No events scheduled. Click &quot;Add Event&quot; to create one.
-              </CardContent>
-            </Card>
+            <EmptyState
+              icon={CalendarDays}
+              action={
+                <Button onClick={() => setFormMode({ kind: 'add' })}>
+                  <CalendarPlus aria-hidden="true" />
+                  Add an event
+                </Button>
+              }
+            >
+              No events scheduled. Click &quot;Add Event&quot; to create one.
+            </EmptyState>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
               {list!.map((event) => (
@@ -163,7 +148,12 @@ export function CalendarPage() {
           />
         </TabsContent>
         <TabsContent value="agenda">
-          <AgendaList month={focusedDay} onMonthChange={setFocusedDay} onOpenEvent={openOccurrence} />
+          <AgendaList
+            month={focusedDay}
+            onMonthChange={setFocusedDay}
+            onOpenEvent={openOccurrence}
+            onAdd={() => setFormMode({ kind: 'add' })}
+          />
         </TabsContent>
       </Tabs>
       <DayListDialog day={openDay} onOpenChange={(open) => !open && setOpenDay(null)} onOpenEvent={openOccurrence} />

@@ -5,12 +5,13 @@ import { useRealtimeEvent, useRefetchOn } from '@/lib/realtime';
 import type { Channel, ChannelPage, ChannelPageQuery, ChatMessage } from '#shared/chat';
 
 export async function getMessages(query: ChannelPageQuery): Promise<ChannelPage> {
-  const { before, around, ...channel } = query;
+  const { before, after, around, ...channel } = query;
   const response = await ensureOk(
     await api.api.chat.messages.$get({
       query: {
         ...channel,
         ...(before === undefined ? {} : { before: String(before) }),
+        ...(after === undefined ? {} : { after: String(after) }),
         ...(around === undefined ? {} : { around: String(around) }),
       },
     }),
@@ -89,6 +90,28 @@ export async function loadOlderMessages(queryClient: QueryClient, channel: Chann
       ...page,
       messages: [...older.messages.filter((m) => !known.has(m.id)), ...page.messages],
       hasOlder: older.hasOlder,
+    };
+  });
+}
+
+/**
+ * Adds the page after the last loaded message to the end of a page opened around an older
+ * message, as the reader scrolls down. Once it reaches the present (`hasNewer` false), new
+ * messages join it live like the latest page.
+ */
+export async function loadNewerMessages(queryClient: QueryClient, channel: Channel, around?: number) {
+  const key = messagesQueryKey(channel, around);
+  const current = queryClient.getQueryData<ChannelPage>(key);
+  const last = current?.messages.at(-1);
+  if (!current || !last || !current.hasNewer) return;
+  const newer = await getMessages({ chatType: channel.chatType, partner: channel.partner, after: last.id });
+  queryClient.setQueryData<ChannelPage>(key, (page) => {
+    if (!page) return page;
+    const known = new Set(page.messages.map((m) => m.id));
+    return {
+      ...page,
+      messages: [...page.messages, ...newer.messages.filter((m) => !known.has(m.id))],
+      hasNewer: newer.hasNewer,
     };
   });
 }

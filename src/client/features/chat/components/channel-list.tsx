@@ -1,5 +1,7 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -96,9 +98,19 @@ function CardholderChannels({
         ) : isError ? (
           <p className="px-6 py-2 text-sm text-muted-foreground">Cardholders could not be loaded.</p>
         ) : matches.length === 0 ? (
-          <p className="px-6 py-2 text-sm text-muted-foreground">
+          <EmptyState
+            icon={Search}
+            size="inline"
+            action={
+              search.trim() && (
+                <Button variant="outline" size="sm" onClick={() => setSearch('')}>
+                  Clear the search
+                </Button>
+              )
+            }
+          >
             {search.trim() ? 'No cardholders found' : 'No cardholders available'}
-          </p>
+          </EmptyState>
         ) : (
           matches.map((c) => {
             const channel: Channel = { chatType: 'cardholder_success', partner: c.name };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/features/auth/api/get-me';
@@ -9,13 +9,14 @@ import { useRealtimeStatus } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { CHAT_TYPE_BADGES, PARTNER_CHANNELS, type Channel, type ChatMessage } from '#shared/chat';
 import { mentionedIds } from '#shared/mentions';
-import { loadOlderMessages, useMessages } from '../api/get-messages';
+import { loadOlderMessages, loadNewerMessages, useMessages } from '../api/get-messages';
 import { sameChannel, useUnread } from '../api/get-unread';
 import { useMarkRead } from '../api/mark-read';
 import { ChannelList } from './channel-list';
 import { ChatSearch } from './chat-search';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
+import { PendingMessages } from './pending-messages';
 import { useChannelFromUrl } from './use-channel-from-url';
 
 const DEFAULT_CHANNEL: Channel = { chatType: 'partner', partner: PARTNER_CHANNELS[0] };
@@ -145,6 +146,7 @@ export function ChatPage() {
           hasOlder={messages.data?.hasOlder ?? false}
           hasNewer={messages.data?.hasNewer ?? false}
           loadOlder={() => loadOlderMessages(queryClient, visibleChannel, around)}
+          loadNewer={() => loadNewerMessages(queryClient, visibleChannel, around)}
           jumpToLatest={() => {
             setAround(undefined);
             if (linked) clearLink();
@@ -154,6 +156,7 @@ export function ChatPage() {
           mentionsMe={mentionsMe}
           onAtLatest={setAtLatest}
         />
+        <PendingMessages channel={visibleChannel} />
         <MessageComposer channel={visibleChannel} />
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { formatDistance } from 'date-fns';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
 import { UploadProgress } from '@/components/upload-progress';
@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, type Channel, type ChannelMember } from '#shared/chat';
 import { useMembers } from '../api/get-members';
+import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
 import { useSendMessage } from '../api/send-message';
 import { mentionQuery, suggestMembers } from './mention-suggestions';
 import { useSendMessageWithFiles } from '../api/send-message-with-files';
@@ -104,7 +105,10 @@ export function MessageComposer({ channel }: { channel: Channel }) {
     send.mutate(
       { ...channel, content },
       {
-        onSuccess: () => setDrafts((d) => ({ ...d, [key]: '' })),
+        onSuccess: (result) => {
+          setDrafts((d) => ({ ...d, [key]: '' }));
+          if (isQueued(result)) toast.info(QUEUED_MESSAGE);
+        },
         onError: (err) => toast.error('Error sending message', { description: err.message }),
       },
     );

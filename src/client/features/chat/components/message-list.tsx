@@ -1,5 +1,6 @@
 import { ArrowDown, Crown, MessageSquare } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -9,7 +10,7 @@ import { MessageBubble } from './message-bubble';
 import { useNow } from './use-now';
 
 const SCROLL_DELAY_MS = 100;
-/** Closer than this to the top, the older page loads. */
+/** Closer than this to the top, the older page loads; to the bottom, the newer one. */
 const LOAD_OLDER_PX = 120;
 /** How long a message opened by a link stays highlighted. */
 const HIGHLIGHT_MS = 4000;
@@ -25,6 +26,8 @@ export interface MessageListProps {
   /** The page does not reach the latest message (opened around an older one). */
   hasNewer: boolean;
   loadOlder: () => Promise<void>;
+  /** Loads the page after the last message shown (a page opened around an older message). */
+  loadNewer: () => Promise<void>;
   jumpToLatest: () => void;
   /** Where the reader had read to when they opened the channel: the "New messages" line goes after it. */
   readUpTo: number | undefined;
@@ -48,6 +51,7 @@ export function MessageList(props: MessageListProps) {
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [loadingNewer, setLoadingNewer] = useState(false);
   const [highlight, setHighlight] = useState<number | undefined>(undefined);
   /** The scroll height and position before an older page was added at the top. */
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -116,14 +120,15 @@ export function MessageList(props: MessageListProps) {
 
   if (!messages || messages.length === 0) {
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-muted-foreground">
-        {vip ? (
-          <Crown className="size-10 text-amber-500" aria-hidden="true" />
-        ) : (
-          <MessageSquare className="size-10" aria-hidden="true" />
-        )}
-        {vip && <p className="text-lg font-semibold text-foreground">Exclusive VIP Cardholder Success Team Chat</p>}
-        <p>No messages yet in this channel. Start the conversation!</p>
+      // No button: the next step, the message box, is right below.
+      <div className="flex flex-1 flex-col justify-center p-4">
+        <EmptyState
+          icon={vip ? Crown : MessageSquare}
+          title={vip ? 'Exclusive VIP Cardholder Success Team Chat' : undefined}
+          className="border-none bg-transparent"
+        >
+          No messages yet in this channel. Start the conversation!
+        </EmptyState>
       </div>
     );
   }
@@ -141,6 +146,16 @@ export function MessageList(props: MessageListProps) {
       .finally(() => setLoadingOlder(false));
   };
 
+  // Appended below what is on screen, so nothing moves: no anchor needed.
+  const loadNewer = () => {
+    if (!hasNewer || loadingNewer) return;
+    setLoadingNewer(true);
+    props
+      .loadNewer()
+      .catch(() => {})
+      .finally(() => setLoadingNewer(false));
+  };
+
   const newLineAfter = props.readUpTo;
   const firstUnread =
     newLineAfter === undefined
@@ -153,7 +168,7 @@ export function MessageList(props: MessageListProps) {
         ref={scroller}
         role="log"
         aria-label="Messages"
-        aria-busy={loadingOlder || undefined}
+        aria-busy={loadingOlder || loadingNewer || undefined}
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
@@ -161,6 +176,7 @@ export function MessageList(props: MessageListProps) {
           setShowJump(!atBottom.current || hasNewer);
           onAtLatest.current(atBottom.current && !hasNewer);
           if (el.scrollTop < LOAD_OLDER_PX) loadOlder();
+          if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_OLDER_PX) loadNewer();
         }}
         className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
@@ -205,6 +221,13 @@ export function MessageList(props: MessageListProps) {
             </Fragment>
           );
         })}
+        {hasNewer && (
+          <div className="flex justify-center">
+            <Button variant="ghost" size="sm" onClick={loadNewer} disabled={loadingNewer}>
+              {loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+            </Button>
+          </div>
+        )}
       </div>
       {(showJump || hasNewer) && (
         <Button

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MAX_ATTACHMENTS } from '#shared/chat-attachments';
 
 /**

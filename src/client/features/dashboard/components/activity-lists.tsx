@@ -1,10 +1,14 @@
 import { formatDistanceToNow, format } from 'date-fns';
-import { CalendarClock, Gift, UserPlus, PhoneCall } from 'lucide-react';
+import { CalendarClock, Gift, ListTodo, UserPlus, PhoneCall, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/auth/api/get-me';
 import { useMoney, type Money } from '@/features/organization/api/use-money';
+import { TaskPriorityBadge } from '@/features/tasks/widgets/task-badges';
 import { DATE_FORMAT } from '#shared/format';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 
@@ -22,7 +26,17 @@ function todayKey(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-function ListCard({ title, children }: { title: string; children: React.ReactNode }) {
+/** The list's next step when it is empty: its screen, for those who hold it. */
+function GoTo({ to, label, held }: { to: string; label: string; held: boolean }) {
+  if (!held) return null;
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <Link to={to}>{label}</Link>
+    </Button>
+  );
+}
+
+function ListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card className="h-full">
       <CardHeader>
@@ -38,11 +52,15 @@ function ListState({
   failed,
   empty,
   emptyText,
+  emptyIcon,
+  emptyAction,
 }: {
   loading: boolean;
   failed: boolean;
   empty: boolean;
   emptyText: string;
+  emptyIcon: LucideIcon;
+  emptyAction?: ReactNode;
 }) {
   if (loading) {
     return (
@@ -55,7 +73,12 @@ function ListState({
   }
   if (failed)
     return <p className="text-sm text-muted-foreground">This list could not be loaded. It will try again shortly.</p>;
-  if (empty) return <p className="text-sm text-muted-foreground">{emptyText}</p>;
+  if (empty)
+    return (
+      <EmptyState icon={emptyIcon} size="inline" action={emptyAction}>
+        {emptyText}
+      </EmptyState>
+    );
   return null;
 }
 
@@ -81,6 +104,7 @@ function describe(item: Activity, money: Money): { icon: typeof Gift; text: stri
 /** 'Recent Partner Activity' (D9); every item leads to /partners. */
 export function RecentActivity({ items, loading }: { items: Activity[] | null | undefined; loading: boolean }) {
   const money = useMoney();
+  const permissions = useMe().data?.permissions;
   return (
     <ListCard title="Recent Partner Activity">
       <ListState
@@ -88,6 +112,8 @@ export function RecentActivity({ items, loading }: { items: Activity[] | null | 
         failed={items === null}
         empty={items?.length === 0}
         emptyText="No partner activity yet."
+        emptyIcon={Users}
+        emptyAction={<GoTo to="/partners" label="Go to Partners" held={permissions?.partners === true} />}
       />
       {items && items.length > 0 && (
         <ul className="divide-y">
@@ -115,14 +141,20 @@ export function RecentActivity({ items, loading }: { items: Activity[] | null | 
   );
 }
 
-const PRIORITY_VARIANT = { high: 'destructive', medium: 'warning', low: 'secondary' } as const;
-
 /** 'Upcoming Tasks' (D9): next tasks by due date; every item leads to /tasks. */
 export function UpcomingTasks({ items, loading }: { items: UpcomingTask[] | null | undefined; loading: boolean }) {
   const today = todayKey();
+  const permissions = useMe().data?.permissions;
   return (
     <ListCard title="Upcoming Tasks">
-      <ListState loading={loading} failed={items === null} empty={items?.length === 0} emptyText="No upcoming tasks." />
+      <ListState
+        loading={loading}
+        failed={items === null}
+        empty={items?.length === 0}
+        emptyText="No upcoming tasks."
+        emptyIcon={ListTodo}
+        emptyAction={<GoTo to="/tasks" label="Go to Tasks" held={permissions?.tasks === true} />}
+      />
       {items && items.length > 0 && (
         <ul className="divide-y">
           {items.map((task) => {
@@ -150,9 +182,7 @@ export function UpcomingTasks({ items, loading }: { items: UpcomingTask[] | null
                         : 'No due date'}
                     </span>
                   </span>
-                  <Badge variant={PRIORITY_VARIANT[task.priority]} className="capitalize">
-                    {task.priority}
-                  </Badge>
+                  <TaskPriorityBadge priority={task.priority} />
                 </Link>
               </li>
             );

@@ -1,6 +1,8 @@
+import { BarChart3 } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMoney } from '@/features/organization/api/use-money';
+import { useMoney, type Money } from '@/features/organization/api/use-money';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
 
 const monthLabel = (key: string, style: 'short' | 'long') => {
@@ -11,10 +13,30 @@ const monthLabel = (key: string, style: 'short' | 'long') => {
   );
 };
 
+type Month = { key: string; label: string; total: number };
+
+/**
+ * The bar's tooltip as a sentence: "November 2026" over "Giving: $1,250", or "No gifts" for an
+ * empty month. recharts' default reads "Giving : $0" (its name, " : ", the value: issue 27 item 8).
+ */
+function GivingTooltip({ active, month, money }: { active?: boolean; month: Month | undefined; money: Money }) {
+  if (!active || !month) return null;
+  return (
+    <div className="rounded-md border bg-card px-3 py-2 text-sm shadow-md" data-testid="giving-tooltip">
+      <p className="font-medium">{monthLabel(month.key, 'long')}</p>
+      <p className="text-muted-foreground">{month.total > 0 ? `Giving: ${money.whole(month.total)}` : 'No gifts'}</p>
+    </div>
+  );
+}
+
 /** Giving per month for the last twelve months; a table carries the same numbers for screen readers. */
 export function GivingChart({ months }: { months: NonNullable<DashboardSummary['months']> }) {
   const money = useMoney();
-  const data = months.map((m) => ({ key: m.month, label: monthLabel(m.month, 'short'), total: Number(m.total) }));
+  const data: Month[] = months.map((m) => ({
+    key: m.month,
+    label: monthLabel(m.month, 'short'),
+    total: Number(m.total),
+  }));
   const anyGiving = data.some((d) => d.total > 0);
   return (
     <Card>
@@ -44,10 +66,10 @@ export function GivingChart({ months }: { months: NonNullable<DashboardSummary['
                     width={80}
                   />
                   <Tooltip
-                    formatter={(value) => [money.whole(Number(value)), 'Giving']}
-                    labelFormatter={(_, payload) =>
-                      payload?.[0] ? monthLabel(String(payload[0].payload.key), 'long') : ''
-                    }
+                    cursor={{ fill: 'var(--color-muted)' }}
+                    content={({ active, payload }) => (
+                      <GivingTooltip active={active} month={payload?.[0]?.payload as Month | undefined} money={money} />
+                    )}
                   />
                   <Bar dataKey="total" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
                 </BarChart>
@@ -72,7 +94,9 @@ export function GivingChart({ months }: { months: NonNullable<DashboardSummary['
             </table>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">No gifts in the last twelve months yet.</p>
+          <EmptyState icon={BarChart3} size="inline">
+            No gifts in the last twelve months yet.
+          </EmptyState>
         )}
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { DollarSign } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -52,25 +53,25 @@ export function MonthlyGivingCard({
           {change}% from last month
         </p>
       )}
-      <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-muted-foreground">Donors</dt>
-          <dd className="font-semibold" data-testid="giving-donors">
-            <Figure loading={loading} value={missing ? null : giving?.donors} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Average Gift</dt>
-          <dd className="font-semibold" data-testid="giving-average">
-            <Figure loading={loading} value={missing ? null : usd(giving?.averageGift)} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Recurring</dt>
-          <dd className="font-semibold" data-testid="giving-recurring">
-            <Figure loading={loading} value={missing ? null : usd(giving?.recurring)} />
-          </dd>
-        </div>
+      {/*
+        One row per figure, label left and value right: three columns side by side left each about
+        55 px at 1280 px wide, so "Average Gift" wrapped (issue 27 item 8). A long value wraps
+        under its label instead of running into it.
+      */}
+      <dl className="mt-4 space-y-1 text-sm">
+        <GivingFigure label="Donors" testId="giving-donors" loading={loading} value={missing ? null : giving?.donors} />
+        <GivingFigure
+          label="Average Gift"
+          testId="giving-average"
+          loading={loading}
+          value={missing ? null : usd(giving?.averageGift)}
+        />
+        <GivingFigure
+          label="Recurring"
+          testId="giving-recurring"
+          loading={loading}
+          value={missing ? null : usd(giving?.recurring)}
+        />
       </dl>
       {canViewGifts && (
         // Above the stretched "add" button, so it stays a link of its own.
@@ -93,5 +94,26 @@ export function MonthlyGivingCard({
         </button>
       )}
     </Card>
+  );
+}
+
+function GivingFigure({
+  label,
+  testId,
+  loading,
+  value,
+}: {
+  label: string;
+  testId: string;
+  loading: boolean;
+  value: ReactNode | null | undefined;
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+      <dt className="whitespace-nowrap text-muted-foreground">{label}</dt>
+      <dd className="font-semibold" data-testid={testId}>
+        <Figure loading={loading} value={value} size="small" />
+      </dd>
+    </div>
   );
 }

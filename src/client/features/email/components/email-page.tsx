@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
-import { MailWarning } from 'lucide-react';
+import { Mail, MailWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ShowMore } from '@/components/show-more';
@@ -80,7 +81,18 @@ function Outbox() {
         <LoadError title="The emails could not be loaded" error={outbox.error} onRetry={() => outbox.refetch()} />
       )}
       {outbox.isSuccess && emails.length === 0 && (
-        <p className="text-muted-foreground">{status ? 'No emails with this status.' : 'No emails yet.'}</p>
+        <EmptyState
+          icon={Mail}
+          action={
+            status && (
+              <Button variant="outline" onClick={() => setStatus(undefined)}>
+                Show all emails
+              </Button>
+            )
+          }
+        >
+          {status ? 'No emails with this status.' : 'No emails yet.'}
+        </EmptyState>
       )}
       {emails.length > 0 && (
         <div className="overflow-x-auto rounded-md border">

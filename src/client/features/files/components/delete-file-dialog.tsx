@@ -1,14 +1,5 @@
-import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-action';
 import type { FileEntry } from '#shared/schemas/files';
 import { useDeleteFile } from '../api/delete-file';
 
@@ -28,19 +19,14 @@ export function DeleteFileDialog({
     });
   };
   return (
-    <AlertDialog open={file !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete file?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This will permanently delete &quot;{file?.name}&quot;. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={file !== null}
+      onOpenChange={onOpenChange}
+      // SPEC.md section 2's words exactly.
+      title="Delete file?"
+      description={`This will permanently delete "${file?.name ?? ''}". This action cannot be undone.`}
+      confirmLabel="Delete"
+      onConfirm={confirm}
+    />
   );
 }

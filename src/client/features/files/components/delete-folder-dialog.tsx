@@ -1,17 +1,7 @@
-import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-action';
 import type { FolderEntry } from '#shared/schemas/files';
 import { useDeleteFolder, useFolderSummary } from '../api/organise';
-import { returnFocus } from './return-focus';
 
 /**
  * Deleting a folder asks first and says how many files go with it (issue 27 item 4), counted
@@ -45,19 +35,16 @@ export function DeleteFolderDialog({
     });
   };
   return (
-    <AlertDialog open={folder !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent onCloseAutoFocus={(e) => returnFocus(e, opener)}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete folder?</AlertDialogTitle>
-          <AlertDialogDescription aria-live="polite">{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={summary.isPending}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={folder !== null}
+      onOpenChange={(open) => !open && onClose()}
+      returnFocusTo={opener}
+      title="Delete folder?"
+      description={description}
+      liveDescription
+      confirmLabel="Delete"
+      confirmDisabled={summary.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { checkAvailable } from '@/lib/upload';
 import type { FileEntry } from '#shared/schemas/files';
 

@@ -1,7 +1,8 @@
-import { FolderPlus, RefreshCw, Upload } from 'lucide-react';
+import { FolderOpen, FolderPlus, RefreshCw, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -164,11 +165,17 @@ export function FilesPage() {
           </CardContent>
         </Card>
       ) : listing.data.folders.length === 0 && listing.data.files.length === 0 ? (
-        <Card>
-          <CardContent className="p-10 text-center text-muted-foreground">
-            No files or folders in this directory
-          </CardContent>
-        </Card>
+        <EmptyState
+          icon={FolderOpen}
+          action={
+            <Button onClick={() => fileInput.current?.click()} disabled={uploading}>
+              <Upload aria-hidden="true" />
+              Upload a file
+            </Button>
+          }
+        >
+          No files or folders in this directory
+        </EmptyState>
       ) : (
         <FileTable
           folder={folder}

@@ -1,6 +1,6 @@
 import { FolderPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FOLDER_NAME_MAX, folderNameSchema } from '#shared/schemas/files';

@@ -46,12 +46,14 @@ export function BuilderFieldRow({
   const id = useId();
   const name = field.label.trim() || `field ${index + 1}`;
   return (
+    // The label has a line of its own: beside the type, the switch and three buttons it was left
+    // about a fifth of the row, too narrow to read what was typed (issue 27 item 8).
     <li className="flex flex-wrap items-center gap-2 rounded-lg border p-2" data-testid="builder-field">
       <span className="w-6 text-center text-sm font-medium text-muted-foreground" aria-hidden="true">
         {index + 1}
       </span>
       <Input
-        className="min-w-32 flex-1"
+        className="min-w-0 flex-1 basis-[calc(100%-2.5rem)]"
         aria-label={`Field ${index + 1} label`}
         value={field.label}
         maxLength={FORM_FIELD_LABEL_MAX}
@@ -59,7 +61,7 @@ export function BuilderFieldRow({
         onChange={(e) => onChange({ label: e.target.value })}
       />
       <NativeSelect
-        className="w-40"
+        className="ml-8 w-40"
         aria-label={`Field ${index + 1} type`}
         value={field.type}
         onChange={(e) => onChange({ type: e.target.value as FormFieldType })}
@@ -81,7 +83,7 @@ export function BuilderFieldRow({
           Required
         </Label>
       </div>
-      <div className="flex gap-1">
+      <div className="ml-auto flex gap-1">
         <Button
           type="button"
           variant="outline"

@@ -1,5 +1,5 @@
 import { BarChart3, Copy, Eye, Link2, Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmButton } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { publicFormPath } from '#shared/forms';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -231,8 +231,10 @@ export function FormBuilder({ editing = null, onDone }: { editing?: SavedForm | 
                 </ol>
               )}
 
-              <div className="grid gap-2 rounded-lg bg-muted/50 p-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-                <div className="space-y-2">
+              {/* The label takes the whole first line; the type and Add Field share the second.
+                  Three columns squeezed it to about 110 px at 1280 px wide (issue 27 item 8). */}
+              <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-2 rounded-lg bg-muted/50 p-3">
+                <div className="col-span-2 space-y-2">
                   <Label htmlFor={`${id}-new-label`}>Field Label</Label>
                   <Input
                     id={`${id}-new-label`}

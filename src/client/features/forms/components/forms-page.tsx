@@ -1,5 +1,5 @@
 import { BarChart3, FilePlus2, Send, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -21,6 +21,16 @@ export function FormsPage() {
     setEditing(form);
     setPanel('create');
     window.scrollTo({ top: 0 });
+  };
+  // The empty lists' "Create a form": the builder, its title ready for typing.
+  const builder = useRef<HTMLDivElement>(null);
+  const create = () => {
+    setEditing(null);
+    setPanel('create');
+    requestAnimationFrame(() => {
+      builder.current?.scrollIntoView({ block: 'start' });
+      builder.current?.querySelector('input')?.focus();
+    });
   };
   const showResponses = (formId: string) => {
     setResponsesOf(formId);
@@ -56,7 +66,7 @@ export function FormsPage() {
       </div>
       <div className="space-y-8">
         {/* All stay mounted, so a half-built form survives a look at another panel or an edit. */}
-        <div hidden={panel !== 'create' || editing !== null}>
+        <div hidden={panel !== 'create' || editing !== null} ref={builder}>
           <FormBuilder />
         </div>
         {editing && (
@@ -67,8 +77,8 @@ export function FormsPage() {
         <div hidden={panel !== 'send'}>
           <SendForm />
         </div>
-        {panel === 'responses' && <ResponsesPanel formId={responsesOf} onPick={setResponsesOf} />}
-        <SavedForms onEdit={edit} onResponses={showResponses} />
+        {panel === 'responses' && <ResponsesPanel formId={responsesOf} onPick={setResponsesOf} onCreate={create} />}
+        <SavedForms onEdit={edit} onResponses={showResponses} onCreate={create} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { moveItem } from '@/lib/move-item';

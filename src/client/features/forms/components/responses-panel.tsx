@@ -1,5 +1,6 @@
-import { Download } from 'lucide-react';
+import { BarChart3, Download, FilePlus2 } from 'lucide-react';
 import { useId } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +18,16 @@ const countText = (n: number) => (n === 1 ? '1 response' : `${n} responses`);
  * View Responses (issue 21 item 5): pick a form, then its count, the summary per field, the
  * responses newest first (live), and the CSV export.
  */
-export function ResponsesPanel({ formId, onPick }: { formId: string | null; onPick: (formId: string) => void }) {
+export function ResponsesPanel({
+  formId,
+  onPick,
+  onCreate,
+}: {
+  formId: string | null;
+  onPick: (formId: string) => void;
+  /** With no form yet, the next step: the form builder. */
+  onCreate: () => void;
+}) {
   const id = useId();
   const forms = useForms();
   const chosen = forms.data?.find((form) => form.id === formId) ?? forms.data?.[0] ?? null;
@@ -34,9 +44,17 @@ export function ResponsesPanel({ formId, onPick }: { formId: string | null; onPi
         ) : forms.isError ? (
           <LoadError title="Failed to load forms" error={forms.error} onRetry={() => void forms.refetch()} />
         ) : !chosen ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+          <EmptyState
+            icon={BarChart3}
+            action={
+              <Button variant="outline" onClick={onCreate}>
+                <FilePlus2 aria-hidden="true" />
+                Create a form
+              </Button>
+            }
+          >
             No forms yet. Create one, share its link, and its responses appear here.
-          </p>
+          </EmptyState>
         ) : (
           <>
             <div className="flex flex-wrap items-end gap-3">

@@ -1,8 +1,9 @@
 import { format } from 'date-fns';
-import { Trash2 } from 'lucide-react';
+import { Inbox, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmButton } from '@/components/confirm-action';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -37,11 +38,7 @@ export function ResponsesTable({ formId, canManage }: { formId: string; canManag
     );
   const rows = responses.data.pages.flatMap((page) => page.responses);
   if (rows.length === 0)
-    return (
-      <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-        No responses yet. They appear here as they arrive.
-      </p>
-    );
+    return <EmptyState icon={Inbox}>No responses yet. They appear here as they arrive.</EmptyState>;
 
   const destroy = (response: FormResponse) =>
     remove.mutate(

@@ -1,8 +1,10 @@
 import { format } from 'date-fns';
-import { FileText } from 'lucide-react';
+import { FilePlus2, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,9 +30,12 @@ const countText = (n: number) => (n === 1 ? '1 response' : `${n} responses`);
 export function SavedForms({
   onEdit,
   onResponses,
+  onCreate,
 }: {
   onEdit: (form: SavedForm) => void;
   onResponses: (formId: string) => void;
+  /** The empty list's next step: the form builder. */
+  onCreate: () => void;
 }) {
   const forms = useForms();
   const [viewing, setViewing] = useState<string | null>(null);
@@ -50,9 +55,17 @@ export function SavedForms({
         ) : forms.isError ? (
           <LoadError title="Failed to load forms" error={forms.error} onRetry={() => void forms.refetch()} />
         ) : forms.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+          <EmptyState
+            icon={FileText}
+            action={
+              <Button variant="outline" onClick={onCreate}>
+                <FilePlus2 aria-hidden="true" />
+                Create a form
+              </Button>
+            }
+          >
             No forms yet. Create the first one above.
-          </p>
+          </EmptyState>
         ) : (
           <ul className="divide-y" aria-label="Team forms">
             {forms.data.map((form) => {

@@ -1,7 +1,9 @@
 import { addDays, format } from 'date-fns';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -64,7 +66,9 @@ export function DonorInsights() {
                 </CardHeader>
                 <CardContent>
                   {donors.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">{list.empty}</p>
+                    <EmptyState icon={Users} size="inline">
+                      {list.empty}
+                    </EmptyState>
                   ) : (
                     <ul className="divide-y">
                       {donors.map((donor) => (

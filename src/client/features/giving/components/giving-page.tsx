@@ -1,13 +1,16 @@
-import { Download, Upload } from 'lucide-react';
+import { Download, HandCoins, Plus, Upload, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ShowMore } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { browserTimeZone } from '@/lib/time-zone';
+import { useMe } from '@/features/auth/api/get-me';
 import { useMoney } from '@/features/organization/api/use-money';
+import { AddDonationDialog } from '../widgets/add-donation-dialog';
 import { useGifts, type Gift } from '../api/list-gifts';
 import { giftFilterParams, giftServerQuery, readGiftFilters } from '../lib/gift-filters';
 import { DonorInsights } from './donor-insights';
@@ -40,6 +43,9 @@ export function GivingPage() {
   // The dialog stays mounted while it closes, so its focus scope lets go before the focus returns.
   const [selected, setSelected] = useState<{ action: GiftAction; gift: Gift; opener: HTMLElement } | null>(null);
   const [open, setOpen] = useState(false);
+  // Only admins add gifts (D4); the empty list offers them the dialog.
+  const isAdmin = useMe().data?.role === 'admin';
+  const [adding, setAdding] = useState(false);
   const close = () => setOpen(false);
 
   return (
@@ -85,9 +91,31 @@ export function GivingPage() {
         <LoadError title="The gifts could not be loaded" error={gifts.error} onRetry={() => gifts.refetch()} />
       )}
       {gifts.isSuccess && rows.length === 0 && (
-        <p className="py-8 text-center text-muted-foreground">
+        <EmptyState
+          icon={HandCoins}
+          action={
+            filtered ? (
+              <Button variant="outline" onClick={() => setParams({}, { replace: true })}>
+                <X aria-hidden="true" />
+                Clear the filters
+              </Button>
+            ) : isAdmin ? (
+              <Button onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" />
+                Add a donation
+              </Button>
+            ) : (
+              <Button variant="outline" asChild>
+                <Link to="/giving/import">
+                  <Upload aria-hidden="true" />
+                  Import gifts
+                </Link>
+              </Button>
+            )
+          }
+        >
           {filtered ? 'No gifts match these filters.' : 'No gifts recorded this month yet.'}
-        </p>
+        </EmptyState>
       )}
       {rows.length > 0 && (
         <div aria-busy={gifts.isPlaceholderData}>
@@ -106,6 +134,7 @@ export function GivingPage() {
       <div className="mt-8">
         <StatementsCard />
       </div>
+      {isAdmin && <AddDonationDialog open={adding} onOpenChange={setAdding} />}
       {selected?.action === 'edit' && (
         <EditGiftDialog
           key={`${selected.gift.id}-${selected.gift.version}`}

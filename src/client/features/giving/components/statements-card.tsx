@@ -1,6 +1,6 @@
 import { Download, FileArchive, Mail } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { JobProgress } from '@/components/job-progress';
 import { Button } from '@/components/ui/button';

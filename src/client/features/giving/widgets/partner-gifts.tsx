@@ -1,4 +1,6 @@
 import { format } from 'date-fns';
+import { HandCoins } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
 import { TableHead } from '@/components/ui/table-head';
 import { useMoney } from '@/features/organization/api/use-money';
 import { DATE_FORMAT } from '#shared/format';
@@ -16,7 +18,11 @@ export function PartnerGifts({ partnerId }: { partnerId: string }) {
       </h3>
       {isPending && <p className="text-sm text-muted-foreground">Loading gifts...</p>}
       {isError && <p className="text-sm text-destructive">The gifts could not be loaded.</p>}
-      {data && data.count === 0 && <p className="text-sm text-muted-foreground">No gifts recorded yet.</p>}
+      {data && data.count === 0 && (
+        <EmptyState icon={HandCoins} size="inline">
+          No gifts recorded yet.
+        </EmptyState>
+      )}
       <StatementDownload partnerId={partnerId} />
       {data && data.count > 0 && (
         <>

@@ -1,9 +1,10 @@
 import { formatDistanceToNow } from 'date-fns';
-import { Bell } from 'lucide-react';
+import { Bell, BellOff } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -97,7 +98,20 @@ function NotificationList({
             <LoadError title="Failed to load notifications" error={query.error} onRetry={() => void query.refetch()} />
           </div>
         ) : items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted-foreground">No notifications yet</p>
+          <EmptyState
+            icon={BellOff}
+            size="inline"
+            action={
+              // Where the person chooses what they are told (Settings' tab in the address, issue 27).
+              <Button variant="outline" size="sm" asChild>
+                <Link to="/settings?tab=notifications" onClick={onOpenEntry}>
+                  Choose what you are told
+                </Link>
+              </Button>
+            }
+          >
+            No notifications yet
+          </EmptyState>
         ) : (
           <ul className="divide-y">
             {items.map((item) => (

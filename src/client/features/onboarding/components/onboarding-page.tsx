@@ -1,7 +1,8 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { ArrowLeft, GraduationCap, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { moveItem } from '@/lib/move-item';
 import { useOnboarding } from '../api/get-onboarding';
 import { useReorderSteps } from '../api/reorder-steps';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { StepCard } from './step-card';
 import { StepForm } from './step-form';
 
@@ -89,9 +90,20 @@ export function OnboardingPage() {
             </div>
           )}
           {view!.steps.length === 0 ? (
-            <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            <EmptyState
+              icon={GraduationCap}
+              action={
+                isAdmin &&
+                !adding && (
+                  <Button variant="outline" onClick={() => setAdding(true)}>
+                    <Plus aria-hidden="true" />
+                    Add the first step
+                  </Button>
+                )
+              }
+            >
               No onboarding steps yet.{isAdmin ? ' Add the first one above.' : ''}
-            </p>
+            </EmptyState>
           ) : (
             <ol className="grid gap-6 md:grid-cols-2" aria-label="Onboarding steps">
               {view!.steps.map((step, index) => (

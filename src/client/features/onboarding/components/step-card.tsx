@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, CheckCircle2, ExternalLink, Pencil, PlayCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmAction, ConfirmButton } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

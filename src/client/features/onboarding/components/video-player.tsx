@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { OnboardingStep } from '#shared/onboarding';
 import { useReportProgress } from '../api/report-progress';
 

@@ -1,10 +1,10 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { videoTooLargeMessage, type OnboardingStep } from '#shared/onboarding';
 import { useUploadVideo } from '../api/upload-video';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** Upload or replace a step's video (MP4 or WebM), with a progress bar while it goes. */
 export function VideoUpload({ step, maxMb }: { step: OnboardingStep; maxMb: number }) {

@@ -1,5 +1,5 @@
 import { usePeopleProgress } from '../api/get-people-progress';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** "Onboarding 2/4" with a bar, for one person in User Management (one list answers everyone). */
 export function OnboardingProgress({ userId, email }: { userId: string; email: string }) {

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import type { InferResponseType } from 'hono/client';
 import { api, ensureOk } from '@/lib/api';
 import { useRefetchOn } from '@/lib/realtime';
+import { isQueued, sendOrQueue, type Queued } from '@/offline/queue';
 import type { ContactValues } from '#shared/schemas/partner-contacts';
 import { partnerKeys, type Partner } from './list-partners';
 
@@ -45,16 +46,30 @@ function useAfterContactChange(partnerId: string) {
   };
 }
 
+/** Logs a contact, or keeps it on this device while offline and sends it later (issue 24). */
 export function useLogContact(partnerId: string) {
   const after = useAfterContactChange(partnerId);
-  return useMutation({
-    mutationFn: async (values: ContactValues) => {
-      const response = await ensureOk(
-        await api.api.partners[':id'].contacts.$post({ param: { id: partnerId }, json: values }),
-      );
-      return (await response.json()) as { lastContact: string | null };
+  return useMutation<{ lastContact: string | null } | Queued, Error, ContactValues>({
+    mutationFn: (values) =>
+      sendOrQueue(
+        {
+          kind: 'contact.log',
+          label: 'Contact logged on a partner',
+          method: 'POST',
+          path: `/api/partners/${partnerId}/contacts`,
+          body: values,
+          refresh: [[...partnerKeys.all]],
+        },
+        async (headers) => {
+          const response = await ensureOk(
+            await api.api.partners[':id'].contacts.$post({ param: { id: partnerId }, json: values }, { headers }),
+          );
+          return (await response.json()) as { lastContact: string | null };
+        },
+      ),
+    onSuccess: (result) => {
+      if (!isQueued(result)) return after(result.lastContact);
     },
-    onSuccess: (result) => after(result.lastContact),
   });
 }
 

@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,9 +12,19 @@ import {
 import { useCreatePartner } from '../api/create-partner';
 import { EMPTY_PARTNER, PartnerForm } from './partner-form';
 
-/** 'Add Partner' (SPEC.md sections 2, 5 and 8). */
-export function AddPartnerDialog({ zones }: { zones: string[] }) {
-  const [open, setOpen] = useState(false);
+/**
+ * 'Add Partner' (SPEC.md sections 2, 5 and 8). Open and closed by the page, so the empty
+ * directory's "Add a partner" opens it too.
+ */
+export function AddPartnerDialog({
+  zones,
+  open,
+  onOpenChange: setOpen,
+}: {
+  zones: string[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const createPartner = useCreatePartner();
 
   return (

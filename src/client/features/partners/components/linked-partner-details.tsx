@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useEffect } from 'react';
 import { usePartner } from '../api/get-partner';
 import { PartnerDetailsDialog } from './partner-details-dialog';

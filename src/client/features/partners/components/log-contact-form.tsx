@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,6 +16,7 @@ import {
   type ContactValues,
 } from '#shared/schemas/partner-contacts';
 import { zonedDate } from '#shared/time-zone';
+import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
 import { useLogContact } from '../api/partner-timeline';
 
 const FIELD_ORDER = ['kind', 'date', 'body', 'timeZone'] as const;
@@ -36,8 +37,9 @@ export function LogContactForm({ partnerId }: { partnerId: string }) {
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
-        await logContact.mutateAsync(values);
-        toast.success('Contact logged');
+        const result = await logContact.mutateAsync(values);
+        if (isQueued(result)) toast.info(QUEUED_MESSAGE);
+        else toast.success('Contact logged');
         form.reset({ kind: values.kind, date: today(timeZone), body: '', timeZone });
       } catch (err) {
         toast.error('Failed to log contact', { description: err instanceof Error ? err.message : String(err) });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Merge } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useDeletePartner, useSetArchived } from '../api/archive-partner';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';

@@ -1,9 +1,9 @@
 import { format, parseISO } from 'date-fns';
 import { ListPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FollowUpDialog } from '@/features/tasks/widgets/follow-up-dialog';
+import { TaskPriorityBadge } from '@/features/tasks/widgets/task-badges';
 import { DATE_FORMAT } from '#shared/format';
 import { usePartnerOpenTasks } from '../api/partner-tasks';
 
@@ -42,10 +42,7 @@ export function PartnerOpenTasks({ partner }: { partner: { id: string; name: str
                 {task.dueDate ? `Due ${format(parseISO(task.dueDate), DATE_FORMAT)}` : 'No due date'}
                 {task.assignedToName ? ` · ${task.assignedToName}` : ''}
               </span>
-              <Badge variant="outline" className="capitalize">
-                <span className="sr-only">Priority: </span>
-                {task.priority}
-              </Badge>
+              <TaskPriorityBadge priority={task.priority} />
             </li>
           ))}
         </ul>

@@ -1,17 +1,9 @@
 import { format } from 'date-fns';
-import { Trash2 } from 'lucide-react';
+import { History, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-action';
+import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useMoney } from '@/features/organization/api/use-money';
@@ -136,7 +128,11 @@ export function PartnerTimeline({ partnerId }: { partnerId: string }) {
           </Button>
         </p>
       )}
-      {timeline.data && entries.length === 0 && <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>}
+      {timeline.data && entries.length === 0 && (
+        <EmptyState icon={History} size="inline">
+          Nothing recorded yet.
+        </EmptyState>
+      )}
       {entries.length > 0 && (
         <ol className="space-y-2" aria-label="Timeline entries">
           {entries.map((entry) => (
@@ -180,8 +176,7 @@ export function PartnerTimeline({ partnerId }: { partnerId: string }) {
         target={deleting}
         open={confirming}
         onClose={() => setConfirming(false)}
-        // Back to the delete button, or to the heading when its entry is gone.
-        returnFocus={(opener) => (opener?.isConnected ? opener.focus() : heading.current?.focus())}
+        returnFocusTo={() => (deleting?.opener?.isConnected ? deleting.opener : heading.current)}
       />
     </section>
   );
@@ -192,13 +187,13 @@ function DeleteContactDialog({
   target,
   open,
   onClose,
-  returnFocus,
+  returnFocusTo,
 }: {
   partnerId: string;
   target: { entry: ContactEntry; opener: HTMLElement | null } | null;
   open: boolean;
   onClose: () => void;
-  returnFocus: (opener: HTMLElement | null) => void;
+  returnFocusTo: () => HTMLElement | null | undefined;
 }) {
   const remove = useDeleteContact(partnerId);
   const confirm = async () => {
@@ -212,24 +207,15 @@ function DeleteContactDialog({
   };
   const label = target ? `${CONTACT_KIND_LABELS[target.entry.kind]} of ${formatDay(target.entry.date)}` : '';
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocus(target?.opener ?? null);
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete contact entry?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`This removes the ${label.toLowerCase()} from the partner's timeline for everyone. The last contact date follows the remaining entries.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void confirm()}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      // Back to the delete button, or to the heading when its entry is gone.
+      returnFocusTo={returnFocusTo}
+      title="Delete contact entry?"
+      description={`This removes the ${label.toLowerCase()} from the partner's timeline for everyone. The last contact date follows the remaining entries.`}
+      confirmLabel="Delete"
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Download, Filter, Loader2, Search, Upload } from 'lucide-react';
+import { Download, Filter, Loader2, Plus, Search, Upload, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -65,6 +66,7 @@ export function PartnersPage() {
   const [filtersOpen, setFiltersOpen] = useState(
     Boolean(filters.status || filters.zone || filters.cardholder || filters.tags || filters.archived),
   );
+  const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<Partner | null>(null);
   // The "View Details" button that opened the details: the focus goes back there (issue 27).
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -87,6 +89,18 @@ export function PartnersPage() {
   const activeFilters = [filters.status, filters.zone, filters.cardholder, filters.tags, filters.archived].filter(
     Boolean,
   ).length;
+  // The search box's text reaches the address through its debounce, as when it is typed.
+  const clearAll = () => {
+    setSearch('');
+    updateFilters({
+      status: undefined,
+      zone: undefined,
+      cardholder: undefined,
+      tags: undefined,
+      match: undefined,
+      archived: undefined,
+    });
+  };
   const exportHref = `/api/partners/export.csv?${new URLSearchParams(filterQuery(filters))}`;
 
   return (
@@ -111,7 +125,7 @@ export function PartnersPage() {
                 Import partners
               </Link>
             </Button>
-            <AddPartnerDialog zones={zones} />
+            <AddPartnerDialog zones={zones} open={adding} onOpenChange={setAdding} />
           </div>
         }
       />
@@ -179,7 +193,24 @@ export function PartnersPage() {
           </CardContent>
         </Card>
       ) : partners.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No partners found</p>
+        <EmptyState
+          icon={Users}
+          action={
+            filters.q || activeFilters > 0 ? (
+              <Button variant="outline" onClick={clearAll}>
+                <X aria-hidden="true" />
+                Clear search and filters
+              </Button>
+            ) : (
+              <Button onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" />
+                Add a partner
+              </Button>
+            )
+          }
+        >
+          No partners found
+        </EmptyState>
       ) : (
         <>
           {view === 'table' ? (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AuthScreen } from '@/components/auth-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

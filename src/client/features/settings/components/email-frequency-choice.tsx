@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EMAIL_FREQUENCIES, EMAIL_FREQUENCY_LABELS, type EmailFrequency } from '#shared/schemas/notifications';
 import { useUpdateEmailFrequency } from '../api/update-email-frequency';
 

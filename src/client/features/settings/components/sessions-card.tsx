@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
 import { Monitor } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadError } from '@/components/load-error';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';

@@ -1,12 +1,13 @@
 import { AlertCircle, Bell, Building2, Lock, User } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/features/auth/api/get-me';
+import { useTabParam } from '@/lib/use-tab-param';
 import { CalendarSubscriptionCard } from '@/features/calendar/widgets/calendar-subscription-card';
 import { OrganizationSettings } from '@/features/organization/widgets/organization-settings';
 import { useSettings } from '../api/get-settings';
@@ -14,6 +15,9 @@ import { NoAccessNotice } from './no-access-notice';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
+
+const TABS = ['profile', 'security', 'notifications'] as const;
+const TABS_OF_ADMINS = [...TABS, 'organization'] as const;
 
 /** /settings: the signed-in person's own profile, password and notification preferences. */
 export function SettingsPage() {
@@ -23,6 +27,7 @@ export function SettingsPage() {
   const isAdmin = me?.role === 'admin';
   // The feed is the calendar's: only people who hold it get an address.
   const hasCalendar = Boolean(me?.permissions.calendar);
+  const [tab, setTab] = useTabParam(isAdmin ? TABS_OF_ADMINS : TABS);
   const { isError, error, errorUpdatedAt } = settings;
   useEffect(() => {
     if (isError) toast.error('Failed to load your settings', { id: 'settings-load-error', description: error.message });
@@ -49,7 +54,7 @@ export function SettingsPage() {
           </CardContent>
         </Card>
       ) : (
-        <Tabs defaultValue="profile" className="max-w-2xl">
+        <Tabs value={tab} onValueChange={setTab} className="max-w-2xl">
           <TabsList className="h-auto flex-wrap">
             <TabsTrigger value="profile">
               <User className="mr-2 size-4" aria-hidden="true" />

@@ -1,19 +1,19 @@
-import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-action';
 import { useDeleteTask } from '../api/delete-task';
 import type { Task } from '../api/get-tasks';
 
 /** Confirmation before a task disappears for everyone. */
-export function DeleteTaskDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
+export function DeleteTaskDialog({
+  task,
+  onClose,
+  returnFocusTo,
+}: {
+  task: Task | null;
+  onClose: () => void;
+  /** The task's delete button, while it is still there (Cancel); after a delete the browser's default. */
+  returnFocusTo: HTMLElement | null;
+}) {
   const remove = useDeleteTask();
 
   const confirm = async () => {
@@ -27,19 +27,14 @@ export function DeleteTaskDialog({ task, onClose }: { task: Task | null; onClose
   };
 
   return (
-    <AlertDialog open={task !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete task?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`This will permanently delete "${task?.title ?? ''}" for everyone. This action cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void confirm()}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={task !== null}
+      onOpenChange={(open) => !open && onClose()}
+      returnFocusTo={returnFocusTo}
+      title="Delete task?"
+      description={`This will permanently delete "${task?.title ?? ''}" for everyone. This action cannot be undone.`}
+      confirmLabel="Delete"
+      onConfirm={() => void confirm()}
+    />
   );
 }

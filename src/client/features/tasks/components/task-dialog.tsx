@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,13 +26,13 @@ import {
   type CreateTaskInput,
   type CreateTaskValues,
 } from '#shared/schemas/tasks';
+import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '#shared/tasks';
+import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
 import { useCreateTask } from '../api/create-task';
 import { useAssignees } from '../api/get-assignees';
 import type { Task } from '../api/get-tasks';
 import { useUpdateTask } from '../api/update-task';
 
-const PRIORITY_LABELS = { high: 'High', medium: 'Medium', low: 'Low' } as const;
-const STATUS_LABELS = { pending: 'Pending', 'in-progress': 'In progress', completed: 'Completed' } as const;
 const FIELD_ORDER = ['title', 'description', 'priority', 'dueDate', 'assignedTo', 'status'] as const;
 
 /** What a new task starts from, and how the dialog names it: a follow-up on a partner (issue 20). */
@@ -50,23 +50,25 @@ export function TaskDialog({
   preset,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   task?: Task;
   preset?: NewTaskPreset;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog without being its trigger: the focus goes back there (issue 27). */
+  returnFocusTo?: HTMLElement | null;
 }) {
+  const opener = returnFocusTo ?? preset?.returnFocusTo;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        onCloseAutoFocus={
-          preset?.returnFocusTo
-            ? (event) => {
-                event.preventDefault();
-                preset.returnFocusTo?.focus();
-              }
-            : undefined
-        }
+        onCloseAutoFocus={(event) => {
+          if (opener?.isConnected) {
+            event.preventDefault();
+            opener.focus();
+          }
+        }}
       >
         <DialogHeader>
           <DialogTitle>{task ? 'Edit Task' : (preset?.heading ?? 'Create Task')}</DialogTitle>
@@ -115,8 +117,9 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
         const patch = Object.fromEntries(Object.entries(values).filter(([name]) => dirty[name as keyof typeof dirty]));
         if (Object.keys(patch).length === 0) return onDone();
         try {
-          await updateTask.mutateAsync({ id: task.id, patch });
-          toast.success('Task updated successfully!');
+          const result = await updateTask.mutateAsync({ id: task.id, patch, title: task.title });
+          if (isQueued(result)) toast.info(QUEUED_MESSAGE);
+          else toast.success('Task updated successfully!');
           onDone();
         } catch (err) {
           toast.error('Failed to update task', { description: messageOf(err) });
@@ -124,8 +127,9 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
         return;
       }
       try {
-        await createTask.mutateAsync(values);
-        toast.success('Task created successfully!');
+        const result = await createTask.mutateAsync(values);
+        if (isQueued(result)) toast.info(QUEUED_MESSAGE);
+        else toast.success('Task created successfully!');
         onDone();
       } catch (err) {
         toast.error('Failed to create task', { description: messageOf(err) });
@@ -167,7 +171,7 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
           <NativeSelect id={`${id}-priority`} {...form.register('priority')}>
             {TASK_PRIORITIES.map((p) => (
               <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
+                {TASK_PRIORITY_LABELS[p]}
               </option>
             ))}
           </NativeSelect>
@@ -198,7 +202,7 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
           <NativeSelect id={`${id}-status`} {...form.register('status')}>
             {TASK_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {TASK_STATUS_LABELS[s]}
               </option>
             ))}
           </NativeSelect>

@@ -2,36 +2,25 @@ import { format, parseISO } from 'date-fns';
 import { CalendarDays, HandHeart, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
 import { DATE_FORMAT } from '#shared/format';
-import type { TaskPriority, TaskStatus } from '#shared/schemas/tasks';
 import type { ActingPerson } from '#shared/permissions';
 import { isOverdue, toggledStatus, canDeleteTask, canEditTask } from '#shared/tasks';
 import type { Task } from '../api/get-tasks';
+import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
 import { useUpdateTask } from '../api/update-task';
-
-const PRIORITY_VARIANT: Record<TaskPriority, 'destructive' | 'warning' | 'secondary'> = {
-  high: 'destructive',
-  medium: 'warning',
-  low: 'secondary',
-};
-const STATUS_VARIANT: Record<TaskStatus, 'outline' | 'default' | 'success'> = {
-  pending: 'outline',
-  'in-progress': 'default',
-  completed: 'success',
-};
+import { TaskPriorityBadge, TaskStatusBadge } from '../widgets/task-badges';
 
 export interface TaskItemProps {
   task: Task;
   actor: ActingPerson | null;
   today: string;
   /** Dialogs live on the page: an item remounts when the task moves to the other list. */
-  onEdit: (task: Task) => void;
-  onDelete: (task: Task) => void;
+  onEdit: (task: Task, opener: HTMLElement) => void;
+  onDelete: (task: Task, opener: HTMLElement) => void;
 }
 
 /**
@@ -59,8 +48,9 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
   const toggle = async () => {
     if (document.activeElement === checkbox.current) focusOnMount = task.id;
     try {
-      await update.mutateAsync({ id: task.id, patch: { status: target } });
-      toast.success(target === 'completed' ? 'Task completed' : 'Task reopened', { description: task.title });
+      const result = await update.mutateAsync({ id: task.id, patch: { status: target }, title: task.title });
+      if (isQueued(result)) toast.info(QUEUED_MESSAGE, { description: task.title });
+      else toast.success(target === 'completed' ? 'Task completed' : 'Task reopened', { description: task.title });
     } catch (err) {
       if (focusOnMount === task.id) focusOnMount = null;
       toast.error('Failed to update task', { description: err instanceof Error ? err.message : String(err) });
@@ -88,14 +78,8 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
             {task.title}
           </h3>
           <div className="flex flex-wrap gap-1.5">
-            <Badge variant={PRIORITY_VARIANT[task.priority]}>
-              <span className="sr-only">Priority: </span>
-              {task.priority}
-            </Badge>
-            <Badge variant={STATUS_VARIANT[task.status]}>
-              <span className="sr-only">Status: </span>
-              {task.status}
-            </Badge>
+            <TaskPriorityBadge priority={task.priority} />
+            <TaskStatusBadge status={task.status} />
           </div>
         </div>
         {task.description && (
@@ -128,12 +112,22 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
       {actor && (canEditTask(task, actor) || canDeleteTask(task, actor)) && (
         <div className="flex shrink-0 items-start gap-1">
           {canEditTask(task, actor) && (
-            <Button variant="ghost" size="icon" aria-label={`Edit ${task.title}`} onClick={() => onEdit(task)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${task.title}`}
+              onClick={(e) => onEdit(task, e.currentTarget)}
+            >
               <Pencil aria-hidden="true" />
             </Button>
           )}
           {canDeleteTask(task, actor) && (
-            <Button variant="ghost" size="icon" aria-label={`Delete ${task.title}`} onClick={() => onDelete(task)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${task.title}`}
+              onClick={(e) => onDelete(task, e.currentTarget)}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           )}

@@ -1,4 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import type { ActingPerson } from '#shared/permissions';
 import type { Task } from '../api/get-tasks';
 import { TaskItem, type TaskItemProps } from './task-item';
@@ -9,6 +11,8 @@ export function TaskList({
   actor,
   today,
   empty,
+  emptyIcon,
+  emptyAction,
   footer,
   onEdit,
   onDelete,
@@ -18,6 +22,9 @@ export function TaskList({
   actor: ActingPerson | null;
   today: string;
   empty: string;
+  emptyIcon: LucideIcon;
+  /** The next step an empty list offers ("Create a task"). */
+  emptyAction?: ReactNode;
   footer?: ReactNode;
 }) {
   const headingId = useId();
@@ -27,7 +34,9 @@ export function TaskList({
         {title}
       </h2>
       {tasks.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{empty}</p>
+        <EmptyState icon={emptyIcon} action={emptyAction}>
+          {empty}
+        </EmptyState>
       ) : (
         <ul aria-labelledby={headingId} className="space-y-3">
           {tasks.map((task) => (

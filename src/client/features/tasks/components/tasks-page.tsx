@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { Plus } from 'lucide-react';
+import { CheckCircle2, ListTodo, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -20,6 +20,20 @@ export function TasksPage() {
   // Held here, not in the item: the item remounts when someone else completes the task.
   const [editing, setEditing] = useState<Task | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
+  // The button that opened a dialog (none is a dialog's own trigger): the focus goes back there.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const create = (button: HTMLElement) => {
+    setOpener(button);
+    setCreating(true);
+  };
+  const onEdit = (task: Task, button: HTMLElement) => {
+    setOpener(button);
+    setEditing(task);
+  };
+  const onDelete = (task: Task, button: HTMLElement) => {
+    setOpener(button);
+    setDeleting(task);
+  };
   const actor = me ? { id: me.user.id, role: me.role } : null;
   const today = format(new Date(), 'yyyy-MM-dd');
 
@@ -29,19 +43,20 @@ export function TasksPage() {
         title="Task Management"
         description="Organize and track ministry tasks"
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={(e) => create(e.currentTarget)}>
             <Plus aria-hidden="true" />
             Create Task
           </Button>
         }
       />
-      <TaskDialog open={creating} onOpenChange={setCreating} />
+      <TaskDialog open={creating} onOpenChange={setCreating} returnFocusTo={opener} />
       <TaskDialog
         task={editing ?? undefined}
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
+        returnFocusTo={opener}
       />
-      <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
+      <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} returnFocusTo={opener} />
       <div className="space-y-8">
         <TaskCounters counts={board.data?.counts} />
         {board.isPending ? (
@@ -59,18 +74,26 @@ export function TasksPage() {
               tasks={board.data.active}
               actor={actor}
               today={today}
-              onEdit={setEditing}
-              onDelete={setDeleting}
+              onEdit={onEdit}
+              onDelete={onDelete}
               empty='No active tasks. Click "Create Task" to add one.'
+              emptyIcon={ListTodo}
+              emptyAction={
+                <Button onClick={(e) => create(e.currentTarget)}>
+                  <Plus aria-hidden="true" />
+                  Create a task
+                </Button>
+              }
             />
             <TaskList
               title="Completed Tasks"
               tasks={board.data.completed}
               actor={actor}
               today={today}
-              onEdit={setEditing}
-              onDelete={setDeleting}
+              onEdit={onEdit}
+              onDelete={onDelete}
               empty="No completed tasks yet."
+              emptyIcon={CheckCircle2}
               footer={
                 board.data.counts.completed > board.data.completed.length && (
                   <p className="text-sm text-muted-foreground">

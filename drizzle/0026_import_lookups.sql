@@ -1,0 +1,2 @@
+CREATE INDEX "donations_amount_date_idx" ON "donations" USING btree ("amount","donation_date") WHERE voided_at is null;--> statement-breakpoint
+CREATE INDEX "partners_email_lower_idx" ON "partners" USING btree (lower("email"));

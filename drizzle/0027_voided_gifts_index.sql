@@ -1,0 +1,1 @@
+CREATE INDEX "donations_voided_date_idx" ON "donations" USING btree ("donation_date") WHERE voided_at is not null;

@@ -1,0 +1,2 @@
+CREATE INDEX "partner_import_changes_email_idx" ON "partner_import_changes" USING btree ("batch_id",lower("before"->>'email'));--> statement-breakpoint
+CREATE INDEX "partner_import_changes_name_idx" ON "partner_import_changes" USING btree ("batch_id",lower("before"->>'name'));
