@@ -11,7 +11,13 @@ export function useRemoveCoordinator() {
   return useMutation({
     mutationKey: ['admin', 'remove-coordinator'],
     mutationFn: removeCoordinator,
-    onSuccess: (_data, userId) =>
-      queryClient.setQueryData(coordinatorsQueryOptions.queryKey, (list) => list?.filter((c) => c.id !== userId)),
+    // The account stays listed with no access (to be added again): shown so at once, then read
+    // again, because this tab skips the list's own change event while it is saving.
+    onSuccess: (_data, userId) => {
+      queryClient.setQueryData(coordinatorsQueryOptions.queryKey, (list) =>
+        list?.map((c) => (c.id === userId ? { ...c, role: 'none' as const } : c)),
+      );
+      return queryClient.invalidateQueries({ queryKey: coordinatorsQueryOptions.queryKey });
+    },
   });
 }
