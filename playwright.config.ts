@@ -4,8 +4,8 @@ import { E2E_PORT } from './e2e/support/users';
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 45_000,
-  expect: { timeout: 7_000 },
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -9,7 +9,6 @@ test('an admin deactivates an account: its open tab is signed out at once, and s
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/admin');
   const email = uniqueEmail('leaving');
   const password = 'leaving-password-1';
@@ -111,7 +110,6 @@ test('an admin sends a password link from Accounts; the person chooses a new pas
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/admin/accounts');
   const email = uniqueEmail('forgetful');
   expect(

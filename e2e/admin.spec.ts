@@ -319,7 +319,6 @@ test('switching Partners off reaches a signed-in coordinator live: sidebar, guar
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await openAdmin(page);
   const partnersSwitch = permissionsOf(page, USERS.live.email).getByRole('switch', { name: 'Partners' });
   await expect(partnersSwitch).toBeChecked();

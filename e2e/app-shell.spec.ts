@@ -25,7 +25,6 @@ test('an admin sees every sidebar entry in order, with their name and email', as
 test('each screen is reachable from the sidebar, shows its title and passes the accessibility check', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const titles: Record<string, string> = {

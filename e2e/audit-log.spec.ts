@@ -9,7 +9,6 @@ import { USERS } from './support/users';
 test('an admin finds a change in the audit log by person and action, reads it, and exports the CSV', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/admin');
   // Something to find: an account created through the screen's API as the admin.
   const email = uniqueEmail('audited');

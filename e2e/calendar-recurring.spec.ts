@@ -24,7 +24,6 @@ const day = (page: Page, date: string) => page.locator(`[role="gridcell"][data-d
 test('a weekly event shows in the month grid; one occurrence changes alone; the series is deleted', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'coordinator', '/calendar');
   const title = `Prayer Meeting ${unique()}`;
 

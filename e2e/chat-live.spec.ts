@@ -184,7 +184,6 @@ test('edits and deletes are seen by the other person live; links are safe', asyn
 
 test('scrolling up loads older messages and keeps the place; Jump to latest returns', async ({ page }) => {
   // 300 messages go in through the API first.
-  test.setTimeout(90_000);
   await signIn(page, 'coordinator', '/dashboard');
   const tag = unique('history');
   for (let batch = 0; batch < 15; batch++) {
@@ -218,7 +217,6 @@ test('a link to an older message opens around it; scrolling down loads newer pag
   page,
 }) => {
   // 160 messages go in through the API first. 'Zone Leaders' is this test's channel.
-  test.setTimeout(60_000);
   await signIn(page, 'coordinator', '/dashboard');
   const tag = unique('forward');
   const sent: { id: number }[] = [];

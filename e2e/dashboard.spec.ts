@@ -3,7 +3,6 @@ import { createPartnerViaApi, expectToast, unique } from './support/portal';
 
 test.describe('dashboard', () => {
   // Long forms, two browsers and axe over 50 cards: more than the default 30 s on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
 
   test('an admin sees the figures, the chart and the lists, and may add a donation', async ({ page }) => {
     await signIn(page, 'admin');

@@ -24,7 +24,6 @@ test('a coordinator builds a form, and an answer given through its public link a
   browser,
   context,
 }) => {
-  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, 'coordinator', '/forms');
   const title = unique('Youth camp sign-up');

@@ -141,7 +141,6 @@ test("Send to Partners to a partner picked from the directory; their answer show
   browser,
 }) => {
   // A journey of two people with three accessibility checks: past 30 s under a full suite's load.
-  test.setTimeout(60_000);
   await signIn(page, 'coordinator', '/forms');
   const title = unique('Harvest helpers');
   await createForm(page, title);

@@ -31,7 +31,6 @@ async function createFormViaApi(page: Page, title: string, fields: unknown[]): P
 test('the creator edits a form (fields, options, optional, settings), meets a conflict, closes it and makes a new link', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'coordinator', '/forms');
   const title = unique('Picnic sign-up');
   const form = await createFormViaApi(page, title, [
@@ -126,7 +125,6 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
 });
 
 test('View Responses: a response arrives live, opens whole, is exported as CSV and deleted', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/forms');
   const title = unique('Prayer requests');
   const form = await createFormViaApi(page, title, [

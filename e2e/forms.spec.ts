@@ -71,7 +71,6 @@ test('building a form with every field type, reordering by keyboard and removing
   browser,
 }) => {
   // Two sign-ins (argon2) and many steps: more than the default budget on a busy machine.
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/forms');
   const form = builder(page);
   const title = unique('Volunteer sign-up');

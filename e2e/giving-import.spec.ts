@@ -5,7 +5,6 @@ import { unique } from './support/portal';
 // import it as one batch, see the gifts, and undo the batch.
 
 test('an admin imports gifts from a CSV, sees them, and undoes the import', async ({ page }) => {
-  test.setTimeout(60_000);
   const donor = unique('Import Donor');
   const source = unique('Bank');
   // Gifts of this month, which the Giving list shows by default (the 1st: never after today).

@@ -9,7 +9,6 @@ import { expectToast, uniqueEmail } from './support/toasts';
 // should; a coordinator does not see the Organization tab.
 
 test('an admin names the ministry and downloads a partner statement that reads back right', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/settings');
   await page.getByRole('tab', { name: 'Organization' }).click();
   const name = page.getByLabel('Ministry name');
@@ -76,7 +75,6 @@ test('a coordinator does not see the Organization tab, and the server refuses th
 test("an admin builds a year's statements into one archive on the Giving screen and asks before emailing", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/giving');
   const partnerName = `Archive Partner ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/partners', {

@@ -15,7 +15,6 @@ async function addGift(page: Page, partnerName: string, amount: string, notes: s
 }
 
 test('an admin lists, filters, corrects, voids and exports gifts, and reads their history', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/dashboard');
   const giver = unique('Ledger Giver');
   await addGift(page, giver, '25.00', 'Christmas offering');

@@ -31,7 +31,6 @@ test("the bell's count and list update live when someone else assigns a task; op
   browser,
 }) => {
   // Two sign-ins (argon2) and several live round trips: more than the default budget.
-  test.setTimeout(60_000);
   await signIn(page, 'notified', '/tasks');
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await bell(page).click();

@@ -11,7 +11,6 @@ test('an admin uploads a video, a coordinator plays, seeks and finishes it, and 
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'admin');
   await page.goto('/onboarding');
   const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: FIRST }) });

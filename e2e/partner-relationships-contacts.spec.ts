@@ -22,8 +22,6 @@ const lastContact = (details: ReturnType<Page['getByRole']>) =>
   details.getByText('Last contact', { exact: true }).locator('xpath=following-sibling::dd');
 
 test.describe('partner relationships', () => {
-  test.describe.configure({ timeout: 60_000 });
-
   test('logging a call updates last contact and the timeline, here and in another tab', async ({ page, context }) => {
     await signIn(page, 'coordinator');
     const partner = await createPartnerViaApi(page, { name: unique('Contact Log'), email: 'log@partners.example.org' });

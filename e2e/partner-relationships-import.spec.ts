@@ -11,7 +11,6 @@ const card = (page: Page, name: string) =>
 test('a coordinator imports partners with a duplicate, fills its empty fields, sees them, and undoes the import', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const stamp = unique('Imp').replace(/\W/g, '').toLowerCase();
   const known = `Known ${stamp}`;
   const newcomer = { first: 'Nora', last: `New ${stamp}` };

@@ -4,7 +4,6 @@ import { createPartnerViaApi, expectToast, unique } from './support/portal';
 // Merging a duplicate partner (issue 20 item 6): an admin picks the duplicate, keeps its phone,
 // and the duplicate's gift then shows under the survivor.
 test('an admin merges a duplicate into a partner, choosing which values stay', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin');
   const token = unique('Merge').replace(/\s/g, '');
   const survivor = await createPartnerViaApi(page, { name: `${token} Ruth Miller`, email: `${token}@example.org` });

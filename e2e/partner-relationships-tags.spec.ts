@@ -22,7 +22,6 @@ async function toggleFilter(group: Locator, name: string, on: boolean) {
 const card = (page: Page, name: string) => page.getByTestId('partner-card').filter({ hasText: name });
 
 test('a coordinator tags partners, filters the directory by tags and tags a whole filtered list', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'coordinator', '/partners');
   const prefix = unique('Tagged');
   const [first, second] = [`${prefix} Alpha`, `${prefix} Beta`];
@@ -141,7 +140,6 @@ test('the directory exports its filtered list as CSV, with tags', async ({ page 
 test('an admin archives a partner out of the directory, brings it back, and deletes one without gifts', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/partners');
   const prefix = unique('Archive');
   const name = `${prefix} Church`;

@@ -15,7 +15,6 @@ async function openPartners(page: Page, who: 'admin' | 'coordinator' = 'coordina
 
 test.describe('partner directory', () => {
   // Long forms, two browsers and axe over 50 cards: more than the default 30 s on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
 
   test('lists partners as cards, one page at a time, and passes the accessibility check', async ({ page }) => {
     await openPartners(page);

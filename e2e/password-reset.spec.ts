@@ -87,7 +87,6 @@ test('an invitation: the admin creates a user without a password, who chooses on
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const email = `invited-${Date.now().toString(36)}@example.org`;
   await signIn(page, 'admin', '/admin');
   const card = page.getByRole('region', { name: 'Create User' });

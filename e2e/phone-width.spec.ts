@@ -58,7 +58,6 @@ const overflow = (page: Page) =>
   });
 
 test('every screen fits 390 px without sideways scrolling', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.goto('/auth');
   expect((await overflow(page)).worst, '/auth').toBeLessThanOrEqual(0);
   await signIn(page, 'admin', '/dashboard');
@@ -142,7 +141,6 @@ const DIALOGS: { route: string; open: (page: Page) => Promise<void>; name: strin
 ];
 
 test('the main dialogs fit 390 px too', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'admin', '/dashboard');
   const gift = await page.request.post('/api/giving/donations', {
     data: { partnerName: 'Bartholomew Alexander Montgomery-Whitfield', amount: '75.00', donationType: 'one-time' },

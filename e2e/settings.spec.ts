@@ -72,7 +72,6 @@ test('password change: mismatch and short passwords refused; success signs other
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   // Another session of the same person, open on another screen.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
@@ -143,7 +142,6 @@ test('sessions: this device is marked; ending another session signs that tab out
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   try {

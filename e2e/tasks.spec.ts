@@ -146,7 +146,6 @@ test('the checkbox completes and reopens a task, by mouse and by keyboard', asyn
 
 test("a task change appears in another person's open board without a reload", async ({ page, browser }) => {
   // Two sign-ins (argon2) and many steps: more than the default budget on a busy machine.
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/tasks');
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
@@ -175,7 +174,6 @@ test('only the creator, the assignee or an admin may edit; the creator or an adm
   browser,
 }) => {
   // Two sign-ins (argon2) and many steps: more than the default budget on a busy machine.
-  test.setTimeout(60_000);
   await signIn(page, 'admin', '/tasks');
   const adminsOwn = unique('Admin only task');
   const assigned = unique('Assigned to coordinator');

@@ -32,7 +32,6 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'admin', '/admin');
   const { email, password } = await newCoordinator(page, 'Tomas Twofactor');
 
@@ -110,7 +109,6 @@ test('an admin sets a temporary password, which must be replaced first, and rese
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, 'admin', '/admin/accounts');
   const { email, password } = await newCoordinator(page, 'Petra Phoneless');
 
