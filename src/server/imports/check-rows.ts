@@ -3,6 +3,7 @@ import { readHead } from '../storage/read-head';
 import type { Storage } from '../storage';
 import type { ImportMapping, ImportRowError } from '#shared/imports';
 import { ImportFileError, isFormulaCell, readCsv, SNIFF_HEAD_BYTES, sniffCsv } from './csv-file';
+import { FirstRows } from './first-rows';
 import type { ImportOptions, ImportTarget, PreparedRow } from './target';
 
 /** Rows checked, looked up and written together: one query per chunk, not per row. */
@@ -54,7 +55,8 @@ export function columnsOf<Row>(target: ImportTarget<Row>, headers: string[], map
  * Streams a stored upload through the target's checks, a chunk at a time: formula cells and
  * the target's own rules give per-row errors; valid rows are prepared (lookups batched) and
  * marked duplicate when their key is already stored or came earlier in the file. Memory holds
- * one chunk plus the file's duplicate keys (bounded by the row limit).
+ * one chunk plus a 64-bit digest of each of the file's duplicate keys (FirstRows: 12 bytes a
+ * slot, bounded by the row limit).
  */
 export async function* checkRows<Row>(
   db: Db,
@@ -66,7 +68,7 @@ export async function* checkRows<Row>(
 ): AsyncGenerator<CheckedLine<Row>[]> {
   const { rows } = await openUpload(storage, key);
   // Each key of the file's valid rows, with the row that had it first.
-  const seen = new Map<string, number>();
+  const seen = new FirstRows();
   const updating = target.update !== undefined && options.duplicates !== 'skip';
   let columns: Map<string, number> | undefined;
   let chunk: CheckedLine<Row>[] = [];
@@ -85,15 +87,15 @@ export async function* checkRows<Row>(
       line.prepared = row;
       // Two rows updating one stored record are duplicates too, whichever keys found it.
       const keys = [row.duplicateKey, ...(row.otherKeys ?? []), ...(row.storedId ? [`\0stored:${row.storedId}`] : [])];
-      const earlier = keys.find((key) => seen.has(key));
+      const earlier = keys.map((key) => seen.get(key)).find((first) => first !== undefined);
       if (earlier !== undefined) {
         line.duplicate = true;
-        line.duplicateOf = seen.get(earlier);
+        line.duplicateOf = earlier;
       } else if (keys.some((key) => stored.has(key))) {
         line.update = updating && row.storedId !== undefined;
         line.duplicate = !line.update;
       }
-      for (const key of keys) if (!seen.has(key)) seen.set(key, line.row);
+      for (const key of keys) seen.add(key, line.row);
     });
     const done = chunk;
     chunk = [];
