@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { donations, importUploads, partners, partnerTags } from '#server/db/schema';
 import type {
   DuplicateMode,
   ImportCommitResult,
@@ -11,6 +12,15 @@ import { importStepQuery } from '#shared/imports';
 import type { JobView } from '#shared/jobs';
 import { multipartBody } from '../multipart';
 import type { TestApp } from '../test-database';
+
+/** Removes what a partner import test wrote (partners, their gifts and tags, uploads), for the next test. */
+export async function clearPartnerImports(t: TestApp) {
+  await t.db.delete(donations);
+  await t.db.delete(partners);
+  await t.db.delete(partnerTags);
+  await t.db.delete(importUploads);
+  for await (const object of t.deps.storage.list('imports')) await t.deps.storage.delete(object.key);
+}
 
 /** The partner import's calls as a person makes them (src/server/imports, decision 0117). */
 export function partnerImportApi(t: TestApp) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importUploads, partners } from '#server/db/schema';
-import { partnerImportApi } from '#test-support/features/partner-import-test-api';
+import { partners } from '#server/db/schema';
+import { clearPartnerImports, partnerImportApi } from '#test-support/features/partner-import-test-api';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
 // An overwrite that changes a stored partner's name, phone or email, then a row further down
@@ -25,11 +25,7 @@ describe.each(testDatabaseTargets())('partner import overwrites on $name', (targ
   afterAll(async () => {
     await t?.close();
   });
-  afterEach(async () => {
-    await t.db.delete(partners);
-    await t.db.delete(importUploads);
-    for await (const object of t.deps.storage.list('imports')) await t.deps.storage.delete(object.key);
-  });
+  afterEach(() => clearPartnerImports(t));
 
   const importFile = async (lines: string[]) => {
     const upload = await api.uploaded(coordinator, `${header}\n${lines.join('\n')}\n`);

@@ -11,7 +11,7 @@ import {
   partnerTagLinks,
   partnerTags,
 } from '#server/db/schema';
-import { PCO_HEADER, PCO_MAPPING, partnerImportApi } from '#test-support/features/partner-import-test-api';
+import { clearPartnerImports, PCO_HEADER, PCO_MAPPING, partnerImportApi } from '#test-support/features/partner-import-test-api';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
 type Partner = typeof partners.$inferInsert;
@@ -48,13 +48,7 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
   afterAll(async () => {
     await t?.close();
   });
-  afterEach(async () => {
-    await t.db.delete(donations);
-    await t.db.delete(partners);
-    await t.db.delete(partnerTags);
-    await t.db.delete(importUploads);
-    for await (const object of t.deps.storage.list('imports')) await t.deps.storage.delete(object.key);
-  });
+  afterEach(() => clearPartnerImports(t));
 
   /** Everything a partner import may touch, as text (when partners were last edited only if asked). */
   const state = async (withEditTimes = true) =>
