@@ -25,7 +25,7 @@ describe('FirstRows: the first row of each duplicate key, as digests', () => {
     let strays = 0;
     for (let i = 0; i < 50_000; i++) if (first.get(`name:partner ${i}|phone:556${i}`) !== undefined) strays++;
     expect(strays).toBe(0);
-    // 300,000 keys: 2^20 slots (at most half full) of 12 bytes, 12 MiB; a Map of the texts held ~30.
+    // 300,000 keys: 2^20 slots (at most half full) of 12 bytes, 12 MiB.
     expect(first.bytes).toBe(2 ** 20 * 12);
   });
 

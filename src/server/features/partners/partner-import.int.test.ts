@@ -11,7 +11,12 @@ import {
   partnerTagLinks,
   partnerTags,
 } from '#server/db/schema';
-import { clearPartnerImports, PCO_HEADER, PCO_MAPPING, partnerImportApi } from '#test-support/features/partner-import-test-api';
+import {
+  clearPartnerImports,
+  PCO_HEADER,
+  PCO_MAPPING,
+  partnerImportApi,
+} from '#test-support/features/partner-import-test-api';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
 type Partner = typeof partners.$inferInsert;
