@@ -25,6 +25,9 @@ try {
       rollupOptions: { input: { index: 'src/server/index.ts' } },
     },
   });
+  // The embedded database's worker thread, loaded by file name beside index.js
+  // (src/server/db/pglite-thread.ts); plain JavaScript that imports only packages.
+  fs.copyFileSync('src/server/db/pglite-worker.mjs', path.join(staging, 'pglite-worker.mjs'));
   if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
   fs.renameSync(staging, outDir);
 } finally {

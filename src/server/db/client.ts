@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,7 +7,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
 import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
-import { drizzleFacingClient, PGLITE_TEXT_PARSERS } from './pglite-text-parsers';
+import { openPgliteThread } from './pglite-thread';
 import type { Logger } from '../logger';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,20 +70,11 @@ async function openPglite(
     // PGlite fails on a directory whose parents do not exist yet.
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  // pg_trgm backs partner search (drizzle/0001_partner_search.sql); PGlite loads extensions here.
-  // Durability (docs/decisions/0070-pglite-durability.md): on a directory PGlite's NodeFS
-  // hands every write of PostgreSQL straight to the operating system, so a commit that has
-  // returned survives the process being killed. relaxedDurability would return results before
-  // that flush (it matters for the browser file systems); it must stay off.
-  const client = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, {
-    extensions: { pg_trgm },
-    relaxedDurability: false,
-    ...(dataDir === 'memory' && image ? { loadDataDir: image } : {}),
-    // drizzle converts dates and times from text itself; with these defaults its per-query
-    // parsers are redundant and drizzleFacingClient drops them (pglite-text-parsers.ts).
-    parsers: PGLITE_TEXT_PARSERS,
-  });
-  const db = drizzlePglite({ client: drizzleFacingClient(client) as PGlite, schema }) as unknown as Db;
+  // PGlite runs on a thread of its own (pglite-thread.ts, decision 0134) with the options it
+  // had here: pg_trgm for partner search, and strict durability (decision 0070: a commit that
+  // has returned survives the process being killed).
+  const client = await openPgliteThread({ dataDir: dataDir === 'memory' ? undefined : dataDir, image });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -1,11 +1,11 @@
-import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
 
 /**
  * Types drizzle reads as the text PostgreSQL sends and converts itself: dates, timestamps and
  * intervals, arrays of them, and numeric arrays. drizzle-orm/pglite passes a parser keeping
  * each of them as text with every query.
  */
-const DRIZZLE_TEXT_TYPES = [
+export const DRIZZLE_TEXT_TYPES = [
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
   types.INTERVAL,
@@ -39,19 +39,3 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
 
 /** What drizzle-orm/pglite calls on its client (its sessions use nothing else). */
 export type DrizzlePgliteClient = Pick<PGlite, 'query' | 'transaction'>;
-
-/**
- * The PGlite client as drizzle should see it: queries, in or out of a transaction, lose their
- * redundant parsers.
- */
-export function drizzleFacingClient(client: PGlite): DrizzlePgliteClient {
-  const inTransaction = (tx: Transaction): Transaction =>
-    Object.assign(Object.create(tx) as Transaction, {
-      query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-        tx.query<T>(text, params, withoutRedundantParsers(options)),
-    });
-  return {
-    query: (text, params, options) => client.query(text, params, withoutRedundantParsers(options)),
-    transaction: (callback) => client.transaction((tx) => callback(inTransaction(tx))),
-  };
-}
