@@ -45,6 +45,9 @@ export interface Budgets {
   crowdDashboardRpsMinPostgres: number;
   /** Issue 19: a gift import of 100,000 rows (upload, dry run, commit) on the embedded database. */
   importSecondsMaxPglite: number;
+  /** Issue 18: health and chat fan-out p99 while an import and the export run, embedded database. */
+  busyToIdleP99Max: number;
+  busyP99MsMax: number;
 }
 
 export interface BudgetCheck {
@@ -174,6 +177,18 @@ export function checkBudgets(results: BenchResults, budgets: Budgets): BudgetChe
         (figures.export.rssPeakBytes - figures.export.rssBeforeBytes) / (1024 * 1024),
         budgets.exportRssGrowthMbMax,
       );
+    }
+    if (figures.busy && name === 'pglite') {
+      // Issue 18: on the embedded database, while an import and the export run, health and chat
+      // fan-out stay within twice their idle p99 of the same run, and within an absolute limit.
+      const { idle, busy } = figures.busy;
+      for (const [what, idleP99, busyP99] of [
+        ['/api/health', idle.healthMs.p99, busy.healthMs.p99],
+        [`chat fan-out to ${figures.busy.subscribers} streams`, idle.fanOutMs.p99, busy.fanOutMs.p99],
+      ] as const) {
+        add(`${name}: ${what} p99 while jobs run vs idle`, 'max', busyP99 / idleP99, budgets.busyToIdleP99Max);
+        add(`${name}: ${what} p99 ms while jobs run`, 'max', busyP99, budgets.busyP99MsMax);
+      }
     }
     if (figures.giving) {
       const limit = name === 'postgres' ? budgets.givingPageP95MsMaxPostgres : budgets.givingPageP95MsMaxPglite;

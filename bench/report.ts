@@ -132,6 +132,10 @@ below shares the same cores with the load generator.
 16. **Complete export** (issue 25): an admin exports all data (${int(s.donations)} gifts and every other
    table: the chat history, audit log and form responses above), the job is followed to its end
    and the archive downloaded and dropped; the server's resident memory sampled every 50 ms.
+17. **While long jobs run** (issue 18): 100 realtime streams open; \`/api/health\` every 20 ms and a
+   chat message every 250 ms (its arrival timed at every stream), for 10 s idle, then from the
+   start of a gift import's commit (${int(s.importRows ?? 100_000)} rows, staged first) and the complete export, run
+   together, until the import's end (decision 0134).
 
 ## Latest run
 
@@ -625,6 +629,46 @@ ${table(
 )}
 
 Memory stays flat when every table is read a page at a time and the archive streams into storage and out again.`);
+
+  const busyRuns = DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && f.busy;
+  });
+  if (busyRuns.length > 0)
+    out.push(`### 17. While long jobs run (issue 18, decision 0134)
+
+${table(
+  ['database', 'phase', 'seconds', 'health p50 ms', 'health p99 ms', 'fan-out p50 ms', 'fan-out p99 ms', 'missed'],
+  busyRuns.flatMap((name) => {
+    const f = results.databases[name];
+    const b = ran(f) ? f.busy! : undefined;
+    if (!b) return [];
+    const row = (phase: string, p: typeof b.idle) => [
+      DB_LABEL[name],
+      phase,
+      p.seconds.toFixed(1),
+      round(p.healthMs.p50, 1),
+      round(p.healthMs.p99, 1),
+      round(p.fanOutMs.p50, 1),
+      round(p.fanOutMs.p99, 1),
+      p.missed,
+    ];
+    return [
+      row('idle', b.idle),
+      row(
+        `import of ${int(b.importRows)} rows (${b.importSeconds.toFixed(1)} s) and export (${b.exportSeconds.toFixed(1)} s)`,
+        b.busy,
+      ),
+    ];
+  }),
+)}
+
+Fan-out is timed from sending the message to its arrival at each of ${
+      busyRuns.map((name) => {
+        const f = results.databases[name];
+        return ran(f) ? f.busy!.subscribers : 0;
+      })[0]
+    } streams, so it includes the message's write.`);
 
   const c = results.client;
   out.push(`### 8. Client (gzip)

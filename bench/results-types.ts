@@ -9,6 +9,7 @@ import type { ChatHistoryFigures } from './scenarios/chat-history';
 import type { CalendarFigures } from './scenarios/calendar';
 import type { VideoFigures } from './scenarios/video';
 import type { ExportFigures } from './scenarios/export';
+import type { BusyFigures } from './scenarios/busy';
 /** The shape of docs/benchmarks.json: every raw figure a run produced. */
 import type { ClientSizes } from './scenarios/client';
 import type { FanOutFigure } from './scenarios/chat';
@@ -81,6 +82,8 @@ export interface DatabaseFigures {
   video?: VideoFigures;
   /** The complete export of 1,000,000 gifts and every other table (issue 25); absent from runs made before it existed. */
   export?: ExportFigures;
+  /** Health and chat fan-out while an import and the export run (issue 18); absent from runs made before it existed. */
+  busy?: BusyFigures;
   startup: { emptyMs: number[]; populatedMs: number[] };
 }
 

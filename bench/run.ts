@@ -34,6 +34,7 @@ import { measureForms, seedForms } from './scenarios/forms';
 import { measureCalendarMonth, seedCalendar } from './scenarios/calendar';
 import { measureVideoStreaming, seedVideo } from './scenarios/video';
 import { measureExport } from './scenarios/export';
+import { measureWhileBusy } from './scenarios/busy';
 import { countChatMatches, measureChatHistory, seedChatHistory } from './scenarios/chat-history';
 
 const SCALES: Record<Mode, Scale> = {
@@ -239,6 +240,16 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
     // Before the crowd adds gifts: the export holds the seeded gifts and everything else.
     log(`${name}: the complete export (${scale.donations} gifts and every other table), server memory sampled`);
     const fullExport = await measureExport(portal.url, cookie, portal.pid, scale.donations);
+    // The portal while an import and the export run (issue 18): idle figures first, then busy.
+    log(`${name}: health and chat fan-out while a ${scale.importRows ?? 100_000}-row import and the export run`);
+    await settle(portal.pid);
+    const busy = await measureWhileBusy(
+      portal.url,
+      cookie,
+      () => signIn(portal.url),
+      portal.pid,
+      scale.importRows ?? 100_000,
+    );
     // Last: recording gifts under load adds thousands of them.
     log(`${name}: many people at once (50 connections per screen, ${scale.crowdSeconds} s each)`);
     await settle(portal.pid);
@@ -256,6 +267,7 @@ async function benchDatabase(store: Store, mode: Mode): Promise<DatabaseFigures>
       calendar,
       video,
       export: fullExport,
+      busy,
       audit,
       giving,
       crowd,

@@ -7,6 +7,7 @@
  * or the archive in memory would grow with the data.
  */
 import { residentBytes, watchResidentPeak, settle } from '../portal';
+import { json, jobResult } from './jobs';
 
 export interface ExportFigures {
   /** Gifts in the database when the export ran. */
@@ -22,15 +23,19 @@ export interface ExportFigures {
   rssAfterBytes: number;
 }
 
-interface ExportJob {
-  status: string;
-  error: string | null;
-  result: { rows: number; entities: number; files: number } | null;
+interface ExportResult {
+  rows: number;
+  entities: number;
+  files: number;
 }
 
-async function json<T>(response: Response, what: string): Promise<T> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+/** Starts the complete export as an admin; resolves with the job's id. */
+export async function startExport(url: string, cookie: string): Promise<string> {
+  const { job } = await json<{ job: { id: string } }>(
+    await fetch(`${url}/api/export`, { method: 'POST', headers: { cookie, origin: url } }),
+    'export',
+  );
+  return job.id;
 }
 
 export async function measureExport(url: string, cookie: string, pid: number, gifts: number): Promise<ExportFigures> {
@@ -39,23 +44,10 @@ export async function measureExport(url: string, cookie: string, pid: number, gi
   const rss = await watchResidentPeak(pid);
   try {
     const started = performance.now();
-    const { job } = await json<{ job: { id: string } }>(
-      await fetch(`${url}/api/export`, { method: 'POST', headers }),
-      'export',
-    );
-    let done: ExportJob;
-    for (;;) {
-      // The export's pages share the embedded database with this poll: a poll may wait. Poll again.
-      const response = await fetch(`${url}/api/jobs/${job.id}`, { headers }).catch(() => null);
-      if (!response) continue;
-      done = (await json<{ job: ExportJob }>(response, 'job')).job;
-      if (done.status === 'succeeded') break;
-      if (done.status === 'failed' || done.status === 'cancelled')
-        throw new Error(`the export job ended: ${done.error}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const jobId = await startExport(url, cookie);
+    const result = await jobResult<ExportResult>(url, cookie, jobId, 250);
     const built = performance.now();
-    const download = await fetch(`${url}/api/export/${job.id}/download`, { headers });
+    const download = await fetch(`${url}/api/export/${jobId}/download`, { headers });
     if (download.status !== 200) throw new Error(`export download: ${download.status}`);
     let archiveBytes = 0;
     // Read as a browser saving it does, chunk by chunk, without keeping the bytes.
@@ -65,7 +57,7 @@ export async function measureExport(url: string, cookie: string, pid: number, gi
     await settle(pid);
     return {
       gifts,
-      rows: done.result!.rows,
+      rows: result.rows,
       archiveBytes,
       buildSeconds: (built - started) / 1000,
       downloadSeconds: (downloaded - built) / 1000,

@@ -7,6 +7,7 @@
  * (timed too), so the scenarios after this one see the data as it was.
  */
 import { watchResidentPeak, settle } from '../portal';
+import { json, jobResult } from './jobs';
 
 export interface ImportRun {
   rows: number;
@@ -29,7 +30,7 @@ export interface ImportFigures {
 }
 
 /** One kind of import as the bench drives it: where, which file, which mapping. */
-interface ImportKindUnderTest {
+export interface ImportKindUnderTest {
   base: string;
   fileName: string;
   source: string;
@@ -39,7 +40,7 @@ interface ImportKindUnderTest {
   extra?: Record<string, string>;
 }
 
-const GIFTS: ImportKindUnderTest = {
+export const GIFTS: ImportKindUnderTest = {
   base: '/api/giving/imports',
   fileName: 'bench-gifts.csv',
   source: 'Bench bank',
@@ -93,9 +94,81 @@ function giftCsv(rows: number): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-async function json<T>(response: Response, what: string): Promise<T> {
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+/** An uploaded and dry-run file, ready to commit. */
+export interface StagedImport {
+  uploadId: string;
+  newRows: number;
+  bytes: number;
+  uploadMs: number;
+  dryRunMs: number;
+}
+
+/** Uploads a generated file of `rows` rows and dry-runs it, as the wizard's first steps do. */
+export async function stageImport(
+  kind: ImportKindUnderTest,
+  url: string,
+  cookie: string,
+  rows: number,
+): Promise<StagedImport> {
+  const csv = kind.csv(rows);
+  const headers = { cookie, origin: url };
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), kind.fileName);
+  const { upload } = await json<{ upload: { id: string; rows: number } }>(
+    await fetch(`${url}${kind.base}/uploads`, { method: 'POST', headers, body: form }),
+    'upload',
+  );
+  if (upload.rows !== rows) throw new Error(`upload counted ${upload.rows} rows, not ${rows}`);
+  const uploaded = performance.now();
+  const step = new URLSearchParams({
+    source: kind.source,
+    timeZone: 'UTC',
+    mapping: JSON.stringify(kind.mapping),
+    ...kind.extra,
+  });
+  const { summary } = await json<{ summary: { newRows: number; errorRows: number } }>(
+    await fetch(`${url}${kind.base}/uploads/${upload.id}/dry-run?${step}`, { headers }),
+    'dry run',
+  );
+  if (summary.errorRows > 0) throw new Error(`the bench file has ${summary.errorRows} rows with errors`);
+  return {
+    uploadId: upload.id,
+    newRows: summary.newRows,
+    bytes: csv.length,
+    uploadMs: uploaded - started,
+    dryRunMs: performance.now() - uploaded,
+  };
+}
+
+/** Starts the commit job of a staged file; resolves with the job's id. */
+export async function startCommit(
+  kind: ImportKindUnderTest,
+  url: string,
+  cookie: string,
+  staged: StagedImport,
+): Promise<string> {
+  const { job } = await json<{ job: { id: string } }>(
+    await fetch(`${url}${kind.base}/uploads/${staged.uploadId}/commit`, {
+      method: 'POST',
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({ source: kind.source, timeZone: 'UTC', mapping: kind.mapping, ...kind.extra }),
+    }),
+    'commit',
+  );
+  return job.id;
+}
+
+export async function undoImport(kind: ImportKindUnderTest, url: string, cookie: string, batchId: string) {
+  await json(
+    await fetch(`${url}${kind.base}/batches/${batchId}/undo`, { method: 'POST', headers: { cookie, origin: url } }),
+    'undo',
+  );
+}
+
+export interface CommitResult {
+  batchId: string;
+  imported: number;
 }
 
 async function importOnce(
@@ -105,67 +178,24 @@ async function importOnce(
   pid: number,
   rows: number,
 ): Promise<ImportRun> {
-  const csv = kind.csv(rows);
-  const headers = { cookie, origin: url };
   await settle(pid);
   const rss = await watchResidentPeak(pid);
   try {
     const started = performance.now();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), kind.fileName);
-    const { upload } = await json<{ upload: { id: string; rows: number } }>(
-      await fetch(`${url}${kind.base}/uploads`, { method: 'POST', headers, body: form }),
-      'upload',
-    );
-    if (upload.rows !== rows) throw new Error(`upload counted ${upload.rows} rows, not ${rows}`);
-    const uploaded = performance.now();
-    const step = new URLSearchParams({
-      source: kind.source,
-      timeZone: 'UTC',
-      mapping: JSON.stringify(kind.mapping),
-      ...kind.extra,
-    });
-    const { summary } = await json<{ summary: { newRows: number; errorRows: number } }>(
-      await fetch(`${url}${kind.base}/uploads/${upload.id}/dry-run?${step}`, { headers }),
-      'dry run',
-    );
-    if (summary.errorRows > 0) throw new Error(`the bench file has ${summary.errorRows} rows with errors`);
+    const staged = await stageImport(kind, url, cookie, rows);
     const dryRun = performance.now();
-    const { job } = await json<{ job: { id: string } }>(
-      await fetch(`${url}${kind.base}/uploads/${upload.id}/commit`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ source: kind.source, timeZone: 'UTC', mapping: kind.mapping, ...kind.extra }),
-      }),
-      'commit',
-    );
-    let result: { batchId: string; imported: number } | undefined;
-    for (;;) {
-      // On the embedded database the commit's one transaction holds the only connection: a
-      // poll may wait for it past the server's idle timeout. The job goes on; poll again.
-      const response = await fetch(`${url}/api/jobs/${job.id}`, { headers }).catch(() => null);
-      if (!response) continue;
-      const { job: read } = await json<{ job: { status: string; error: string | null; result: typeof result } }>(
-        response,
-        'job',
-      );
-      if (read.status === 'succeeded') {
-        result = read.result;
-        break;
-      }
-      if (read.status === 'failed' || read.error) throw new Error(`the import job failed: ${read.error}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const jobId = await startCommit(kind, url, cookie, staged);
+    const result = await jobResult<CommitResult>(url, cookie, jobId);
     const committed = performance.now();
-    if (result!.imported !== summary.newRows) throw new Error(`imported ${result!.imported} of ${summary.newRows}`);
+    if (result.imported !== staged.newRows) throw new Error(`imported ${result.imported} of ${staged.newRows}`);
     const undoStarted = performance.now();
-    await json(await fetch(`${url}${kind.base}/batches/${result!.batchId}/undo`, { method: 'POST', headers }), 'undo');
+    await undoImport(kind, url, cookie, result.batchId);
     const undone = performance.now();
     return {
       rows,
-      bytes: csv.length,
-      uploadMs: uploaded - started,
-      dryRunMs: dryRun - uploaded,
+      bytes: staged.bytes,
+      uploadMs: staged.uploadMs,
+      dryRunMs: staged.dryRunMs,
       commitMs: committed - dryRun,
       totalMs: committed - started,
       undoMs: undone - undoStarted,
