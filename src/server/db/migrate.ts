@@ -34,9 +34,8 @@ export interface MigrationOptions {
   log?: MigrationLog;
   /**
    * While one statement runs longer than this, a line says so every this often (issue 25 item
-   * 3). On PostgreSQL the statement runs in the server while Node waits; the embedded database
-   * runs it on Node's one thread, where no timer can fire until it returns, so there a long
-   * statement is reported when it ends.
+   * 3). The statement runs elsewhere while this thread's timer fires: in the PostgreSQL server,
+   * or on the embedded database's own thread (decision 0134).
    */
   heartbeatMs?: number;
   /** The migrations' names, for the log; the journal's tags by default. */

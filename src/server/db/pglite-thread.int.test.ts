@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isUniqueViolation } from './errors';
@@ -103,6 +105,17 @@ describe('the embedded database on its own thread', () => {
     await db.query('select count(*) from generate_series(1, 3000000) a, generate_series(1, 1) b');
     delay.disable();
     expect(delay.max / 1e6).toBeLessThan(250);
+  });
+
+  it('reports a database that cannot open', async () => {
+    // A data directory that is a file: PGlite fails in the worker, and the caller hears why.
+    const file = path.join(fs.mkdtempSync(path.join(tmpdir(), 'pglite-thread-')), 'not-a-directory');
+    fs.writeFileSync(file, 'x');
+    try {
+      await expect(openPgliteThread({ dataDir: file })).rejects.toThrow(/./);
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
   });
 
   it('refuses queries once closed, and a second close does nothing', async () => {

@@ -68,10 +68,6 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
   let closed = false;
   let stopped: Error | undefined;
 
-  // The worker keeps the process alive only while it owes an answer, as PGlite on this thread
-  // did not keep it alive at all: a script that forgets to close still ends.
-  worker.unref();
-
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: PgliteReply) => {
       switch (message.op) {
@@ -103,7 +99,13 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       pending.clear();
     });
   });
-  await ready;
+  await ready.catch(async (err: unknown) => {
+    await worker.terminate();
+    throw err;
+  });
+  // From here the worker keeps the process alive only while it owes an answer, as PGlite on
+  // this thread did not keep it alive at all: a script that forgets to close still ends.
+  worker.unref();
 
   const request = <T>(message: Outgoing): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
