@@ -42,7 +42,7 @@ the same machine's bare \`node:http\`, and the same SQL run directly on the data
 ## Running it
 
 \`\`\`sh
-npm run bench                       # full run (100,000 partners, 1,000,000 gifts, 10,000 streams): under 10 minutes on 2 cores
+npm run bench                       # full run (100,000 partners, 1,000,000 gifts, 10,000 streams): 20 to 30 minutes on 2 cores
 npm run bench -- --quick            # smaller scales, under 2 minutes
 npm run bench -- --check            # also compare with bench/budgets.json; exits 1 naming each budget missed
 BENCH_DATABASE_URL=postgres://user@host:5432/db npm run bench   # add the PostgreSQL half
