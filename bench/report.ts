@@ -1,6 +1,6 @@
 /** Writes docs/benchmarks.md from a run's figures: how to run, what each figure means, a table per scenario. */
 import type { BudgetCheck } from './budgets';
-import { ran, type BenchResults } from './results-types';
+import { ran, type BenchResults, type DatabaseFigures } from './results-types';
 import type { HttpFigure } from './scenarios/http';
 import { round } from './stats';
 
@@ -28,6 +28,14 @@ function table(header: string[], rows: (string | number)[][]): string {
     `|${header.map(() => '---').join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
+}
+
+/** The databases whose run measured `key` (a scenario added later is absent from older runs). */
+function runsWith(results: BenchResults, key: keyof DatabaseFigures) {
+  return DBS.filter((name) => {
+    const f = results.databases[name];
+    return ran(f) && Boolean(f[key]);
+  });
 }
 
 export function renderReport(results: BenchResults, checks: BudgetCheck[]): string {
@@ -413,10 +421,7 @@ ${table(
 
 p95 in ms of the first page with its count and sum, through the API.`);
 
-  const crowdRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.crowd;
-  });
+  const crowdRuns = runsWith(results, 'crowd');
   if (crowdRuns.length > 0)
     out.push(`### 9. Many people at once (50 connections, ${s.crowdSeconds} s after ${s.crowdWarmUpSeconds} s of warm-up, each screen alone)
 
@@ -442,10 +447,7 @@ recording a gift moves it each time, so that row also measures the writes' own c
     ['import', '11. Gift import'],
     ['partnerImport', '11b. Partner import'],
   ] as const) {
-    const importRuns = DBS.filter((name) => {
-      const f = results.databases[name];
-      return ran(f) && f[key];
-    });
+    const importRuns = runsWith(results, key);
     if (importRuns.length === 0) continue;
     out.push(`### ${title}
 
@@ -484,10 +486,7 @@ column is what the server held above its level before the import (decisions 0113
 what of it grows with the file).`);
   }
 
-  const formRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.forms;
-  });
+  const formRuns = runsWith(results, 'forms');
   if (formRuns.length > 0)
     out.push(`### 12. Forms (issue 21, decisions 0119 and 0120)
 
@@ -520,10 +519,7 @@ ${table(
 'View Responses' of one form through the API as an admin; then 500 public submissions to
 another form, 10 at a time, each from its own address.`);
 
-  const chatRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.chatHistory;
-  });
+  const chatRuns = runsWith(results, 'chatHistory');
   if (chatRuns.length > 0)
     out.push(`### 13. Chat history (issue 23, decision 0124)
 
@@ -548,10 +544,7 @@ ${table(
 A channel's first page (its latest messages with their attachments) and a search over every
 channel the admin may read, newest first, 20 results, through the API.`);
 
-  const calendarRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.calendar;
-  });
+  const calendarRuns = runsWith(results, 'calendar');
   if (calendarRuns.length > 0)
     out.push(`### 14. Calendar month (issue 22, decision 0121)
 
@@ -571,10 +564,7 @@ ${table(
 The month grid's one request: single events, series expanded in the server, changed
 occurrences in place and cancelled ones left out.`);
 
-  const videoRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.video;
-  });
+  const videoRuns = runsWith(results, 'video');
   if (videoRuns.length > 0)
     out.push(`### 15. Onboarding video by range (issue 22, decision 0122)
 
@@ -600,10 +590,7 @@ ${table(
 
 Memory stays flat when each range is piped from storage to the socket without being held.`);
 
-  const exportRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.export;
-  });
+  const exportRuns = runsWith(results, 'export');
   if (exportRuns.length > 0)
     out.push(`### 16. Complete export (issue 25, decision 0128)
 
@@ -630,10 +617,7 @@ ${table(
 
 Memory stays flat when every table is read a page at a time and the archive streams into storage and out again.`);
 
-  const busyRuns = DBS.filter((name) => {
-    const f = results.databases[name];
-    return ran(f) && f.busy;
-  });
+  const busyRuns = runsWith(results, 'busy');
   if (busyRuns.length > 0)
     out.push(`### 17. While long jobs run (issue 18, decision 0134)
 
