@@ -18,7 +18,6 @@ export interface PgliteWorkerOptions {
 
 export type PgliteRequest =
   | { op: 'query'; id: number; tx?: number; text: string; params?: unknown[]; rowMode?: 'array' | 'object' }
-  | { op: 'exec'; id: number; tx?: number; text: string }
   /** Opens a transaction; the answer is its number, for the queries and the end that follow. */
   | { op: 'begin'; id: number }
   | { op: 'end'; id: number; tx: number; commit: boolean }

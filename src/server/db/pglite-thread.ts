@@ -18,7 +18,8 @@ import {
 } from './pglite-thread-protocol';
 
 /** A request as this side builds it; the id is added when it is sent. */
-type Outgoing = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+type Outgoing = WithoutId<PgliteRequest>;
 
 export interface PgliteThread extends DrizzlePgliteClient {
   readonly closed: boolean;
@@ -135,11 +136,8 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
     query: queryIn(undefined),
     async transaction(callback) {
       const tx = await request<number>({ op: 'begin' });
-      const inTransaction = {
-        query: queryIn(tx),
-        exec: (text: string) => request<Results[]>({ op: 'exec', tx, text }),
-        closed: false,
-      };
+      // drizzle-orm/pglite calls nothing but query inside a transaction.
+      const inTransaction = { query: queryIn(tx) };
       let result;
       try {
         result = await callback(inTransaction as unknown as Parameters<typeof callback>[0]);

@@ -113,8 +113,6 @@ async function handle(db, request) {
         request.params,
         request.rowMode ? { rowMode: request.rowMode } : undefined,
       );
-    case 'exec':
-      return target(request.tx, db).exec(request.text);
     case 'begin':
       return begin(db);
     case 'end': {
