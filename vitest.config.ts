@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test-support/vitest/longest-first';
 
 // Unit tests (*.test.ts) and integration tests (*.int.test.ts) live beside the code.
 // Browser tests are in e2e/ and run with Playwright.
 export default defineConfig({
+  // The client's '@/…' imports, as vite.config.ts resolves them for the app.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/client') } },
   test: {
     include: [
       'src/**/*.test.ts',

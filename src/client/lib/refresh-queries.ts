@@ -12,3 +12,21 @@ export async function refreshAfterChange(queryClient: QueryClient, queryKey: Que
   await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   if (busy) await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
 }
+
+/**
+ * Applies an announced change to the cached data under `queryKey` now, and again to the
+ * answer of each of those queries still loading, once it is in: that answer may have been
+ * read before the change and would otherwise replace (or be) the data without it, for good.
+ * `update` must be idempotent (it runs on data that may already hold the change).
+ */
+export function updateCachedAndLoading<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  update: (data: T | undefined) => T | undefined,
+): void {
+  queryClient.setQueriesData<T>({ queryKey }, update);
+  for (const query of queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })) {
+    const settled = () => queryClient.setQueryData<T>(query.queryKey, update);
+    query.promise?.then(settled, settled);
+  }
+}

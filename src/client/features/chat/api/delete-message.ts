@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import type { ChatMessage } from '#shared/chat';
-import { addMessageToCache } from './get-messages';
+import { addMessageToCache } from '../lib/message-cache';
 
 export async function deleteMessage(id: number): Promise<ChatMessage> {
   const response = await ensureOk(await api.api.chat.messages[':id'].$delete({ param: { id: String(id) } }));

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
 import { useRealtimeEvent, useRefetchOn } from '@/lib/realtime';
+import { addMessageToCache, channelMessagesKey } from '../lib/message-cache';
 import type { Channel, ChannelPage, ChannelPageQuery, ChatMessage } from '#shared/chat';
 
 export async function getMessages(query: ChannelPageQuery): Promise<ChannelPage> {
@@ -18,10 +19,6 @@ export async function getMessages(query: ChannelPageQuery): Promise<ChannelPage>
   );
   return (await response.json()) as ChannelPage;
 }
-
-/** Every cached page of a channel (the latest, or one around a message) starts with this key. */
-export const channelMessagesKey = (channel: Channel) =>
-  ['chat', 'messages', channel.chatType, channel.partner] as const;
 
 export const messagesQueryKey = (channel: Channel, around?: number) =>
   [...channelMessagesKey(channel), around ?? 'latest'] as const;
@@ -45,35 +42,6 @@ export function useMessages(channel: Channel, around?: number) {
   );
   useRefetchOn(['chat.resync'], ['chat']);
   return useQuery(messagesQueryOptions(channel, around));
-}
-
-/**
- * Puts a message into its channel's cached pages once, in id order, whether it comes back
- * from our own send or edit or over the realtime stream (whichever is first). A copy already
- * there is replaced only by a higher revision (an edit or a delete), so a late echo of an
- * older state never undoes a newer one. A page that does not reach the present (one around an
- * older message) takes no new messages: they would leave a gap.
- */
-export function addMessageToCache(queryClient: QueryClient, message: ChatMessage) {
-  queryClient.setQueriesData<ChannelPage>({ queryKey: channelMessagesKey(message) }, (page) =>
-    page ? upsertMessage(page, message) : page,
-  );
-}
-
-export function upsertMessage(page: ChannelPage, message: ChatMessage): ChannelPage {
-  const at = page.messages.findIndex((m) => m.id === message.id);
-  if (at !== -1) {
-    if (page.messages[at]!.revision >= message.revision) return page;
-    const messages = [...page.messages];
-    messages[at] = message;
-    return { ...page, messages };
-  }
-  const first = page.messages[0];
-  const last = page.messages.at(-1);
-  // Older than what is loaded: it arrives with the older page when scrolled to.
-  if (first && message.id < first.id && page.hasOlder) return page;
-  if (last && message.id > last.id && page.hasNewer) return page;
-  return { ...page, messages: [...page.messages, message].sort((a, b) => a.id - b.id) };
 }
 
 /** Adds the page before the first loaded message to the front of a cached page. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback } from 'react';
 import { api, ensureOk } from '@/lib/api';
 import { useRealtimeEvent, useRefetchOn } from '@/lib/realtime';
+import { updateCachedAndLoading } from '@/lib/refresh-queries';
 import type { Channel, ChannelUnread, ChatMessage } from '#shared/chat';
 
 export async function getUnread(): Promise<ChannelUnread[]> {
@@ -17,11 +18,11 @@ export const sameChannel = (a: Channel, b: Channel) => a.chatType === b.chatType
 /**
  * Counts one message of someone else into its channel's unread count, once: only a message
  * newer than any the count has seen (an edit or a delete of an older one is not news), and
- * never past the cap's "99+".
+ * never past the cap's "99+"; into counts still loading too, once they are in.
  */
 export function countIncoming(queryClient: QueryClient, message: ChatMessage, userId: string | undefined) {
   if (message.userId === userId || message.deletedAt || message.editedAt) return;
-  queryClient.setQueryData<ChannelUnread[]>(unreadQueryKey, (channels) =>
+  updateCachedAndLoading<ChannelUnread[]>(queryClient, unreadQueryKey, (channels) =>
     channels?.map((c) =>
       sameChannel(c, message) && message.id > c.latestId
         ? { ...c, latestId: message.id, count: Math.min(c.count + 1, 100) }

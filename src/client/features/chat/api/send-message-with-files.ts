@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '@/lib/upload';
 import type { Channel, ChatMessage } from '#shared/chat';
 import { ATTACHMENT_FIELD } from '#shared/chat-attachments';
-import { addMessageToCache } from './get-messages';
+import { addMessageToCache } from '../lib/message-cache';
 
 export interface SendWithFilesInput extends Channel {
   content: string;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import { isQueued, sendOrQueue, type Queued } from '@/offline/queue';
 import type { ChatMessage, SendMessageInput } from '#shared/chat';
-import { addMessageToCache, channelMessagesKey } from './get-messages';
+import { addMessageToCache, channelMessagesKey } from '../lib/message-cache';
 
 export async function sendMessage(input: SendMessageInput, headers: Record<string, string> = {}): Promise<ChatMessage> {
   const response = await ensureOk(await api.api.chat.messages.$post({ json: input }, { headers }));

@@ -1,0 +1,48 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { countIncoming, unreadQueryKey } from './get-unread';
+import type { ChannelUnread, ChatMessage } from '#shared/chat';
+
+const channel = { chatType: 'coordinator', partner: 'Outreach Team' } as const;
+const counts = (count: number, latestId: number): ChannelUnread[] => [{ ...channel, count, lastReadId: 1, latestId }];
+const incoming = (id: number): ChatMessage => ({
+  id,
+  revision: id,
+  content: 'Van leaves at 7',
+  userId: 'someone-else',
+  userName: 'Ann',
+  userEmail: null,
+  ...channel,
+  createdAt: '2026-11-28T09:00:00.000Z',
+  editedAt: null,
+  deletedAt: null,
+  attachments: [],
+});
+
+describe('unread counts kept live', () => {
+  it('counts a message of someone else once, and not one of mine', () => {
+    const client = new QueryClient();
+    client.setQueryData(unreadQueryKey, counts(0, 1));
+    countIncoming(client, incoming(2), 'me');
+    countIncoming(client, incoming(2), 'me');
+    countIncoming(client, { ...incoming(3), userId: 'me' }, 'me');
+    expect(client.getQueryData<ChannelUnread[]>(unreadQueryKey)?.[0]).toMatchObject({ count: 1, latestId: 2 });
+  });
+
+  // The counts were read before the message was written, and their answer arrives after it.
+  it('counts a message that arrives while the counts load', async () => {
+    const client = new QueryClient();
+    let answer = (_: ChannelUnread[]) => {};
+    const stop = new QueryObserver(client, {
+      queryKey: unreadQueryKey,
+      queryFn: () => new Promise<ChannelUnread[]>((resolve) => (answer = resolve)),
+    }).subscribe(() => {});
+    await expect.poll(() => client.isFetching({ queryKey: unreadQueryKey })).toBe(1);
+    countIncoming(client, incoming(2), 'me');
+    answer(counts(0, 1));
+    await expect
+      .poll(() => client.getQueryData<ChannelUnread[]>(unreadQueryKey)?.[0])
+      .toMatchObject({ count: 1, latestId: 2 });
+    stop();
+  });
+});
