@@ -1,7 +1,9 @@
 /**
- * `node --expose-gc --import tsx bench/export-memory.ts [--seed GIFTS]`: the complete export's
- * memory in this process, without a server (decision 0128). DATABASE_URL names an empty or
- * already seeded PostgreSQL database; `--seed` first fills an empty one as the bench does. The
+ * `node --expose-gc --import tsx bench/export-memory.ts [--seed GIFTS] [--embedded DIR]`: the
+ * complete export's memory in this process, without a server (decision 0128). DATABASE_URL names
+ * an empty or already seeded PostgreSQL database; `--embedded DIR` an embedded database's data
+ * directory instead (its thread's memory counts in this process's). `--seed` first fills an
+ * empty one as the bench does. The
  * export runs as the job runs it (exportArchive into disk storage), process.memoryUsage() is
  * sampled every 100 ms, and each figure is printed before, at its peak and after. Run it at two
  * sizes (100,000 and 300,000 gifts): growth that rises with the gifts is held by the export;
@@ -24,10 +26,13 @@ const FIGURES = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 
+const { values } = parseArgs({ options: { seed: { type: 'string' }, embedded: { type: 'string' } } });
 const url = process.env.DATABASE_URL;
-if (!url) throw new Error('Set DATABASE_URL to a PostgreSQL database.');
-const { values } = parseArgs({ options: { seed: { type: 'string' } } });
-const database = await openDatabase({ kind: 'postgres', url }, pino({ level: 'silent' }));
+if (!url && !values.embedded) throw new Error('Set DATABASE_URL to a PostgreSQL database, or give --embedded DIR.');
+const database = await openDatabase(
+  values.embedded ? { kind: 'pglite', dataDir: values.embedded } : { kind: 'postgres', url: url! },
+  pino({ level: 'silent' }),
+);
 const dir = await mkdtemp(path.join(tmpdir(), 'export-memory-'));
 try {
   if (values.seed) {
@@ -55,7 +60,9 @@ try {
   const after = process.memoryUsage();
   const gifts = summary.entities.find((e) => e.name === 'gifts')?.rows ?? 0;
   const size = (await storage.get(key))?.size ?? 0;
-  process.stdout.write(`${gifts} gifts, ${summary.rows} rows, a ${mb(size)} MB archive in ${seconds.toFixed(1)} s (MB)\n`);
+  process.stdout.write(
+    `${gifts} gifts, ${summary.rows} rows, a ${mb(size)} MB archive in ${seconds.toFixed(1)} s (MB)\n`,
+  );
   for (const figure of FIGURES) {
     const growth = mb(peak[figure] - before[figure]);
     process.stdout.write(
