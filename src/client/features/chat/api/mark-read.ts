@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import type { ChannelUnread, MarkReadInput } from '#shared/chat';
-import { sameChannel, unreadQueryKey } from './get-unread';
+import { sameChannel, unreadQueryKey } from '../lib/unread-cache';
 
 export async function markRead(input: MarkReadInput): Promise<{ lastReadId: number }> {
   const response = await ensureOk(await api.api.chat.read.$post({ json: input }));

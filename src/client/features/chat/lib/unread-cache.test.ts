@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { countIncoming, unreadQueryKey } from './get-unread';
+import { countIncoming, unreadQueryKey } from './unread-cache';
 import type { ChannelUnread, ChatMessage } from '#shared/chat';
 
 const channel = { chatType: 'coordinator', partner: 'Outreach Team' } as const;
