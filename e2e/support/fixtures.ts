@@ -78,7 +78,12 @@ async function settleAnimations(page: Page) {
 export async function expectAccessible(page: Page) {
   const check = async () => {
     await settleAnimations(page);
-    const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+    // Every rule still runs; only violations are collected node by node (the passes were not
+    // read): 1.2 s a check instead of 2.0 on the partners page, 92 checks in the suite.
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   };
   // A toast's lifetime can end while the check runs (seconds on a slow machine): it fades as
