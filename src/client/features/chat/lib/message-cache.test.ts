@@ -1,26 +1,12 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { addMessageToCache, channelMessagesKey, upsertMessage } from './message-cache';
-import type { ChannelPage, ChatMessage } from '#shared/chat';
+import { testChannel, testMessage } from './test-messages';
+import type { ChannelPage } from '#shared/chat';
 
-const channel = { chatType: 'coordinator', partner: 'Outreach Team' } as const;
+const channel = testChannel;
 const key = [...channelMessagesKey(channel), 'latest'];
-
-function message(id: number, revision = id): ChatMessage {
-  return {
-    id,
-    revision,
-    content: `message ${id}`,
-    userId: 'u1',
-    userName: 'Sam',
-    userEmail: null,
-    ...channel,
-    createdAt: '2026-11-28T09:00:00.000Z',
-    editedAt: null,
-    deletedAt: null,
-    attachments: [],
-  };
-}
+const message = (id: number, revision = id) => testMessage(id, { revision });
 
 const page = (...ids: number[]): ChannelPage => ({
   messages: ids.map((id) => message(id)),

@@ -1,23 +1,12 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { countIncoming, unreadQueryKey } from './unread-cache';
-import type { ChannelUnread, ChatMessage } from '#shared/chat';
+import { testChannel, testMessage } from './test-messages';
+import type { ChannelUnread } from '#shared/chat';
 
-const channel = { chatType: 'coordinator', partner: 'Outreach Team' } as const;
+const channel = testChannel;
 const counts = (count: number, latestId: number): ChannelUnread[] => [{ ...channel, count, lastReadId: 1, latestId }];
-const incoming = (id: number): ChatMessage => ({
-  id,
-  revision: id,
-  content: 'Van leaves at 7',
-  userId: 'someone-else',
-  userName: 'Ann',
-  userEmail: null,
-  ...channel,
-  createdAt: '2026-11-28T09:00:00.000Z',
-  editedAt: null,
-  deletedAt: null,
-  attachments: [],
-});
+const incoming = (id: number) => testMessage(id);
 
 describe('unread counts kept live', () => {
   it('counts a message of someone else once, and not one of mine', () => {
