@@ -79,7 +79,7 @@ export async function expectAccessible(page: Page) {
   const check = async () => {
     await settleAnimations(page);
     // Every rule still runs; only violations are collected node by node (the passes were not
-    // read): 1.2 s a check instead of 2.0 on the partners page; the specs call this 92 times.
+    // read): 1.2 s a check instead of 2.0 on the partners page; the specs call this in 92 places.
     const results = await new AxeBuilder({ page })
       .setLegacyMode()
       .options({ resultTypes: ['violations'] })
