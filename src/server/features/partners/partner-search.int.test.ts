@@ -19,7 +19,7 @@ describe.each(testDatabaseTargets())('partner search on $name', (target) => {
     await t?.close();
   });
 
-  const { get, list, names } = partnersTestApi(
+  const { get, list, create, names } = partnersTestApi(
     () => t,
     () => coordinator,
   );
@@ -202,6 +202,26 @@ describe.each(testDatabaseTargets())('partner search on $name', (target) => {
       expect(names(await list({ q: 'partner4999@' }))).toEqual(['Partner 4999']);
       expect((await list({ q: 'town 5, tx' })).partners).toHaveLength(50);
       console.info(`[${target.name}] search over 5,000+ partners answered in ${elapsed.toFixed(1)} ms`);
+    });
+  });
+
+  describe('kept pages (decision 0137)', () => {
+    it('serves a page again until the change record moves, whatever order its parameters came in', async () => {
+      const query = { q: 'kept page', sort: 'name', limit: '10' };
+      await create({ name: 'Kept Page Alpha', email: 'alpha@kept.example' });
+      expect(names(await list(query))).toEqual(['Kept Page Alpha']);
+
+      // A row written without a change record (as no part of the portal writes) shows that the
+      // second answer is the kept one: the same page, in another parameter order, lacks it.
+      await t.db.insert(partners).values({ name: 'Kept Page Unrecorded', email: 'unrecorded@kept.example' });
+      const reordered = await get(`/api/partners?limit=10&sort=name&q=kept+page`);
+      expect(names((await reordered.json()) as ListJson)).toEqual(['Kept Page Alpha']);
+      // Another page (another limit) is computed on its own and sees it.
+      expect(names(await list({ ...query, limit: '11' }))).toEqual(['Kept Page Alpha', 'Kept Page Unrecorded']);
+
+      // Any recorded change moves the position: the next answer is computed afresh.
+      await create({ name: 'Kept Page Beta', email: 'beta@kept.example' });
+      expect(names(await list(query))).toEqual(['Kept Page Alpha', 'Kept Page Beta', 'Kept Page Unrecorded']);
     });
   });
 });

@@ -3,9 +3,15 @@ import type { AppEnv } from '#server/http/app-env';
 import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
+import { cachePerDatabase, changePosition } from '#server/service/change-cache';
 import { refuse } from '#server/service/errors';
 import { partnerMergeSchema } from '#shared/schemas/partner-merge';
-import { partnerIdParamSchema, partnerListQuerySchema, partnerSchema } from '#shared/schemas/partners';
+import {
+  partnerIdParamSchema,
+  partnerListQuerySchema,
+  partnerSchema,
+  type PartnerListQuery,
+} from '#shared/schemas/partners';
 import { mergePartners, type PartnerMergeMove } from './merge';
 import { partnerDirectoryRoutes } from './directory-routes';
 import { partnerRelationRoutes } from './relation-routes';
@@ -25,13 +31,24 @@ export function partnersRoutes({
   relations: PartnerRelations;
   mergeMoves: readonly PartnerMergeMove[];
 }) {
+  // A page of the directory is the same for everyone with the partners permission: kept until
+  // the change record moves (decision 0137), so a room opening the same page reads it once.
+  const pagesOf = cachePerDatabase<PartnerPage>();
   return (
     new Hono<AppEnv>()
       .use(requireFeature('partners'))
       .route('/', partnerDirectoryRoutes())
-      .get('/', validate('query', partnerListQuerySchema), async (c) =>
-        c.json(await listPartners(c.var.deps.database.db, c.req.valid('query')), 200),
-      )
+      .get('/', validate('query', partnerListQuerySchema), async (c) => {
+        const query = c.req.valid('query');
+        const { database } = c.var.deps;
+        const page = await pagesOf(database).get(
+          pageKey(query),
+          await changePosition(database.db),
+          () => listPartners(database.db, query),
+          () => true,
+        );
+        return c.json(page, 200);
+      })
       .get('/zones', async (c) => c.json({ zones: await listZones(c.var.deps.database.db) }))
       // Contacts, the timeline and the partner's tasks (issue 20, decision 0115).
       .route('/', partnerRelationRoutes(relations))
@@ -50,4 +67,11 @@ export function partnersRoutes({
         c.json({ partner: await updatePartner(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
       )
   );
+}
+
+type PartnerPage = Awaited<ReturnType<typeof listPartners>>;
+
+/** The same page whatever order the query string gave its parameters in. */
+function pageKey(query: PartnerListQuery): string {
+  return JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
 }
