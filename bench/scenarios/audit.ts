@@ -47,7 +47,10 @@ export async function seedAuditAndTimeWrites(
   const { db } = database;
   const started = performance.now();
   await db.transaction(async (tx) => {
+    // Both halves of the chain (migration 0029): the insert trigger would clear the numbers
+    // given here, and the seal at commit would number each entry again.
     await tx.execute(sql`alter table activity disable trigger activity_chain`);
+    await tx.execute(sql`alter table activity disable trigger activity_seal`);
     await tx.execute(sql`
       insert into activity (at, actor_id, client_ip, action, subject_type, subject_id, after, seq, prev_hash, hash)
       select now() - ((${entries} - n) * (interval '3 years' / ${entries})),
@@ -62,6 +65,7 @@ export async function seedAuditAndTimeWrites(
              md5(n::text)
       from generate_series(1, ${entries}) as n`);
     await tx.execute(sql`alter table activity enable trigger activity_chain`);
+    await tx.execute(sql`alter table activity enable trigger activity_seal`);
   });
   await db.execute(sql`analyze activity`);
   const seedSeconds = (performance.now() - started) / 1000;

@@ -502,7 +502,8 @@ export const donations = pgTable(
  * The giving rollup (docs/decisions/0059): gifts summed per 15-minute UTC slot, and per UTC day
  * for the whole days inside a month. Derived from donations only: triggers on donations
  * (migration 0004) keep both in the same transaction as every insert, update, delete and
- * truncate, so they are never written directly. A slot or day has a row while it holds a gift.
+ * truncate (adding each transaction's changes at its commit, migration 0029), so they are
+ * never written directly. A slot or day has a row while it holds a gift.
  * Cents as bigint: summing integers is several times faster than summing numeric, and exact.
  */
 export const givingSlots = pgTable('giving_slots', {
@@ -515,6 +516,22 @@ export const givingDays = pgTable('giving_days', {
   day: timestamp('day', { withTimezone: true }).primaryKey(),
   amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
   gifts: integer('gifts').notNull(),
+});
+
+/**
+ * What a transaction's gift writes change in the rollup, waiting for its commit (migration 0029,
+ * decision 0138): the rollup's shared rows are then updated once, inside the commit, so writers
+ * do not queue on today's row while their requests still run. Empty outside a transaction.
+ */
+export const givingRollupPending = pgTable('giving_rollup_pending', {
+  slot: timestamp('slot', { withTimezone: true }).notNull(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  gifts: bigint('gifts', { mode: 'number' }).notNull(),
+});
+
+/** One row per transaction with pending rollup changes: its deferred trigger folds them at commit. */
+export const givingRollupMarks = pgTable('giving_rollup_marks', {
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -854,9 +871,10 @@ export const activity = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     /**
-     * The hash chain (issue 17, decision 0102), set by the insert trigger of migration 0012
-     * under a lock: `seq` numbers entries in the chain's order, `hash` covers the entry and
-     * the previous entry's `hash`, kept in `prev_hash`. `npm run audit:verify` recomputes it.
+     * The hash chain (issue 17, decision 0102), set at commit by the deferred trigger of
+     * migration 0029 under a lock (decision 0138; null until then): `seq` numbers entries in
+     * commit order, `hash` covers the entry and the previous entry's `hash`, kept in
+     * `prev_hash`. `npm run audit:verify` recomputes it.
      */
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),

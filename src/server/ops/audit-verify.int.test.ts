@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, user } from '../db/schema';
 import { recordChange } from '../service/changes';
 import type { Db } from '../db/client';
-import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import {
+  closeSecondHandle,
+  createTestApp,
+  openSecondHandle,
+  testDatabaseTargets,
+  type TestApp,
+} from '#test-support/test-database';
 import { verifyAuditChain } from './audit-verify';
 
 /**
@@ -20,15 +26,22 @@ describe.each(testDatabaseTargets())('the audit log on $name', (target) => {
     await t?.close();
   });
 
-  const record = (n: number) =>
-    t.db.transaction((tx) =>
-      recordChange(tx as unknown as Db, null, {
-        action: 'test.changed',
-        subject: { type: 'test', id: String(n) },
-        before: { n: n - 1 },
-        after: { n, note: 'café, 😀 and "quotes"' },
-      }),
-    );
+  const change = (n: number) => ({
+    action: 'test.changed',
+    subject: { type: 'test', id: String(n) },
+    before: { n: n - 1 },
+    after: { n, note: 'café, 😀 and "quotes"' },
+  });
+  /** Records test change `n` in its own transaction on `db`, or inside the open transaction `tx`. */
+  const recordOn = (db: Db, n: number) => db.transaction((tx) => recordChange(tx as unknown as Db, null, change(n)));
+  const record = (n: number, tx?: Db) => (tx ? recordChange(tx, null, change(n)) : recordOn(t.db, n));
+  const withinSeconds = <T>(seconds: number, work: Promise<T>) =>
+    Promise.race([
+      work,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`still waiting after ${seconds} s`)), seconds * 1000),
+      ),
+    ]);
   /** What only someone with the rights to turn the guard off can do. */
   const bypassingTheGuard = async (change: (db: Db) => Promise<unknown>) =>
     t.db.transaction(async (tx) => {
@@ -68,6 +81,65 @@ describe.each(testDatabaseTargets())('the audit log on $name', (target) => {
     expect(await refusalOf(t.db.execute(sql`truncate activity cascade`))).toMatch(refused);
     expect((await entries())[0]).toEqual(first);
   });
+
+  it('seals an entry at commit, whatever number or hash it was given, and allows no other change before then', async () => {
+    const before = await entries();
+    let forgedId: number | undefined;
+    const refusal = await refusalOf(
+      t.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(activity)
+          .values({ action: 'test.forged', subjectType: 'test', subjectId: 'f', seq: 1, prevHash: 'x', hash: 'y' })
+          .returning();
+        // Not yet sealed inside its own transaction: the insert trigger cleared what was given.
+        expect(row).toMatchObject({ seq: null, prevHash: null, hash: null });
+        forgedId = row!.id;
+        // The one update the log allows is the seal's: not even before it can the content change.
+        await tx.update(activity).set({ action: 'test.rewritten', seq: 99 }).where(eq(activity.id, row!.id));
+      }),
+    );
+    expect(refusal).toMatch(/^the audit log is append-only/);
+    expect(await t.db.select().from(activity).where(eq(activity.id, forgedId!))).toEqual([]);
+
+    await t.db
+      .insert(activity)
+      .values({ action: 'test.forged', subjectType: 'test', subjectId: 'g', seq: 1, hash: 'y' });
+    const after = await entries();
+    expect(after.map((r) => r.seq)).toEqual([...before.map((r) => r.seq), before.length + 1]);
+    expect(after.at(-1)!.prevHash).toBe(before.at(-1)!.hash);
+    expect(await verifyAuditChain(t.db)).toEqual({ entries: before.length + 1, startsAt: null, broken: null });
+    // Sealed, it cannot be renumbered.
+    expect(
+      await refusalOf(
+        t.db
+          .update(activity)
+          .set({ seq: 1000 })
+          .where(eq(activity.id, after.at(-1)!.id)),
+      ),
+    ).toMatch(/^the audit log is append-only/);
+  });
+
+  // One connection on the embedded database: its transactions never overlap.
+  if (target.name === 'postgres')
+    it('numbers entries in commit order, and a change does not wait for another still open (decision 0138)', async () => {
+      const second = await openSecondHandle(t.opened);
+      try {
+        const first = await t.db.transaction(async (tx) => {
+          const early = await record(1000, tx as unknown as Db);
+          // Under the old insert trigger this waited for the chain's lock, held until the outer
+          // transaction's commit, which waits for it: the test would stop at its time limit.
+          const late = await withinSeconds(5, recordOn(second.db, 1001));
+          return { early, late };
+        });
+        const [early] = await t.db.select().from(activity).where(eq(activity.id, first.early));
+        const [late] = await t.db.select().from(activity).where(eq(activity.id, first.late));
+        expect(early!.seq).toBe(late!.seq! + 1);
+        expect(early!.prevHash).toBe(late!.hash);
+        expect((await verifyAuditChain(t.db)).broken).toBeNull();
+      } finally {
+        await closeSecondHandle(t.opened, second);
+      }
+    });
 
   it('keeps the entries of a person who is deleted, with their id', async () => {
     const person = await t.createUser({ email: 'leaving@example.org', password: 'long-secret' });

@@ -184,8 +184,9 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup.slots.length).toBeGreaterThan(0);
         expect(rollup).toEqual(await storedGivingRollup(source.db));
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
-        // The rollup's triggers, those announcing principal changes (decisions 0064, 0105) and
-        // the audit log's chain and append-only guards (decisions 0102, 0103), and the contact
+        // The rollup's triggers (and the one adding a transaction's changes at its commit,
+        // decision 0138), those announcing principal changes (decisions 0064, 0105) and the
+        // audit log's chain and append-only guards (decisions 0102, 0103), and the contact
         // log's keeper of partners.last_contact (migration 0021).
         expect(await tablesWithTriggers(restored)).toEqual([
           'activity',
@@ -193,6 +194,7 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
           'app_settings',
           'coordinator_permissions',
           'donations',
+          'giving_rollup_marks',
           'partner_contacts',
           'session',
           'user',

@@ -210,10 +210,10 @@ describe.each(testDatabaseTargets())('giving rollup on $name', (target) => {
     expect(days.map((d) => [d.start, d.gifts])).toEqual([['2025-03-10T00:00:00.000Z', 60]]);
   });
 
-  it('lets a one-statement gift wait for a longer transaction writing the same day, without a deadlock', async () => {
+  it('counts a one-statement gift and a longer transaction writing the same day, without a deadlock', async () => {
     // The long transaction adds a gift, then another in a later quarter hour of the same day;
-    // meanwhile a single gift arrives in that later quarter hour. Were slots locked before the
-    // day, each would hold a row the other waits for.
+    // meanwhile a single gift arrives in that later quarter hour. Both touch the same day and
+    // slot rows, which are updated at commit under one lock (migration 0029).
     const [long, single] = await Promise.all([1, 2].map(() => openSecondHandle(t.opened)));
     try {
       let singleGift: Promise<unknown> | undefined;
@@ -233,6 +233,39 @@ describe.each(testDatabaseTargets())('giving rollup on $name', (target) => {
       { start: '2025-03-10T00:00:00.000Z', cents: 700n, gifts: 3 },
     ]);
   });
+
+  // One connection on the embedded database: its transactions never overlap.
+  if (target.name === 'postgres')
+    it('updates the rollup at commit: a gift commits while another transaction with a gift of that day is open (decision 0138)', async () => {
+      const second = await openSecondHandle(t.opened);
+      try {
+        await t.db.transaction(async (tx) => {
+          await tx.insert(donations).values(gift('2025-03-11T09:00:00Z', '1.00'));
+          // Before migration 0029 the open transaction held the day's row from its insert on, so
+          // this waited for a commit that waits for it: the race below would end in a refusal.
+          await Promise.race([
+            second.db.insert(donations).values(gift('2025-03-11T09:05:00Z', '2.00')).execute(),
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new Error('the gift waited for the open transaction')), 5000),
+            ),
+          ]);
+          // Read on the other connection: the committed gift is counted, the open one not yet.
+          const [day] = await second.db
+            .select()
+            .from(givingDays)
+            .where(eq(givingDays.day, new Date('2025-03-11T00:00:00Z')));
+          expect(day).toMatchObject({ amountCents: 200n, gifts: 1 });
+        });
+      } finally {
+        await closeSecondHandle(t.opened, second);
+      }
+      await expectRollupMatchesGifts();
+      const [day] = await t.db
+        .select()
+        .from(givingDays)
+        .where(eq(givingDays.day, new Date('2025-03-11T00:00:00Z')));
+      expect(day).toMatchObject({ amountCents: 300n, gifts: 2 });
+    });
 
   it('gives the same monthly sums as the gifts themselves in every zone on its grain', async () => {
     // Gifts a millisecond either side of, and at, every month boundary of every zone, plus one
