@@ -440,8 +440,11 @@ ${table(
   }),
 )}
 
-The dashboard summary is kept per time zone until the change record moves (decision 0108);
-recording a gift moves it each time, so that row also measures the writes' own cost.`);
+The dashboard summary is kept per time zone, and a page of the partner directory per query,
+until the change record moves (decisions 0108, 0137): each crowd here asks one page or one
+search term, so these rows time kept answers; fifty different searches would each be computed.
+Recording a gift moves the record each time, so its row measures the writes themselves (the
+rollup and the audit chain are written at commit, decision 0138).`);
 
   for (const [key, title] of [
     ['import', '11. Gift import'],
