@@ -10,6 +10,7 @@ import {
   testDatabaseTargets,
   type TestApp,
 } from '#test-support/test-database';
+import { within } from '#test-support/within';
 import { verifyAuditChain } from './audit-verify';
 
 /**
@@ -35,13 +36,6 @@ describe.each(testDatabaseTargets())('the audit log on $name', (target) => {
   /** Records test change `n` in its own transaction on `db`, or inside the open transaction `tx`. */
   const recordOn = (db: Db, n: number) => db.transaction((tx) => recordChange(tx as unknown as Db, null, change(n)));
   const record = (n: number, tx?: Db) => (tx ? recordChange(tx, null, change(n)) : recordOn(t.db, n));
-  const withinSeconds = <T>(seconds: number, work: Promise<T>) =>
-    Promise.race([
-      work,
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`still waiting after ${seconds} s`)), seconds * 1000),
-      ),
-    ]);
   /** What only someone with the rights to turn the guard off can do. */
   const bypassingTheGuard = async (change: (db: Db) => Promise<unknown>) =>
     t.db.transaction(async (tx) => {
@@ -127,8 +121,8 @@ describe.each(testDatabaseTargets())('the audit log on $name', (target) => {
         const first = await t.db.transaction(async (tx) => {
           const early = await record(1000, tx as unknown as Db);
           // Under the old insert trigger this waited for the chain's lock, held until the outer
-          // transaction's commit, which waits for it: the test would stop at its time limit.
-          const late = await withinSeconds(5, recordOn(second.db, 1001));
+          // transaction's commit, which waits for it.
+          const late = await within(5000, 'a change beside another still open', recordOn(second.db, 1001));
           return { early, late };
         });
         const [early] = await t.db.select().from(activity).where(eq(activity.id, first.early));

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donations, givingDays, givingSlots, partners } from '#server/db/schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
+import { within } from '#test-support/within';
 import {
   closeSecondHandle,
   createTestApp,
@@ -242,13 +243,12 @@ describe.each(testDatabaseTargets())('giving rollup on $name', (target) => {
         await t.db.transaction(async (tx) => {
           await tx.insert(donations).values(gift('2025-03-11T09:00:00Z', '1.00'));
           // Before migration 0029 the open transaction held the day's row from its insert on, so
-          // this waited for a commit that waits for it: the race below would end in a refusal.
-          await Promise.race([
+          // this waited for a commit that waits for it.
+          await within(
+            5000,
+            'a gift beside an open transaction with a gift of that day',
             second.db.insert(donations).values(gift('2025-03-11T09:05:00Z', '2.00')).execute(),
-            new Promise((_, reject) =>
-              setTimeout(() => reject(new Error('the gift waited for the open transaction')), 5000),
-            ),
-          ]);
+          );
           // Read on the other connection: the committed gift is counted, the open one not yet.
           const [day] = await second.db
             .select()
