@@ -18,8 +18,11 @@ export interface PgliteWorkerOptions {
 
 export type PgliteRequest =
   | { op: 'query'; id: number; tx?: number; text: string; params?: unknown[]; rowMode?: 'array' | 'object' }
-  /** Opens a transaction; the answer is its number, for the queries and the end that follow. */
-  | { op: 'begin'; id: number }
+  /**
+   * Opens transaction `tx` (numbered by the server's thread); answers once it has begun. Its
+   * queries may be sent before that answer: they wait in the worker for it to begin.
+   */
+  | { op: 'begin'; id: number; tx: number }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'listen'; id: number; channel: string }
   | { op: 'unlisten'; id: number; channel: string }

@@ -82,6 +82,30 @@ describe('the embedded database on its own thread', () => {
     expect(await outside).toMatchObject({ rows: [{ n: 2 }] });
   });
 
+  it('runs the queries sent right behind a begin in that transaction, once the one before it ends', async () => {
+    const db = await open();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.query('insert into t values (1, $1)', ['first']);
+      await held;
+      return (await tx.query<{ n: number }>('select count(*)::int as n from t')).rows[0]!.n;
+    });
+    // Begun while the first is open, so its insert reaches the worker before it has begun:
+    // it must wait there and then run in its own transaction, which rolls it back.
+    const second = db
+      .transaction(async (tx) => {
+        await tx.query('insert into t values (2, $1)', ['second']);
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => err.message);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await first).toBe(1);
+    expect(await second).toBe('rolled back');
+    expect((await db.query('select id from t')).rows).toEqual([{ id: 1 }]);
+  });
+
   it('delivers notifications to each listener until it stops', async () => {
     const db = await open();
     const first: string[] = [];
@@ -123,6 +147,9 @@ describe('the embedded database on its own thread', () => {
     await db.close();
     expect(db.closed).toBe(true);
     await expect(db.query('select 1')).rejects.toThrow(/embedded database/);
+    // A transaction that cannot begin says why, whether or not it ran a query.
+    await expect(db.transaction((tx) => tx.query('select 1'))).rejects.toThrow(/embedded database/);
+    await expect(db.transaction(async () => 'nothing asked')).rejects.toThrow(/embedded database/);
     await db.close();
   });
 });

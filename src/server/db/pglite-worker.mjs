@@ -27,9 +27,13 @@ const send = (reply) => port.postMessage(reply);
 /** Thrown inside PGlite's transaction callback to make it roll back; never leaves this file. */
 const ROLLBACK = Symbol('rollback');
 
-/** @type {Map<number, { tx: Transaction, decide: (commit: boolean) => void, settled: Promise<void> }>} */
+/**
+ * Open transactions by the number the server's thread gave them. `entered` resolves once PGlite
+ * has begun it (after the transactions ahead of it), so queries sent right behind the begin
+ * wait for it here.
+ * @type {Map<number, { entered: Promise<Transaction>, decide: (commit: boolean) => void, settled: Promise<void> }>}
+ */
 const transactions = new Map();
-let nextTransaction = 1;
 /** @type {Map<string, () => Promise<void>>} */
 const listening = new Map();
 
@@ -63,41 +67,49 @@ function open() {
 }
 
 /**
- * Runs a transaction until the server's thread says how it ends; answers once it has begun.
+ * Runs transaction `id` until the server's thread says how it ends; answers once it has begun.
  * @param {PGlite} db
- * @returns {Promise<number>}
+ * @param {number} id
+ * @returns {Promise<void>}
  */
-function begin(db) {
-  const id = nextTransaction++;
-  return new Promise((entered, failedToEnter) => {
-    /** @type {(commit: boolean) => void} */
-    let decide = () => {};
-    /** @type {Promise<boolean>} */
-    const decided = new Promise((resolve) => (decide = resolve));
-    const settled = db
-      .transaction(async (tx) => {
-        transactions.set(id, { tx, decide, settled });
-        entered(id);
-        if (!(await decided)) throw ROLLBACK;
-      })
-      .then(
-        () => undefined,
-        (err) => {
-          if (err !== ROLLBACK) throw err;
-        },
-      )
-      .finally(() => transactions.delete(id));
-    // Before the callback ran (the database closed, BEGIN failed), nothing else reports it.
-    settled.catch(failedToEnter);
-  });
+function begin(db, id) {
+  if (transactions.has(id)) return Promise.reject(new Error(`transaction ${id} is already open`));
+  /** @type {(tx: Transaction) => void} */
+  let enter = () => {};
+  /** @type {Promise<Transaction>} */
+  const entered = new Promise((resolve) => (enter = resolve));
+  /** @type {(commit: boolean) => void} */
+  let decide = () => {};
+  /** @type {Promise<boolean>} */
+  const decided = new Promise((resolve) => (decide = resolve));
+  const settled = db
+    .transaction(async (tx) => {
+      enter(tx);
+      if (!(await decided)) throw ROLLBACK;
+    })
+    .then(
+      () => undefined,
+      (err) => {
+        if (err !== ROLLBACK) throw err;
+      },
+    )
+    .finally(() => transactions.delete(id));
+  const open = {
+    // Ending before the callback ran (the database closed, BEGIN failed) rejects it.
+    entered: Promise.race([entered, settled.then(() => Promise.reject(new Error(`transaction ${id} ended`)))]),
+    decide,
+    settled,
+  };
+  transactions.set(id, open);
+  return open.entered.then(() => undefined);
 }
 
-/** @param {number | undefined} id @param {PGlite} db */
-function target(id, db) {
+/** @param {number | undefined} id @param {PGlite} db @returns {Promise<PGlite | Transaction>} */
+async function target(id, db) {
   if (id === undefined) return db;
   const open = transactions.get(id);
   if (!open) throw new Error(`transaction ${id} is not open`);
-  return open.tx;
+  return open.entered;
 }
 
 /**
@@ -108,16 +120,17 @@ function target(id, db) {
 async function handle(db, request) {
   switch (request.op) {
     case 'query':
-      return target(request.tx, db).query(
+      return (await target(request.tx, db)).query(
         request.text,
         request.params,
         request.rowMode ? { rowMode: request.rowMode } : undefined,
       );
     case 'begin':
-      return begin(db);
+      return begin(db, request.tx);
     case 'end': {
       const open = transactions.get(request.tx);
       if (!open) throw new Error(`transaction ${request.tx} is not open`);
+      await open.entered;
       open.decide(request.commit);
       await open.settled;
       return undefined;

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { realtimeSpill } from '../db/schema';
@@ -167,19 +167,38 @@ export function encodeEnvelope(envelope: Envelope): string {
 /**
  * Sends an event inside the caller's transaction: PostgreSQL delivers it at commit, in commit
  * order, and never for a change that was rolled back (the change record, service/changes.ts;
- * chat). An envelope too large for NOTIFY is written to `realtime_spill` in the same
- * transaction and the notification carries its id, so no text is too long to announce.
+ * chat).
  */
 export async function publishInTransaction(tx: Db, envelope: Envelope): Promise<void> {
-  let payload = encodeEnvelope(envelope);
-  if (!fitsNotify(payload)) {
-    const [row] = await tx.insert(realtimeSpill).values({ envelope: payload }).returning({ id: realtimeSpill.id });
-    const spill: SpillReference = { spill: row!.id };
-    payload = JSON.stringify(spill);
-    // Rare, so the clean-up rides along: what every instance has had minutes to read.
-    await tx
-      .delete(realtimeSpill)
-      .where(lt(realtimeSpill.createdAt, sql`now() - make_interval(mins => ${SPILL_KEEP_MINUTES})`));
-  }
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  await tx.execute(sql`select ${notifySql([await notifyPayload(tx, envelope)])}`);
+}
+
+/**
+ * What NOTIFY carries for `envelope`. An envelope too large for NOTIFY is written to
+ * `realtime_spill` in the same transaction and the notification carries its id, so no text is
+ * too long to announce.
+ */
+export async function notifyPayload(tx: Db, envelope: Envelope): Promise<string> {
+  const payload = encodeEnvelope(envelope);
+  if (fitsNotify(payload)) return payload;
+  const [row] = await tx.insert(realtimeSpill).values({ envelope: payload }).returning({ id: realtimeSpill.id });
+  // Rare, so the clean-up rides along: what every instance has had minutes to read.
+  await tx
+    .delete(realtimeSpill)
+    .where(lt(realtimeSpill.createdAt, sql`now() - make_interval(mins => ${SPILL_KEEP_MINUTES})`));
+  const spill: SpillReference = { spill: row!.id };
+  return JSON.stringify(spill);
+}
+
+/**
+ * An expression that sends these payloads (from `notifyPayload`), in order, and counts them:
+ * a statement that writes something can announce it too, without a statement of its own
+ * (the change record's insert does, service/changes.ts).
+ */
+export function notifySql(payloads: readonly string[]): SQL<number> {
+  const rows = sql.join(
+    payloads.map((payload) => sql`(${payload}::text)`),
+    sql`, `,
+  );
+  return sql<number>`(select count(pg_notify(${REALTIME_CHANNEL}, payload))::int from (values ${rows}) as announced(payload))`;
 }

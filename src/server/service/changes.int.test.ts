@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activity, tasks } from '../db/schema';
 import type { Envelope } from '../realtime/event-bus';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
@@ -62,6 +62,28 @@ describe.each(testDatabaseTargets())('the change record on $name', (target) => {
       after: { title: 'Recorded' },
     });
     expect(await announced(id)).toBe(true);
+  });
+
+  it("announces a change's several events in its record's statement, in order, one too long for NOTIFY as well", async () => {
+    const id = crypto.randomUUID();
+    const long = `${id}-${'x'.repeat(8_000)}`;
+    const event = (taskId: string) => ({
+      audience: { feature: 'tasks' as const },
+      event: { type: 'tasks.changed' as const, taskId, change: 'updated' as const },
+    });
+    await ctx.change(async (tx) => {
+      await tx.db.insert(tasks).values({ id, title: 'Announced three times', createdBy: tx.actor.id });
+      await tx.record({
+        action: 'task.created',
+        subject: { type: 'task', id },
+        announce: [event(`${id}-a`), event(long), event(`${id}-c`)],
+      });
+    });
+    const ours = () =>
+      heard.flatMap((e) => (e.event.type === 'tasks.changed' && e.event.taskId.startsWith(id) ? [e.event.taskId] : []));
+    await vi.waitFor(() => expect(ours()).toEqual([`${id}-a`, long, `${id}-c`]));
+    const [record] = await recordsOf(id);
+    expect(record!.audience).toEqual([{ feature: 'tasks' }, { feature: 'tasks' }, { feature: 'tasks' }]);
   });
 
   it('keeps none of them when the change is refused or fails after recording', async () => {

@@ -123,6 +123,7 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         { name: 'Naomi Reed', email: 'naomi@example.com' },
         { name: 'John Smith', email: 'john.a@example.com' },
         { name: 'John Smith', email: 'john.b@example.com' },
+        { name: 'Ruth Archived', email: 'ruth@example.com', archivedAt: new Date() },
       ]);
       const [naomi] = await t.db.select({ id: partners.id }).from(partners).where(eq(partners.name, 'Naomi Reed'));
       type Answer = { donation: { partnerId: string | null; linkedByName: boolean } };
@@ -136,6 +137,8 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         admin,
       );
       expect(((await someoneElse.json()) as Answer).donation).toMatchObject({ partnerId: null, linkedByName: false });
+      const archived = await addDonation({ partnerName: 'Ruth Archived', amount: '20', donationType: 'one-time' }, admin);
+      expect(((await archived.json()) as Answer).donation).toMatchObject({ partnerId: null, linkedByName: false });
       // The partner's details now list the typed gift: Donors counts her once.
       const theirs = await get(`/api/giving/partners/${naomi!.id}/donations`, admin);
       expect(((await theirs.json()) as { count: number }).count).toBe(1);

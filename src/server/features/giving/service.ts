@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { donations } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
@@ -18,8 +18,13 @@ export interface PartnerDirectory {
   nameOf(db: Db, id: string): Promise<string | null>;
   /** Partners whose name contains the text, for the Add Donation type-ahead. */
   options(db: Db, text: string | undefined): Promise<{ id: string; name: string; location: string | null }[]>;
-  /** The ids of the partners named exactly this (ignoring case and surrounding spaces), at most two. */
-  namedExactly(db: Db, name: string): Promise<string[]>;
+  /**
+   * Inside a gift's insert, so recording a gift reads nothing first (docs/decisions/0139): the
+   * id when a partner has it, and the one partner named exactly this (ignoring case and
+   * surrounding spaces); null when there is none (or, by name, several).
+   */
+  idIfExistsSql(id: string): SQL<string | null>;
+  idNamedSql(name: string): SQL<string | null>;
   /**
    * For imports, a chunk at a time: the partners whose email is one of these (lower-case), by
    * email. An email two partners share lists both, so the caller can refuse to pick one.
@@ -51,14 +56,13 @@ export interface PartnerContact {
  */
 export async function addDonation(ctx: ServiceContext, directory: PartnerDirectory, values: DonationValues) {
   return ctx.change(async (tx) => {
-    if (values.partnerId && !(await directory.exists(tx.db, values.partnerId))) refuse(400, 'Partner not found');
-    const named = values.partnerId ? [] : await directory.namedExactly(tx.db, values.partnerName);
-    const linkedByName = named.length === 1;
     const [row] = await tx.db
       .insert(donations)
       .values({
         ...values,
-        partnerId: values.partnerId ?? (linkedByName ? named[0] : undefined),
+        partnerId: values.partnerId
+          ? directory.idIfExistsSql(values.partnerId)
+          : directory.idNamedSql(values.partnerName),
         userId: tx.actor.id,
         donationDate: new Date(),
       })
@@ -73,6 +77,9 @@ export async function addDonation(ctx: ServiceContext, directory: PartnerDirecto
         reference: donations.reference,
         donationDate: donations.donationDate,
       });
+    // Refused after the insert, which the refusal rolls back: nothing is written.
+    if (values.partnerId && row!.partnerId === null) refuse(400, 'Partner not found');
+    const linkedByName = !values.partnerId && row!.partnerId !== null;
     await tx.record({
       action: 'donation.created',
       subject: { type: 'donation', id: row!.id },

@@ -143,16 +143,21 @@ export async function partnerNameOptions(db: Db, text: string | undefined) {
 }
 
 /**
- * The ids of the partners named exactly `name`, ignoring case and surrounding spaces; two at
- * most. Archived partners are not linked to typed gift names (issue 20).
+ * The id, as a value inside a statement, when a partner has it; null otherwise. A statement
+ * that writes with it (a gift's insert) needs no read of its own (docs/decisions/0139).
  */
-export async function partnerIdsNamed(db: Db, name: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: partners.id })
-    .from(partners)
-    .where(and(sql`lower(${partners.name}) = lower(${name.trim()})`, isNull(partners.archivedAt)))
-    .limit(2);
-  return rows.map((row) => row.id);
+export function partnerIdIfExistsSql(id: string): SQL<string | null> {
+  return sql`(select ${partners.id} from ${partners} where ${partners.id} = ${id})`;
+}
+
+/**
+ * The same for the one partner named exactly `name`, ignoring case and surrounding spaces:
+ * null when none or several are. Archived partners are not linked to typed gift names (issue 20).
+ */
+export function partnerIdNamedSql(name: string): SQL<string | null> {
+  const named = sql`select ${partners.id} as id from ${partners}
+    where lower(${partners.name}) = lower(${name.trim()}) and ${partners.archivedAt} is null limit 2`;
+  return sql`(select case when count(*) = 1 then (array_agg(named.id))[1] end from (${named}) as named)`;
 }
 
 /**
