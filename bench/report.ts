@@ -444,7 +444,8 @@ The dashboard summary is kept per time zone, and a page of the partner directory
 until the change record moves (decisions 0108, 0137): each crowd here asks one page or one
 search term, so these rows time kept answers; fifty different searches would each be computed.
 Recording a gift moves the record each time, so its row measures the writes themselves (the
-rollup and the audit chain are written at commit, decision 0138).`);
+rollup and the audit chain are written at commit, decision 0138; a gift's events ride on its
+activity insert and its partner is found inside its insert, decision 0139).`);
 
   for (const [key, title] of [
     ['import', '11. Gift import'],
