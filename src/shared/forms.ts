@@ -38,7 +38,7 @@ export const isChoiceType = (type: FormFieldType): type is (typeof CHOICE_FIELD_
 export const FORM_STATUSES = ['open', 'closed'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-/** Database column sizes (src/server/db/schema.ts) and sane ceilings on a form's shape. */
+/** Database column sizes (src/server/db/schema/forms.ts) and sane ceilings on a form's shape. */
 export const FORM_LIMITS = {
   title: 200,
   description: 2000,

@@ -3,7 +3,7 @@ import { FORM_FIELD_TYPES, FORM_LIMITS, FORM_STATUSES, HONEYPOT_FIELD, isChoiceT
 
 export { FORM_FIELD_TYPES, FORM_FIELD_TYPE_LABELS, type FormFieldType } from '../forms';
 
-/** Database column sizes (src/server/db/schema.ts) and a sane ceiling on fields. */
+/** Database column sizes (src/server/db/schema/forms.ts) and a sane ceiling on fields. */
 export const FORM_TITLE_MAX = FORM_LIMITS.title;
 export const FORM_DESCRIPTION_MAX = FORM_LIMITS.description;
 export const FORM_FIELD_LABEL_MAX = FORM_LIMITS.fieldLabel;

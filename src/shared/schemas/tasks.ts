@@ -6,7 +6,7 @@ export const TASK_STATUSES = ['pending', 'in-progress', 'completed'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Database column sizes (src/server/db/schema.ts). */
+/** Database column sizes (src/server/db/schema/tasks.ts). */
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 2000;
 

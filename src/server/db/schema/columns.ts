@@ -1,0 +1,18 @@
+/** Column helpers the schema's tables share. */
+import { sql } from 'drizzle-orm';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Binary data; node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * An unguessable link token (issue 21): two random UUIDs, 244 random bits from the server's
+ * strong random source, as 64 hex digits. A column default, so new rows and "New link"
+ * (`set token = default`) need no code of their own.
+ */
+export const linkToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
