@@ -10,6 +10,7 @@ const CROWD_LABEL = {
   partnersPage: 'partners page (50)',
   commonSearch: 'common search',
   rareSearch: 'rare search',
+  differentSearches: 'a different name each',
   recordGift: 'recording a gift',
 } as const;
 const DB_LABEL = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' } as const;
@@ -109,7 +110,8 @@ below shares the same cores with the load generator.
    imports), from a fresh \`vite build --manifest\`.
 9. **Many people at once** (issue 18): 50 connections for ${s.crowdSeconds ?? 10} s after ${s.crowdWarmUpSeconds ?? 5} s of warm-up, each
    screen alone and in turn, as an admin: the dashboard summary, the partners page (50), the
-   common and the rare search, and recording a gift (\`POST /api/giving/donations\`).
+   common and the rare search, a search for a different seeded name with each request (so no
+   answer is kept), and recording a gift (\`POST /api/giving/donations\`).
 10. **Giving screen** (issue 19): ${s.auditSamples} requests each, through the API as an admin, of the first
    page of a filtered list of gifts with the count and the sum of the whole filtered set: this
    month, this month's monthly gifts, this month between $100 and $250, one partner's gifts, a
@@ -441,8 +443,8 @@ ${table(
 )}
 
 The dashboard summary is kept per time zone, and a page of the partner directory per query,
-until the change record moves (decisions 0108, 0137): each crowd here asks one page or one
-search term, so these rows time kept answers; fifty different searches would each be computed.
+until the change record moves (decisions 0108, 0137): the crowds asking one page or one search
+term time kept answers; "a different name each" times searches that are each computed.
 Recording a gift moves the record each time, so its row measures the writes themselves (the
 rollup and the audit chain are written at commit, decision 0138; a gift's events ride on its
 activity insert and its partner is found inside its insert, decision 0139).`);

@@ -272,6 +272,18 @@ const LAST_NAMES = [
   'Spencer',
   'Hawkins',
 ];
+
+/**
+ * `count` different "first last" names as the seed gives them (partner i has first name
+ * i % FIRST_NAMES.length and last name i / FIRST_NAMES.length % LAST_NAMES.length), each pair
+ * once: the many people at once scenario searches a different one with each request.
+ */
+export function seededFullNames(count: number): string[] {
+  const pairs = Math.min(count, FIRST_NAMES.length * LAST_NAMES.length);
+  return Array.from({ length: pairs }, (_, k) =>
+    `${FIRST_NAMES[k % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(k / FIRST_NAMES.length) % LAST_NAMES.length]}`.toLowerCase(),
+  );
+}
 const CITIES = [
   'Austin, TX',
   'Denver, CO',
