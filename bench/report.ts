@@ -144,8 +144,9 @@ below shares the same cores with the load generator.
    and the archive downloaded and dropped; the server's resident memory sampled every 50 ms.
 17. **While long jobs run** (issue 18): 100 realtime streams open; \`/api/health\` every 20 ms and a
    chat message every 250 ms (its arrival timed at every stream), for 10 s idle, then from the
-   start of a gift import's commit (${int(s.importRows ?? 100_000)} rows, staged first) and the complete export, run
-   together, until the import's end (decision 0134).
+   start of a gift import's commit (${int(s.importRows ?? 100_000)} rows, staged first) and the complete export, queued
+   together (one instance runs one job at a time, so one waits for the other), until the
+   import's end (decisions 0134 and 0140).
 
 ## Latest run
 

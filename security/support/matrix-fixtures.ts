@@ -170,7 +170,14 @@ export const GIFT_IMPORT_STEP = `source=Bank&timeZone=UTC&mapping=${encodeURICom
 export const giftImportBatch = async (ctx: MatrixContext) => {
   const [batch] = await ctx.t.db
     .insert(importBatches)
-    .values({ kind: 'gifts', source: 'Bank', fileName: 'gifts.csv', rows: 1, createdBy: ctx.users.admin.id })
+    .values({
+      kind: 'gifts',
+      source: 'Bank',
+      fileName: 'gifts.csv',
+      rows: 1,
+      createdBy: ctx.users.admin.id,
+      completedAt: new Date(),
+    })
     .returning({ id: importBatches.id });
   await ctx.t.db
     .insert(donations)
@@ -199,7 +206,14 @@ export const PARTNER_IMPORT_STEP = `source=Breeze&timeZone=UTC&duplicates=fill&m
 export const partnerImportBatch = async (ctx: MatrixContext) => {
   const [batch] = await ctx.t.db
     .insert(importBatches)
-    .values({ kind: 'partners', source: 'Breeze', fileName: 'partners.csv', rows: 1, createdBy: ctx.users.admin.id })
+    .values({
+      kind: 'partners',
+      source: 'Breeze',
+      fileName: 'partners.csv',
+      rows: 1,
+      createdBy: ctx.users.admin.id,
+      completedAt: new Date(),
+    })
     .returning({ id: importBatches.id });
   const who = ctx.unique();
   await ctx.t.db

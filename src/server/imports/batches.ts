@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { importBatches, user } from '../db/schema';
 import type { ServiceContext } from '../service/context';
@@ -8,13 +8,16 @@ import type { ImportTarget } from './target';
 
 const BATCHES_LISTED = 20;
 
-/** The most recent batches of this kind, with who imported them and how many rows changed since. */
+/**
+ * The most recent batches of this kind, with who imported them and how many rows changed since.
+ * A batch still being written is the job's to show (its progress bar), not listed here.
+ */
 export async function listBatches<Row>(db: Db, target: ImportTarget<Row>): Promise<ImportBatchView[]> {
   const rows = await db
     .select({ batch: importBatches, createdBy: user.name })
     .from(importBatches)
     .leftJoin(user, eq(user.id, importBatches.createdBy))
-    .where(eq(importBatches.kind, target.kind))
+    .where(and(eq(importBatches.kind, target.kind), isNotNull(importBatches.completedAt)))
     .orderBy(desc(importBatches.createdAt), desc(importBatches.id))
     .limit(BATCHES_LISTED);
   return Promise.all(
@@ -43,7 +46,7 @@ export async function undoBatch<Row>(ctx: ServiceContext, target: ImportTarget<R
     const [batch] = await tx.db
       .select()
       .from(importBatches)
-      .where(and(eq(importBatches.id, id), eq(importBatches.kind, target.kind)))
+      .where(and(eq(importBatches.id, id), eq(importBatches.kind, target.kind), isNotNull(importBatches.completedAt)))
       .for('update');
     if (!batch) refuse(404, 'Import not found');
     if (batch.undoneAt) refuse(409, 'This import was already undone.');

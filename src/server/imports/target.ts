@@ -86,8 +86,9 @@ export interface ImportTarget<Row> {
    */
   duplicateModes?: readonly DuplicateMode[];
   /**
-   * Updates the stored records of one chunk (rows with `storedId`) inside the commit's
-   * transaction, keeping what the undo needs to put them back.
+   * Updates the stored records of one chunk (rows with `storedId`) inside a transaction of the
+   * commit (the only one on PostgreSQL, one of many on the embedded database: decision 0140),
+   * keeping what the undo needs to put them back.
    */
   update?(tx: ChangeContext, batchId: string, rows: PreparedRow<Row>[], options: ImportOptions): Promise<void>;
   /**
@@ -95,7 +96,7 @@ export interface ImportTarget<Row> {
    * times. Keep rows × parameters per row under PostgreSQL's 65,535 parameters a statement.
    */
   writeRows: number;
-  /** Writes one chunk inside the commit's transaction, every row tagged with the batch. */
+  /** Writes one chunk inside a transaction of the commit, every row tagged with the batch. */
   write(tx: ChangeContext, batchId: string, rows: PreparedRow<Row>[], options: ImportOptions): Promise<void>;
   /** How many rows of the batch were changed after the import (shown before an undo). */
   changedSince(db: Db, batchId: string): Promise<number>;
@@ -104,7 +105,10 @@ export interface ImportTarget<Row> {
    * (partners: updated partners put back, partners with gifts since archived). Null: nothing more.
    */
   undoNote?(db: Db, batchId: string): Promise<string | null>;
-  /** Removes the batch's rows inside the undo's transaction; returns how many (and what else it did). */
+  /**
+   * Removes the batch's rows inside the undo's transaction; returns how many (and what else it
+   * did). Also takes back a batch that did not complete (decision 0140).
+   */
   undo(tx: ChangeContext, batchId: string): Promise<number | ImportUndone>;
   /** Who hears of an import or an undo. */
   announce(): Announcement[];

@@ -11,12 +11,19 @@ export interface JobContext<Input = unknown> {
   /**
    * Reports progress (shown live to the owner) and renews the job's lease. Throws JobStopped
    * when the owner cancelled the job or the server is stopping: let it propagate, after undoing
-   * anything half-done (a handler that writes does so in one transaction, so there is nothing).
+   * anything half-done (most handlers write in one transaction, so there is nothing).
    */
   progress(done: number, total?: number | null): Promise<void>;
 }
 
-export type JobHandler<Input = unknown, Result = unknown> = (ctx: JobContext<Input>) => Promise<Result>;
+export type JobHandler<Input = unknown, Result = unknown> = ((ctx: JobContext<Input>) => Promise<Result>) & {
+  /**
+   * For handlers that commit as they go (an import on the embedded database, decision 0140):
+   * undoes what an earlier attempt, cut short by a crash, left half-done, when the job is
+   * cancelled before it runs again. A run after a crash does this itself.
+   */
+  cleanUp?: (ctx: JobContext<Input>) => Promise<void>;
+};
 
 /** The handlers by job kind, collected from the features (feature-wiring.ts). */
 export type JobHandlers = Record<string, JobHandler<never>>;

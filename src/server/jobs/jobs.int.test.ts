@@ -39,6 +39,13 @@ describe.each(testDatabaseTargets())('background jobs on $name', (target) => {
       return { unreachable: true };
     },
   };
+  const cleanedUp: string[] = [];
+  handlers['test.half-done'] = Object.assign(
+    async ({ jobId }: { jobId: string }) => {
+      runs[jobId] = (runs[jobId] ?? 0) + 1;
+    },
+    { cleanUp: async ({ jobId }: { jobId: string }) => void cleanedUp.push(jobId) },
+  );
   const deps = (): JobRunnerDeps => ({
     db: t.db,
     handlers,
@@ -118,6 +125,25 @@ describe.each(testDatabaseTargets())('background jobs on $name', (target) => {
     expect(await jobOf(working.id)).toMatchObject({ status: 'cancelled', result: null });
     const logged = await t.db.select().from(activity).where(eq(activity.subjectId, waiting.id));
     expect(logged.map((row) => row.action)).toEqual(['job.cancelled']);
+  });
+
+  it('lets a job cancelled after its runner died undo what that runner left half-done, and runs it no more', async () => {
+    const crashed = await enqueueJob(t.db, { kind: 'test.half-done', ownerId: owner.id });
+    expect((await claimNextJob(t.db, new Date()))?.id).toBe(crashed.id);
+    // Its runner dies; the owner cancels the job it still shows as running.
+    await t.db
+      .update(jobs)
+      .set({ cancelRequested: true, leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, crashed.id));
+    // Cancelled while it waited, before any attempt: nothing to undo.
+    const waiting = await enqueueJob(t.db, { kind: 'test.half-done', ownerId: owner.id });
+    await t.db.update(jobs).set({ cancelRequested: true }).where(eq(jobs.id, waiting.id));
+    expect(await runDueJobs(deps())).toBe(2);
+    expect(await jobOf(crashed.id)).toMatchObject({ status: 'cancelled', attempts: 2 });
+    expect(await jobOf(waiting.id)).toMatchObject({ status: 'cancelled', attempts: 1 });
+    expect(cleanedUp).toEqual([crashed.id]);
+    expect(runs[crashed.id]).toBeUndefined();
+    expect(runs[waiting.id]).toBeUndefined();
   });
 
   it("hides someone else's job, and refuses a malformed id", async () => {

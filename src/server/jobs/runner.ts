@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logger';
 import type { EventBus } from '../realtime/event-bus';
-import { JobStopped, type JobHandlers } from './handlers';
+import { JobStopped, type JobContext, type JobHandlers } from './handlers';
 import { presentJob } from './queue';
 import { startPoller, type Poller } from '../service/poller';
 
@@ -106,25 +106,30 @@ export async function runJob(deps: JobRunnerDeps, job: JobRow, stopping: () => b
   // The lease is renewed even by a handler that reports no progress for a while.
   const keepAlive = setInterval(() => void renew().catch(() => {}), JOB_LEASE_MS / 3);
   keepAlive.unref();
+  const context: JobContext<never> = {
+    jobId: job.id,
+    ownerId: job.ownerId,
+    input: job.input as never,
+    db: deps.db,
+    attempt: job.attempts,
+    async progress(done, total) {
+      const now = Date.now();
+      if (now - lastWrite >= PROGRESS_EVERY_MS || (total != null && done >= total)) {
+        lastWrite = now;
+        const row = await renew({ done, total });
+        if (row) await announce(deps, row);
+        if (row?.cancelRequested) throw new JobStopped('cancelled');
+      }
+      if (stopping()) throw new JobStopped('shutdown');
+    },
+  };
   try {
-    if (job.cancelRequested) throw new JobStopped('cancelled');
-    const result = await handler({
-      jobId: job.id,
-      ownerId: job.ownerId,
-      input: job.input as never,
-      db: deps.db,
-      attempt: job.attempts,
-      async progress(done, total) {
-        const now = Date.now();
-        if (now - lastWrite >= PROGRESS_EVERY_MS || (total != null && done >= total)) {
-          lastWrite = now;
-          const row = await renew({ done, total });
-          if (row) await announce(deps, row);
-          if (row?.cancelRequested) throw new JobStopped('cancelled');
-        }
-        if (stopping()) throw new JobStopped('shutdown');
-      },
-    });
+    if (job.cancelRequested) {
+      // Cancelled while an earlier attempt's crash left it half-done: that is undone first.
+      if (job.attempts > 1) await handler.cleanUp?.(context);
+      throw new JobStopped('cancelled');
+    }
+    const result = await handler(context);
     await finish(deps, job, {
       status: 'succeeded',
       result: (result ?? null) as never,

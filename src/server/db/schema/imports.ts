@@ -18,7 +18,9 @@ import { user } from './accounts';
 
 /**
  * Where a batch of rows came from (issue 19's gift import; issue 20's partner import shares
- * it): one row per committed import. Undoing it removes the rows it wrote, as one change.
+ * it): one row per import. Undoing it removes the rows it wrote, as one change. On the embedded
+ * database a batch is written in short transactions (docs/decisions/0140): until `completedAt`
+ * is set it is still being written, listed nowhere, and a failure takes its rows back.
  */
 export const importBatches = pgTable(
   'import_batches',
@@ -31,6 +33,7 @@ export const importBatches = pgTable(
     rows: integer('rows').notNull(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     undoneBy: text('undone_by').references(() => user.id, { onDelete: 'set null' }),
   },

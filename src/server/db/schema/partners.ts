@@ -136,6 +136,8 @@ export const partnerTags = pgTable(
     colour: text('colour', { enum: TAG_COLOURS }).notNull().default('gray'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The import that created it, whose undo removes it again when no partner carries it (decision 0140). */
+    importBatchId: uuid('import_batch_id').references(() => importBatches.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('partner_tags_name_idx').on(sql`lower(${t.name})`),

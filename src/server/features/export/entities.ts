@@ -158,6 +158,7 @@ export const EXPORT_ENTITIES: readonly ExportEntity[] = [
       { name: 'colour', type: 'text', about: 'Its colour on screen.' },
       userRef('created_by', 'Who made it'),
       created(),
+      { name: 'import_batch_id', type: 'text', about: 'The import that created it, if one did.' },
     ],
   },
   {
@@ -236,6 +237,7 @@ export const EXPORT_ENTITIES: readonly ExportEntity[] = [
       { name: 'rows', type: 'integer', about: 'Rows written.' },
       userRef('created_by', 'Who imported'),
       created(),
+      { name: 'completed_at', type: 'timestamp', about: 'When its last row was written; empty while being written.' },
       { name: 'undone_at', type: 'timestamp', about: 'When it was undone, if it was.' },
       userRef('undone_by', 'Who undid it'),
     ],

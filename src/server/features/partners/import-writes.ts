@@ -18,14 +18,17 @@ export type PartnerBefore = ImportedValues & { tagIds: string[] };
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
-/** The tags named in these rows, created when missing (grey, by the importer); their ids by lower-cased name. */
-async function tagIdsFor(tx: ChangeContext, names: string[]) {
+/**
+ * The tags named in these rows, created when missing (grey, by the importer, marked with the
+ * batch so its undo can remove them); their ids by lower-cased name.
+ */
+async function tagIdsFor(tx: ChangeContext, batchId: string, names: string[]) {
   const ids = new Map<string, string>();
   if (names.length === 0) return ids;
   const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
   await tx.db.execute(sql`
-    insert into ${partnerTags} (name, created_by)
-    select value, ${tx.actor.id} from json_array_elements_text(${json(unique)})
+    insert into ${partnerTags} (name, created_by, import_batch_id)
+    select value, ${tx.actor.id}, ${batchId} from json_array_elements_text(${json(unique)})
     on conflict do nothing`);
   const rows = await queryRows<{ id: string; key: string }>(
     tx.db,
@@ -37,9 +40,10 @@ async function tagIdsFor(tx: ChangeContext, names: string[]) {
 }
 
 /** Links partners to tags (by name), one statement. */
-async function linkTags(tx: ChangeContext, links: { partnerId: string; tags: string[] }[]) {
+async function linkTags(tx: ChangeContext, batchId: string, links: { partnerId: string; tags: string[] }[]) {
   const ids = await tagIdsFor(
     tx,
+    batchId,
     links.flatMap((l) => l.tags),
   );
   const pairs = links.flatMap((l) => l.tags.map((t) => ({ t: ids.get(t.toLowerCase())!, p: l.partnerId })));
@@ -69,6 +73,7 @@ export async function createPartners(tx: ChangeContext, batchId: string, rows: P
   const idOf = new Map(created.map((p) => [p.email.toLowerCase(), p.id]));
   await linkTags(
     tx,
+    batchId,
     rows
       .filter((r) => r.tags.length > 0)
       .map((r) => ({ partnerId: idOf.get(r.values.email.toLowerCase())!, tags: r.tags })),
@@ -85,10 +90,12 @@ export async function updatePartners(tx: ChangeContext, batchId: string, rows: P
     const before: PartnerBefore = { ...pick(stored), tagIds: stored.tagIds };
     return { row, stored, before, after: { ...pick(stored), ...row.changes!.fields } };
   });
+  // With the partner's updated time, which the undo puts back too: undone, it is as it was.
   await tx.db.execute(sql`
     insert into ${partnerImportChanges} (batch_id, partner_id, before)
-    select ${batchId}, r.p, r.b from json_to_recordset(${json(targets.map((t) => ({ p: t.stored.id, b: t.before })))})
-      as r(p uuid, b jsonb)`);
+    select ${batchId}, r.p, r.b || jsonb_build_object('updatedAt', p.updated_at)
+    from json_to_recordset(${json(targets.map((t) => ({ p: t.stored.id, b: t.before })))}) as r(p uuid, b jsonb)
+    join ${partners} p on p.id = r.p`);
   await setFields(
     tx,
     targets.map((t) => ({ id: t.stored.id, ...t.after })),
@@ -101,6 +108,7 @@ export async function updatePartners(tx: ChangeContext, batchId: string, rows: P
   // Fill adds to a partner without tags; overwrite replaces: either way the file's tags are the partner's now.
   await linkTags(
     tx,
+    batchId,
     retagged.map((t) => ({ partnerId: t.stored.id, tags: t.row.tags })),
   );
 }
@@ -108,15 +116,15 @@ export async function updatePartners(tx: ChangeContext, batchId: string, rows: P
 const pick = (values: ImportedValues): ImportedValues =>
   Object.fromEntries(IMPORTED_FIELDS.map((f) => [f, values[f]])) as unknown as ImportedValues;
 
-/** Sets partners' editable fields, one statement for the chunk. */
-async function setFields(tx: ChangeContext, rows: (ImportedValues & { id: string })[]) {
+/** Sets partners' editable fields, one statement for the chunk; updated now unless `updatedAt` says when. */
+async function setFields(tx: ChangeContext, rows: (ImportedValues & { id: string; updatedAt?: string })[]) {
   if (rows.length === 0) return;
   await tx.db.execute(sql`
     update ${partners} p set
       name = r.name, email = r.email, phone = r.phone, location = r.location, status = r.status,
       coordinator = r.coordinator, notes = r.notes, zone = r.zone,
-      cardholder_status = r."cardholderStatus", updated_at = now()
-    from json_to_recordset(${json(rows)}) as r(id uuid, ${VALUES_RECORD})
+      cardholder_status = r."cardholderStatus", updated_at = coalesce(r."updatedAt", now())
+    from json_to_recordset(${json(rows)}) as r(id uuid, "updatedAt" timestamptz, ${VALUES_RECORD})
     where p.id = r.id`);
 }
 
@@ -158,13 +166,13 @@ export async function undoPartnerImport(tx: ChangeContext, batchId: string, with
   const removed = created.length - kept.length;
   if (removed > 0) await tx.db.execute(sql`delete from ${partners} where import_batch_id = ${batchId}`);
 
-  const changes = await queryRows<{ partner_id: string; before: PartnerBefore }>(
+  const changes = await queryRows<{ partner_id: string; before: PartnerBefore & { updatedAt?: string } }>(
     tx.db,
     sql`select partner_id, before from ${partnerImportChanges} where batch_id = ${batchId}`,
   );
   await setFields(
     tx,
-    changes.map((c) => ({ id: c.partner_id, ...pick(c.before) })),
+    changes.map((c) => ({ id: c.partner_id, ...pick(c.before), updatedAt: c.before.updatedAt })),
   );
   await untagAll(
     tx,
@@ -179,17 +187,21 @@ export async function undoPartnerImport(tx: ChangeContext, batchId: string, with
       where exists (select 1 from ${partnerTags} g where g.id = r.t)
       on conflict do nothing`);
   }
+  // The tags it created that no partner carries now (decision 0140).
+  await tx.db.execute(sql`
+    delete from ${partnerTags} g
+    where g.import_batch_id = ${batchId} and not exists (select 1 from ${partnerTagLinks} l where l.tag_id = g.id)`);
   // Put back: the record of the batch is the activity entry now.
   await tx.db.delete(partnerImportChanges).where(eq(partnerImportChanges.batchId, batchId));
   return { removed, archived: kept.length, restored: changes.length };
 }
 
-/** Partners of the batch (created or updated by it) edited after it. */
+/** Partners of the batch (created or updated by it) edited after it completed (decision 0140). */
 export async function editedSince(db: Db, batchId: string) {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${partners} p, import_batches b
-        where b.id = ${batchId} and p.updated_at > b.created_at
+        where b.id = ${batchId} and p.updated_at > coalesce(b.completed_at, b.created_at)
           and (p.import_batch_id = b.id or p.id in (select partner_id from ${partnerImportChanges} where batch_id = b.id))`,
   );
   return row?.n ?? 0;
