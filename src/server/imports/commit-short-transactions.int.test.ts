@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   activity,
@@ -18,6 +18,7 @@ import { GIFT_MAPPING, giftImportApi } from '#test-support/features/giving-impor
 import { partnerImportApi } from '#test-support/features/partner-import-test-api';
 import { storedGivingRollup } from '#test-support/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { failRowsNoted } from '#test-support/injected-failure';
 import type { ImportBatchView } from '#shared/imports';
 import type { JobView } from '#shared/jobs';
 import { commitJob, type CommitInput } from './commit';
@@ -119,11 +120,7 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
 
   it('takes back every committed transaction when a later one fails, and keeps the upload to try again', async () => {
     // A failure injected in the database on the 1,800th gift: 1,500 are committed by then.
-    await t.db.execute(sql`create function fail_import() returns trigger language plpgsql as $$
-      begin if new.notes = 'explode' then raise exception 'injected failure'; end if; return new; end $$`);
-    await t.db.execute(
-      sql`create trigger fail_import before insert on donations for each row execute function fail_import()`,
-    );
+    const cleanUp = await failRowsNoted(t.db, 'donations');
     try {
       const before = await state();
       const lines = rows(ROWS);
@@ -139,8 +136,7 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
       expect(await takenBack(batchId)).toEqual([expect.objectContaining({ why: 'failed', removed: 1_500 })]);
       expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(1);
     } finally {
-      await t.db.execute(sql`drop trigger fail_import on donations`);
-      await t.db.execute(sql`drop function fail_import()`);
+      await cleanUp();
     }
   });
 
@@ -211,11 +207,7 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
         links: await t.db.select().from(partnerTagLinks).orderBy(partnerTagLinks.partnerId, partnerTagLinks.tagId),
         changes: await t.db.select().from(partnerImportChanges),
       });
-    await t.db.execute(sql`create function fail_partner_import() returns trigger language plpgsql as $$
-      begin if new.notes = 'explode' then raise exception 'injected failure'; end if; return new; end $$`);
-    await t.db.execute(
-      sql`create trigger fail_partner_import before insert on partners for each row execute function fail_partner_import()`,
-    );
+    const cleanUp = await failRowsNoted(t.db, 'partners');
     try {
       const before = await partnersState();
       // Row 1 overwrites the stored partner (in the first transaction); row 1,100 fails in the third.
@@ -262,8 +254,7 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
         expect.objectContaining({ why: 'failed', removed: 999, archived: 0, restored: 1 }),
       ]);
     } finally {
-      await t.db.execute(sql`drop trigger fail_partner_import on partners`);
-      await t.db.execute(sql`drop function fail_partner_import()`);
+      await cleanUp();
       await t.db.delete(partnerTags);
     }
   });

@@ -4,6 +4,7 @@ import { activity, coordinatorPermissions, donations, importBatches, importUploa
 import { GIFT_MAPPING, giftImportApi } from '#test-support/features/giving-import-test-api';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { failRowsNoted } from '#test-support/injected-failure';
 import type { ImportPreviewRow } from '#shared/imports';
 
 const HEADER = 'Date,Amount,Name,Email,Method,Ref,Memo';
@@ -279,11 +280,7 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
 
   it('writes nothing when the commit fails part-way (all or nothing)', async () => {
     // A failure injected in the database on the 6,000th gift: the first 5,000 are already written.
-    await t.db.execute(sql`create function fail_import() returns trigger language plpgsql as $$
-      begin if new.notes = 'explode' then raise exception 'injected failure'; end if; return new; end $$`);
-    await t.db.execute(
-      sql`create trigger fail_import before insert on donations for each row execute function fail_import()`,
-    );
+    const cleanUp = await failRowsNoted(t.db, 'donations');
     try {
       const before = await state();
       const lines = rows(7000);
@@ -302,8 +299,7 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
       // The upload stays, so the person can try again.
       expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(1);
     } finally {
-      await t.db.execute(sql`drop trigger fail_import on donations`);
-      await t.db.execute(sql`drop function fail_import()`);
+      await cleanUp();
     }
   });
 

@@ -18,6 +18,7 @@ import {
   partnerImportApi,
 } from '#test-support/features/partner-import-test-api';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { failRowsNoted } from '#test-support/injected-failure';
 
 type Partner = typeof partners.$inferInsert;
 
@@ -428,11 +429,7 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
   it('writes nothing when an import of 100,000 rows fails part-way (all or nothing)', async () => {
     await stored({ name: 'Already Here', email: 'row5@example.org', notes: null });
     // A failure injected in the database on the 60,000th new partner: 55,000 are written by then.
-    await t.db.execute(sql`create function fail_partner_import() returns trigger language plpgsql as $$
-        begin if new.notes = 'explode' then raise exception 'injected failure'; end if; return new; end $$`);
-    await t.db.execute(
-      sql`create trigger fail_partner_import before insert or update on partners for each row execute function fail_partner_import()`,
-    );
+    const cleanUp = await failRowsNoted(t.db, 'partners', 'insert or update');
     try {
       const before = await state();
       const batchesBefore = await t.db.select().from(importBatches);
@@ -450,8 +447,7 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       expect(await t.db.select().from(importBatches)).toEqual(batchesBefore);
       expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(1);
     } finally {
-      await t.db.execute(sql`drop trigger fail_partner_import on partners`);
-      await t.db.execute(sql`drop function fail_partner_import()`);
+      await cleanUp();
     }
   }, 400_000);
 });
