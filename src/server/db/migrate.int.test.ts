@@ -71,6 +71,24 @@ describe.each(testDatabaseTargets())(
       expect(await appliedMigrations(db)).toBe(journal.entries.length);
     });
 
+    it('keeps the pending lists of the GIN indexes people write to small (docs/decisions/0141)', async () => {
+      opened = await target.open();
+      await runMigrations(opened.database);
+      const rows = await opened.database.db.execute(
+        sql`select c.relname as name, c.reloptions as options from pg_class c join pg_am am on am.oid = c.relam
+            where am.amname = 'gin' and c.relnamespace = 'public'::regnamespace order by c.relname`,
+      );
+      expect(rows.rows).toEqual(
+        [
+          'donations_text_trgm_idx',
+          'messages_search_idx',
+          'partners_email_trgm_idx',
+          'partners_location_trgm_idx',
+          'partners_name_trgm_idx',
+        ].map((name) => ({ name, options: ['gin_pending_list_limit=64'] })),
+      );
+    });
+
     it('is safe to run again: the second run changes nothing and keeps the data', async () => {
       opened = await target.open();
       const { db } = opened.database;

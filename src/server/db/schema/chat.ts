@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, smallPendingList, updatedAt } from './columns';
 import { user } from './accounts';
 
 /**
@@ -46,7 +46,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_channel_idx').on(t.chatType, t.partner, t.id),
     uniqueIndex('messages_revision_idx').on(t.revision),
-    index('messages_search_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
+    index('messages_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.content})`)
+      .with(smallPendingList),
     check('messages_chat_type_check', sql`${t.chatType} in ('partner', 'coordinator', 'cardholder_success')`),
   ],
 );

@@ -16,3 +16,12 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
  * (`set token = default`) need no code of their own.
  */
 export const linkToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
+/**
+ * Storage parameters of the GIN indexes on tables people and imports write to (migration 0031,
+ * docs/decisions/0141). A GIN index gathers new entries in a pending list and merges it into the
+ * index when it reaches the limit; at PostgreSQL's default of 4 MB the insert that crosses it
+ * works for 100 ms and more, and on the embedded database everyone waits for that insert. At
+ * 64 kB (the least PostgreSQL allows) each merge is small.
+ */
+export const smallPendingList = { gin_pending_list_limit: 64 } as const;

@@ -1,6 +1,7 @@
 /** Giving: the gifts, and the rollup the dashboard reads (decisions 0059 and 0138). */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { smallPendingList } from './columns';
 import { user } from './accounts';
 import { importBatches } from './imports';
 import { partners } from './partners';
@@ -52,10 +53,9 @@ export const donations = pgTable(
     index('donations_partner_id_idx').on(t.partnerId, t.donationDate),
     index('donations_import_batch_idx').on(t.importBatchId),
     // The Giving screen's text filter (ILIKE '%text%') over the name and the notes.
-    index('donations_text_trgm_idx').using(
-      'gin',
-      sql`(${t.partnerName} || ' ' || coalesce(${t.notes}, '')) gin_trgm_ops`,
-    ),
+    index('donations_text_trgm_idx')
+      .using('gin', sql`(${t.partnerName} || ' ' || coalesce(${t.notes}, '')) gin_trgm_ops`)
+      .with(smallPendingList),
     check('donations_amount_check', sql`${t.amount} > 0 and ${t.amount} <= 999999999`),
     check('donations_type_check', sql`${t.donationType} in ('one-time', 'monthly')`),
     check('donations_method_check', sql`${t.method} in ('cash', 'check', 'card', 'bank_transfer', 'online')`),
