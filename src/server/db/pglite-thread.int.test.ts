@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { asBackgroundWork } from './background-work';
 import { isUniqueViolation } from './errors';
 import { openPgliteThread, type PgliteThread } from './pglite-thread';
 
@@ -151,5 +152,31 @@ describe('the embedded database on its own thread', () => {
     await expect(db.transaction((tx) => tx.query('select 1'))).rejects.toThrow(/embedded database/);
     await expect(db.transaction(async () => 'nothing asked')).rejects.toThrow(/embedded database/);
     await db.close();
+  });
+});
+
+describe("a job's statements give way to people's (decision 0141)", () => {
+  it("lets a person's next statement in before a job's, and keeps a job's transaction whole", async () => {
+    const db = await open();
+    const order: string[] = [];
+    const run = (label: string, text: string) => db.query(text).then(() => order.push(label));
+    // A person's request: two statements, a moment apart, as a request's are.
+    const person = (async () => {
+      await run('person 1', 'select pg_sleep(0.05)');
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await run('person 2', 'select 1');
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The job asks while the person's first statement runs.
+    const job = asBackgroundWork(async () => {
+      await run('job 1', 'select 1');
+      await db.transaction(async (tx) => {
+        await tx.query("insert into t values (1, 'job')");
+        order.push('job transaction');
+      });
+    });
+    await Promise.all([person, job]);
+    expect(order).toEqual(['person 1', 'person 2', 'job 1', 'job transaction']);
+    expect((await db.query('select note from t')).rows).toEqual([{ note: 'job' }]);
   });
 });

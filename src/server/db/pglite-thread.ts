@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { ForegroundFirst, isBackgroundWork } from './background-work';
 import { DRIZZLE_TEXT_TYPES, withoutRedundantParsers, type DrizzlePgliteClient } from './pglite-text-parsers';
 import {
   fromWireError,
@@ -109,7 +110,9 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
   // this thread did not keep it alive at all: a script that forgets to close still ends.
   worker.unref();
 
-  const request = <T>(message: Outgoing): Promise<T> => {
+  // A job's statements give way to people's (docs/decisions/0141).
+  const people = new ForegroundFirst();
+  const send = <T>(message: Outgoing): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -118,6 +121,8 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       worker.postMessage({ ...message, id } as PgliteRequest);
     });
   };
+  const request = <T>(message: Outgoing): Promise<T> =>
+    isBackgroundWork() ? send<T>(message) : people.foreground(() => send<T>(message));
 
   const queryIn =
     (tx: number | undefined) =>
@@ -127,7 +132,9 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       if (options?.parsers || options?.serializers || options?.blob) {
         return Promise.reject(new Error('parsers, serializers and blobs cannot reach the embedded database thread'));
       }
-      return request<Results<T>>({ op: 'query', tx, text, params, rowMode: options?.rowMode });
+      const query = { op: 'query', tx, text, params, rowMode: options?.rowMode } as const;
+      if (tx !== undefined || !isBackgroundWork()) return request<Results<T>>(query);
+      return people.giveWay().then(() => request<Results<T>>(query));
     };
 
   const thread: PgliteThread = {
@@ -136,6 +143,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
     },
     query: queryIn(undefined),
     async transaction(callback) {
+      if (isBackgroundWork()) await people.giveWay();
       const tx = nextTransaction++;
       // Not waited for: the first query follows it at once and waits in the worker for the
       // transaction to begin, one round trip between the threads fewer (docs/decisions/0139).

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { asBackgroundWork } from '../db/background-work';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logger';
 import type { EventBus } from '../realtime/event-bus';
@@ -126,10 +127,11 @@ export async function runJob(deps: JobRunnerDeps, job: JobRow, stopping: () => b
   try {
     if (job.cancelRequested) {
       // Cancelled while an earlier attempt's crash left it half-done: that is undone first.
-      if (job.attempts > 1) await handler.cleanUp?.(context);
+      if (job.attempts > 1) await asBackgroundWork(async () => handler.cleanUp?.(context));
       throw new JobStopped('cancelled');
     }
-    const result = await handler(context);
+    // On the embedded database its statements give way to people's (docs/decisions/0141).
+    const result = await asBackgroundWork(() => handler(context));
     await finish(deps, job, {
       status: 'succeeded',
       result: (result ?? null) as never,
