@@ -21,6 +21,7 @@ import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/
 import { failRowsNoted } from '#test-support/injected-failure';
 import type { ImportBatchView } from '#shared/imports';
 import type { JobView } from '#shared/jobs';
+import { CHUNK_ROWS, EMBEDDED_CHUNK_ROWS } from './check-rows';
 import { commitJob, type CommitInput } from './commit';
 
 const HEADER = 'Date,Amount,Name,Email,Method,Ref,Memo';
@@ -44,6 +45,8 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
   let api: ReturnType<typeof giftImportApi>;
   let treasurer: string;
   const handler = commitJob(giftImports, () => t.deps, PER_TRANSACTION);
+  // The writing pass reports progress after each chunk it read (fewer rows on the embedded database).
+  const chunk = target.name === 'pglite' ? EMBEDDED_CHUNK_ROWS : CHUNK_ROWS;
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -104,9 +107,8 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
         whileWriting.push({ gifts: await gifts(), listed: (await listed()).includes(batchId), undo: undo.status });
       }
     });
-    expect(whileWriting.length).toBeGreaterThan(0);
+    expect(Math.max(...whileWriting.map((seen) => seen.gifts))).toBeGreaterThan(0);
     for (const seen of whileWriting) {
-      expect(seen.gifts).toBeGreaterThan(0);
       expect(seen.gifts).toBeLessThan(ROWS);
       expect(seen).toMatchObject({ listed: false, undo: 404 });
     }
@@ -130,7 +132,9 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
       let most = 0;
       const failed = run(job, async () => void (most = Math.max(most, await gifts())));
       await expect(failed).rejects.toThrow(/^The import failed and nothing was written/);
-      expect(most).toBe(1_000);
+      // The last report before the fourth transaction: the transactions committed by then.
+      const lastReport = Math.floor(1_999 / chunk) * chunk;
+      expect(most).toBe(Math.floor(lastReport / PER_TRANSACTION) * PER_TRANSACTION);
       expect(await state()).toBe(before);
       expect(await t.db.select().from(importBatches).where(eq(importBatches.id, batchId))).toEqual([]);
       expect(await takenBack(batchId)).toEqual([expect.objectContaining({ why: 'failed', removed: 1_500 })]);
@@ -144,7 +148,8 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
     const job = await queued(rows(ROWS));
     const { batchId } = job.input as CommitInput;
     const cancelled = run(job, async (done) => {
-      if (done > ROWS) throw new JobStopped('cancelled');
+      // After two transactions' rows are read, so both are committed.
+      if (done >= ROWS + 1_000) throw new JobStopped('cancelled');
     });
     await expect(cancelled).rejects.toBeInstanceOf(JobStopped);
     expect(await gifts()).toBe(0);

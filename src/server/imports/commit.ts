@@ -67,7 +67,9 @@ export async function requestCommit<Row>(
 /**
  * Rows per transaction where a transaction holds up everyone (the embedded database has one
  * connection): each short transaction lets a chat message or a page in between
- * (docs/decisions/0140). Typically 20 to 30 ms of writing on the bench's machine.
+ * (docs/decisions/0140). Typically 30 to 60 ms of writing on the bench's machine; 100 would
+ * halve that, but made an import of 100,000 partners take longer than its minute
+ * (docs/decisions/0141).
  */
 export const EMBEDDED_ROWS_PER_TRANSACTION = 250;
 
@@ -163,7 +165,7 @@ export function commitJob<Row>(
       };
       const flushAt = Math.min(target.writeRows, perTransaction);
       const writing = { ...options, writingBatch: input.batchId };
-      for await (const chunk of checkRows(scope.db, scope.deps.storage, key, target, input.mapping, writing)) {
+      for await (const chunk of checkRows(scope, key, target, input.mapping, writing)) {
         for (const line of chunk) {
           if (line.errors.length > 0 || line.duplicate) continue;
           if (line.update) pendingUpdates.push(line.prepared!);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, isFormulaCell, readCsv, sniffCsv } from './csv-file';
+import { ImportFileError, isFormulaCell, PIECE_CHARS, readCsv, sniffCsv } from './csv-file';
 
 const rowsOf = async (text: string | Buffer, delimiter: ',' | ';' | '\t' = ',') => {
   const found: string[][] = [];
@@ -62,5 +62,34 @@ describe('isFormulaCell', () => {
   });
   it('lets numbers, dashes and text through', () => {
     for (const cell of ['-5', '-0.5', '-', 'a=b', '5+5', 'x@y.org', '']) expect(isFormulaCell(cell), cell).toBe(false);
+  });
+});
+
+describe('readCsv in pieces (decision 0141)', () => {
+  // Each row's name ends in an emoji (two UTF-16 halves), so some piece boundary falls inside one.
+  const rows = Array.from({ length: 3000 }, (_, i) => [`Giver ${i} 🙏`, String(i)]);
+  const file = Buffer.from(`Name,Number\n${rows.map((r) => r.join(',')).join('\n')}\n`);
+
+  it('reads a large chunk whole, never splitting a character between pieces', async () => {
+    expect(file.length).toBeGreaterThan(PIECE_CHARS * 3);
+    expect(await rowsOf(file)).toEqual([['Name', 'Number'], ...rows]);
+    // The first piece would end between the emoji's two halves.
+    const long = `${'x'.repeat(PIECE_CHARS - 'Name\n'.length - 1)}🙏`;
+    expect(await rowsOf(`Name\n${long}\n`)).toEqual([['Name'], [long]]);
+  });
+
+  it('lets other work in while it parses one large chunk', async () => {
+    let between = 0;
+    let reading = true;
+    const other = () => {
+      if (!reading) return;
+      between++;
+      setImmediate(other);
+    };
+    setImmediate(other);
+    await rowsOf(file);
+    reading = false;
+    // One piece at a time: the other work ran between them, not only once at the end.
+    expect(between).toBeGreaterThanOrEqual(Math.floor(file.length / PIECE_CHARS) - 1);
   });
 });

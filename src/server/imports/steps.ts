@@ -31,7 +31,7 @@ export async function previewImport<Row>(
   const upload = await findUpload(ctx, target, id);
   const rows: ImportPreviewRow[] = [];
   const options = { ...optionsOf(step), limit: IMPORT_LIMITS.previewRows };
-  for await (const chunk of checkRows(ctx.db, ctx.deps.storage, uploadKey(upload.id), target, step.mapping, options)) {
+  for await (const chunk of checkRows(ctx, uploadKey(upload.id), target, step.mapping, options)) {
     for (const line of chunk) {
       rows.push({
         row: line.row,
@@ -60,7 +60,7 @@ export async function dryRunRows<Row>(
   // Targets that can update stored records also count updates and the file's own repeats.
   const updating = target.update !== undefined;
   if (updating) Object.assign(summary, { updates: 0, fileDuplicates: 0 });
-  for await (const chunk of checkRows(ctx.db, ctx.deps.storage, key, target, mapping, options)) {
+  for await (const chunk of checkRows(ctx, key, target, mapping, options)) {
     for (const line of chunk) {
       summary.rows++;
       if (line.errors.length > 0) {

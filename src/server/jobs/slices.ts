@@ -1,0 +1,34 @@
+import { setImmediate as afterPendingIo } from 'node:timers/promises';
+
+/**
+ * How long a long job may keep the server's thread before it lets waiting requests, realtime
+ * messages and timers in (docs/decisions/0141). Short enough that a page or a chat message
+ * waits a few milliseconds at most behind an import; long enough that the pauses cost little.
+ */
+export const SLICE_MS = 4;
+
+/**
+ * Long work on the server's thread, cut into slices: `over()` says the slice has lasted its
+ * time, `pause()` then waits until the event loop has handled the I/O that arrived meanwhile
+ * (setImmediate runs after the poll phase) and starts the next slice. Cheap enough to ask on
+ * every row: one clock read.
+ */
+export class Slices {
+  private started = performance.now();
+
+  constructor(private readonly budgetMs = SLICE_MS) {}
+
+  over() {
+    return performance.now() - this.started >= this.budgetMs;
+  }
+
+  async pause() {
+    await afterPendingIo();
+    this.started = performance.now();
+  }
+
+  /** Pauses when the slice is over; resolves at once otherwise. */
+  async maybePause() {
+    if (this.over()) await this.pause();
+  }
+}
