@@ -32,6 +32,7 @@ import { unzip } from '#test-support/zip';
 import { EXPORT_PRUNE_JOB, type ExportResult } from '#shared/schemas/export';
 import { csvCell } from './archive';
 import { EXPORT_ENTITIES, type ExportColumn } from './entities';
+import { countRows } from './pages';
 import { pruneExports } from './jobs';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -321,6 +322,28 @@ describe.each(testDatabaseTargets())('the complete export on $name', (target) =>
       expect(gone.status).toBe(404);
       expect(await gone.json()).toEqual({ error: 'This export is not ready, or no longer exists' });
       expect(hourlyJobs).toContain(EXPORT_PRUNE_JOB);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'counts each table a chunk at a time, in key order, as one count would (decision 0141)',
+    async () => {
+      for (const entity of EXPORT_ENTITIES) {
+        const where = entity.where ? ` where ${entity.where}` : '';
+        const [whole] = await queryRows<{ n: number }>(
+          t.db,
+          sql.raw(`select count(*)::int as n from ${entity.table} t${where}`),
+        );
+        // Chunks of one, of two, and of more than the table: every boundary case of the walk.
+        for (const chunk of [1, 2, 1_000_000]) {
+          expect({ entity: entity.name, chunk, n: await countRows(t.db, entity, chunk) }).toEqual({
+            entity: entity.name,
+            chunk,
+            n: whole!.n,
+          });
+        }
+      }
     },
     TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@ import { ZipFile } from 'yazl';
 import type { Database, Db } from '#server/db/client';
 import type { Storage } from '#server/storage/index';
 import { writeExport, type ExportProgress, type ExportSummary } from './archive';
+import { EMBEDDED_EXPORT_PAGE_ROWS, EXPORT_PAGE_ROWS } from './pages';
 
 /**
  * Runs `read` so that every page sees the data as of one moment where that costs nobody: on
@@ -46,7 +47,14 @@ export async function exportArchive(
     const summary = await readConsistently(source.database, (db) =>
       writeExport(
         zip,
-        { db, storage: source.storage, progress, now, oneMoment: source.database.kind === 'postgres' },
+        {
+          db,
+          storage: source.storage,
+          progress,
+          now,
+          oneMoment: source.database.kind === 'postgres',
+          pageRows: source.database.kind === 'pglite' ? EMBEDDED_EXPORT_PAGE_ROWS : EXPORT_PAGE_ROWS,
+        },
         sinkFailed,
       ),
     );
