@@ -215,6 +215,10 @@ export async function partnerUndoNote(db: Db, batchId: string, withRecords: Part
     sql`select count(*)::int as n from ${partnerImportChanges} where batch_id = ${batchId}`,
   );
   const edited = await editedSince(db, batchId);
+  const [created] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${partnerTags} where import_batch_id = ${batchId}`,
+  );
   const n = (count: number, one: string, many: string) =>
     `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
   const parts: string[] = [];
@@ -229,5 +233,10 @@ export async function partnerUndoNote(db: Db, batchId: string, withRecords: Part
   }
   if (edited > 0)
     parts.push(`${n(edited, 'partner was', 'partners were')} edited since the import; those edits are undone too.`);
+  // The undo removes them when no partner carries them after it (decision 0140).
+  if (created!.n > 0)
+    parts.push(
+      `${n(created!.n, 'tag it created goes', 'tags it created go')} too, unless a partner that stays carries ${created!.n === 1 ? 'it' : 'them'}.`,
+    );
   return parts.length > 0 ? parts.join(' ') : null;
 }

@@ -316,7 +316,7 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       };
       expect(batches[0]).toMatchObject({ id: job.result!.batchId, changedSince: 1 });
       expect(batches[0]!.undoNote).toBe(
-        '2 partners it updated get their earlier values and tags back. 1 partner was edited since the import; those edits are undone too.',
+        '2 partners it updated get their earlier values and tags back. 1 partner was edited since the import; those edits are undone too. 2 tags it created go too, unless a partner that stays carries them.',
       );
 
       const activityBefore = (await t.db.select({ n: count() }).from(activity))[0]!.n;
