@@ -19,6 +19,7 @@ import { startPortal } from '#test-support/portal-process';
 import { openDatabase, type Db } from './client';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { MIGRATIONS_FOLDER, runMigrations, runMigrationsUpTo, UnknownMigrationError } from './migrate';
+import { queryRows } from './query-rows';
 import { appSettings } from './schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 
@@ -74,11 +75,12 @@ describe.each(testDatabaseTargets())(
     it('keeps the pending lists of the GIN indexes people write to small (docs/decisions/0141)', async () => {
       opened = await target.open();
       await runMigrations(opened.database);
-      const rows = await opened.database.db.execute(
+      const rows = await queryRows<{ name: string; options: string[] }>(
+        opened.database.db,
         sql`select c.relname as name, c.reloptions as options from pg_class c join pg_am am on am.oid = c.relam
             where am.amname = 'gin' and c.relnamespace = 'public'::regnamespace order by c.relname`,
       );
-      expect(rows.rows).toEqual(
+      expect(rows).toEqual(
         [
           'donations_text_trgm_idx',
           'messages_search_idx',

@@ -8,9 +8,9 @@ import { setImmediate as afterPendingIo } from 'node:timers/promises';
 export const SLICE_MS = 4;
 
 /**
- * Long work on the server's thread, cut into slices: `over()` says the slice has lasted its
- * time, `pause()` then waits until the event loop has handled the I/O that arrived meanwhile
- * (setImmediate runs after the poll phase) and starts the next slice. Cheap enough to ask on
+ * Long work on the server's thread, cut into slices: once a slice has lasted its time,
+ * `maybePause()` waits until the event loop has handled the I/O that arrived meanwhile
+ * (setImmediate runs after the poll phase) and starts the next slice. Cheap enough to call on
  * every row: one clock read.
  */
 export class Slices {
@@ -18,17 +18,10 @@ export class Slices {
 
   constructor(private readonly budgetMs = SLICE_MS) {}
 
-  over() {
-    return performance.now() - this.started >= this.budgetMs;
-  }
-
-  async pause() {
-    await afterPendingIo();
-    this.started = performance.now();
-  }
-
   /** Pauses when the slice is over; resolves at once otherwise. */
   async maybePause() {
-    if (this.over()) await this.pause();
+    if (performance.now() - this.started < this.budgetMs) return;
+    await afterPendingIo();
+    this.started = performance.now();
   }
 }
