@@ -146,7 +146,7 @@ below shares the same cores with the load generator.
    chat message every 250 ms (its arrival timed at every stream), for 10 s idle, then from the
    start of a gift import's commit (${int(s.importRows ?? 100_000)} rows, staged first) and the complete export, queued
    together (one instance runs one job at a time, so one waits for the other), until the
-   import's end (decisions 0134 and 0140).
+   import's end (decisions 0134, 0140 and 0141).
 
 ## Latest run
 
@@ -627,7 +627,7 @@ Memory stays flat when every table is read a page at a time and the archive stre
 
   const busyRuns = runsWith(results, 'busy');
   if (busyRuns.length > 0)
-    out.push(`### 17. While long jobs run (issue 18, decision 0134)
+    out.push(`### 17. While long jobs run (issue 18, decisions 0134 and 0141)
 
 ${table(
   ['database', 'phase', 'seconds', 'health p50 ms', 'health p99 ms', 'fan-out p50 ms', 'fan-out p99 ms', 'missed'],

@@ -25,6 +25,15 @@ export function isBackgroundWork(): boolean {
 export const QUIET_MS = 3;
 export const MAX_WAIT_MS = 100;
 
+/**
+ * The embedded database's `Database.backgroundRows`: the rows one statement or short transaction
+ * of background work touches there (a chunk of an import's lookups, a transaction of its writes,
+ * a page of the export), so a person's statement waits behind tens of milliseconds, not
+ * hundreds (docs/decisions/0140, 0141). 100 rows a write transaction did not shorten chat's
+ * waits measurably and made a job run longer (decision 0141 and its amendment).
+ */
+export const EMBEDDED_BACKGROUND_ROWS = 250;
+
 /** Counts people's statements on their way to the database; background work waits for none. */
 export class ForegroundFirst {
   private inFlight = 0;

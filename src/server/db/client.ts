@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
+import { EMBEDDED_BACKGROUND_ROWS } from './background-work';
 import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
 import { openPgliteThread } from './pglite-thread';
 import type { Logger } from '../logger';
@@ -26,6 +27,12 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Runs SQL once with an advisory lock held (PostgreSQL) or directly (PGlite). */
   withMigrationLock<T>(run: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Set where each statement holds up everyone (the embedded database's one connection): the
+   * rows a statement or transaction of background work should touch at most (imports, the
+   * export). Unset on PostgreSQL, where each job reads and writes in its own sizes.
+   */
+  backgroundRows?: number;
   close(): Promise<void>;
 }
 
@@ -78,6 +85,7 @@ async function openPglite(
   return {
     kind: 'pglite',
     db,
+    backgroundRows: EMBEDDED_BACKGROUND_ROWS,
     async listen(channel, handler) {
       const stop = await client.listen(channel, handler);
       return async () => {

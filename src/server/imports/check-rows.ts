@@ -7,13 +7,12 @@ import { ImportFileError, isFormulaCell, readCsv, SNIFF_HEAD_BYTES, sniffCsv } f
 import { FirstRows } from './first-rows';
 import type { ImportOptions, ImportTarget, PreparedRow } from './target';
 
-/** Rows checked and looked up together: one query per chunk, not per row. */
-export const CHUNK_ROWS = 1_000;
 /**
- * On the embedded database, where everyone waits for each statement: a chunk's lookups take
- * about 10 ms there, a thousand rows' about 40 (docs/decisions/0141).
+ * Rows checked and looked up together: one query per chunk, not per row. On the embedded
+ * database the chunk is its `backgroundRows` (250): a chunk's lookups take about 10 ms there, a
+ * thousand rows' about 40 (docs/decisions/0141).
  */
-export const EMBEDDED_CHUNK_ROWS = 250;
+export const CHUNK_ROWS = 1_000;
 
 /** One data row after the checks. */
 export interface CheckedLine<Row> {
@@ -72,7 +71,7 @@ export async function* checkRows<Row>(
   options: ImportOptions & { limit?: number },
 ): AsyncGenerator<CheckedLine<Row>[]> {
   const { rows } = await openUpload(deps.storage, key);
-  const chunkRows = deps.database.kind === 'pglite' ? EMBEDDED_CHUNK_ROWS : CHUNK_ROWS;
+  const chunkRows = deps.database.backgroundRows ?? CHUNK_ROWS;
   // Each key of the file's valid rows, with the row that had it first.
   const seen = new FirstRows();
   const updating = target.update !== undefined && options.duplicates !== 'skip';

@@ -21,7 +21,7 @@ import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/
 import { failRowsNoted } from '#test-support/injected-failure';
 import type { ImportBatchView } from '#shared/imports';
 import type { JobView } from '#shared/jobs';
-import { CHUNK_ROWS, EMBEDDED_CHUNK_ROWS } from './check-rows';
+import { CHUNK_ROWS } from './check-rows';
 import { commitJob, type CommitInput } from './commit';
 
 const HEADER = 'Date,Amount,Name,Email,Method,Ref,Memo';
@@ -46,7 +46,7 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
   let treasurer: string;
   const handler = commitJob(giftImports, () => t.deps, PER_TRANSACTION);
   // The writing pass reports progress after each chunk it read (fewer rows on the embedded database).
-  const chunk = target.name === 'pglite' ? EMBEDDED_CHUNK_ROWS : CHUNK_ROWS;
+  const chunkRows = () => t.deps.database.backgroundRows ?? CHUNK_ROWS;
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -133,7 +133,7 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
       const failed = run(job, async () => void (most = Math.max(most, await gifts())));
       await expect(failed).rejects.toThrow(/^The import failed and nothing was written/);
       // The last report before the fourth transaction: the transactions committed by then.
-      const lastReport = Math.floor(1_999 / chunk) * chunk;
+      const lastReport = Math.floor(1_999 / chunkRows()) * chunkRows();
       expect(most).toBe(Math.floor(lastReport / PER_TRANSACTION) * PER_TRANSACTION);
       expect(await state()).toBe(before);
       expect(await t.db.select().from(importBatches).where(eq(importBatches.id, batchId))).toEqual([]);

@@ -65,15 +65,6 @@ export async function requestCommit<Row>(
 }
 
 /**
- * Rows per transaction where a transaction holds up everyone (the embedded database has one
- * connection): each short transaction lets a chat message or a page in between
- * (docs/decisions/0140). Typically 30 to 60 ms of writing on the bench's machine; 100 would
- * halve that, but made an import of 100,000 partners take longer than its minute
- * (docs/decisions/0141).
- */
-export const EMBEDDED_ROWS_PER_TRANSACTION = 250;
-
-/**
  * The commit job. A first pass checks the whole file (progress shown) and stops on row errors
  * unless the person chose to leave those rows out; the second pass writes every new row.
  * PostgreSQL writes them in ONE transaction with the batch, its activity entry and the upload's
@@ -112,8 +103,10 @@ export function commitJob<Row>(
     }
     const updates = summary.updates ?? 0;
     if (summary.newRows + updates === 0) refuse(400, `Nothing to import: every row is a duplicate or has an error.`);
-    const perTransaction =
-      rowsPerTransaction ?? (ctx.deps.database.kind === 'pglite' ? EMBEDDED_ROWS_PER_TRANSACTION : Infinity);
+    // Where a transaction holds up everyone (the embedded database's one connection), rows are
+    // written in short transactions of its `backgroundRows`, each letting a chat message or a
+    // page in between (docs/decisions/0140, 0141); elsewhere in one.
+    const perTransaction = rowsPerTransaction ?? ctx.deps.database.backgroundRows ?? Infinity;
     // Progress is written outside the writing transaction: only where the database takes other
     // connections, or between short transactions.
     const reportWhileWriting = ctx.deps.database.kind === 'postgres' || Number.isFinite(perTransaction);

@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import type { Database, Db } from '#server/db/client';
 import type { Storage } from '#server/storage/index';
 import { writeExport, type ExportProgress, type ExportSummary } from './archive';
-import { EMBEDDED_EXPORT_PAGE_ROWS, EXPORT_PAGE_ROWS } from './pages';
+import { EXPORT_PAGE_ROWS } from './pages';
 
 /**
  * Runs `read` so that every page sees the data as of one moment where that costs nobody: on
@@ -29,7 +29,7 @@ async function readConsistently<T>(database: Pick<Database, 'kind' | 'db'>, read
  * left half-written behind the caller's back.
  */
 export async function exportArchive(
-  source: { database: Pick<Database, 'kind' | 'db'>; storage: Pick<Storage, 'get'> },
+  source: { database: Pick<Database, 'kind' | 'db' | 'backgroundRows'>; storage: Pick<Storage, 'get'> },
   store: (zip: Readable) => Promise<unknown>,
   progress: ExportProgress,
   now = new Date(),
@@ -53,7 +53,7 @@ export async function exportArchive(
           progress,
           now,
           oneMoment: source.database.kind === 'postgres',
-          pageRows: source.database.kind === 'pglite' ? EMBEDDED_EXPORT_PAGE_ROWS : EXPORT_PAGE_ROWS,
+          pageRows: source.database.backgroundRows ?? EXPORT_PAGE_ROWS,
         },
         sinkFailed,
       ),

@@ -10,7 +10,7 @@ import { exportArchive, exportFileName } from './export';
 export interface ExportJobServices {
   storage: Storage;
   /** The database and its kind (a snapshot transaction on PostgreSQL, pages on the embedded one). */
-  database: () => Pick<Database, 'kind' | 'db'>;
+  database: () => Pick<Database, 'kind' | 'db' | 'backgroundRows'>;
 }
 
 /** Where an export built by a job is kept: named by the job, so its download is found by the job's id. */

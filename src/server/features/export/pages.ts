@@ -3,13 +3,12 @@ import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
 import type { ExportColumn, ExportEntity } from './entities';
 
-/** Rows read per statement: a page, never a whole table, is in memory at once. */
-export const EXPORT_PAGE_ROWS = 1000;
 /**
- * On the embedded database, where everyone waits for each statement: a page of gifts takes
- * about 15 ms there, a thousand about 60 (docs/decisions/0141).
+ * Rows read per statement: a page, never a whole table, is in memory at once. On the embedded
+ * database a page is its `backgroundRows` (250): a page of gifts takes about 15 ms there, a
+ * thousand about 60 (docs/decisions/0141).
  */
-export const EMBEDDED_EXPORT_PAGE_ROWS = 250;
+export const EXPORT_PAGE_ROWS = 1000;
 /**
  * Rows counted per statement: one count of a million gifts took 255 ms on the embedded
  * database, so about 13 ms for 50,000.
