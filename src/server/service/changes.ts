@@ -22,6 +22,12 @@ export interface Change {
   /** The subject's values before and after the change: plain JSON, never a secret. */
   before?: unknown;
   after?: unknown;
+  /**
+   * What the notification rules may use that the activity record must not keep (a chat
+   * message's text), handed to them as it is and never written: a rule then reads nothing
+   * the change already had (docs/decisions/0142).
+   */
+  unrecorded?: unknown;
 }
 
 /**

@@ -71,6 +71,7 @@ async function recordWithNotices(
     subject: change.subject,
     before: change.before ?? null,
     after: change.after ?? null,
+    unrecorded: change.unrecorded,
   });
 }
 

@@ -16,6 +16,8 @@ export interface RecordedChange {
   subject: { type: string; id: string };
   before: unknown;
   after: unknown;
+  /** The change's `unrecorded` values (changes.ts), for its rules only. */
+  unrecorded?: unknown;
 }
 
 /**

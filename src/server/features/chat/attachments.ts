@@ -59,9 +59,16 @@ export async function storeAttachment(deps: AppDeps, incoming: IncomingFile): Pr
   return { id, key, name, size, mimeType };
 }
 
-/** Rows for a message's stored files, inside the transaction that records the message. */
-export async function recordAttachments(db: Db, messageId: number, stored: StoredAttachment[]): Promise<void> {
-  if (stored.length === 0) return;
+/**
+ * Rows for a message's stored files, inside the transaction that records the message; the
+ * attachments as the message shows them, in the order sent (as attachmentsByMessage reads them).
+ */
+export async function recordAttachments(
+  db: Db,
+  messageId: number,
+  stored: StoredAttachment[],
+): Promise<ChatAttachment[]> {
+  if (stored.length === 0) return [];
   // The table has no position column: creation times a millisecond apart keep the order sent.
   const start = Date.now();
   await db.insert(messageAttachments).values(
@@ -75,6 +82,7 @@ export async function recordAttachments(db: Db, messageId: number, stored: Store
       mimeType: s.mimeType,
     })),
   );
+  return stored.map(({ id, name, size, mimeType }) => ({ id, name, size, mimeType }));
 }
 
 /** The attachments of many messages in one query (never one per message), by message id. */

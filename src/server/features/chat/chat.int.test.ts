@@ -124,7 +124,9 @@ describe.each(testDatabaseTargets())('chat on $name', (target) => {
       userEmail: coordinator.email,
     });
     await send(admin, { chatType: 'coordinator', partner: 'Zone Leaders' }, 'Thank you, Sam');
-    await send(nameless, { chatType: 'coordinator', partner: 'Zone Leaders' }, 'Me too');
+    const meToo = await send(nameless, { chatType: 'coordinator', partner: 'Zone Leaders' }, 'Me too');
+    // The answer names the sender as the list does (its insert reads the name itself).
+    expect(((await meToo.json()) as { message: ChatMessage }).message.userName).toBe(nameless.email);
 
     const listed = (await (await list(admin, { chatType: 'coordinator', partner: 'Zone Leaders' })).json()) as {
       messages: ChatMessage[];

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { messages, user } from '#server/db/schema';
+import { user } from '#server/db/schema';
 import type { NotificationRules, RecordedChange } from '#server/service/notices';
 import type { ChatType } from '#shared/chat';
 import { mentionedIds } from '#shared/mentions';
@@ -9,16 +8,28 @@ import type { Feature } from '#shared/permissions';
 /** How much of the message an @mention notification quotes. */
 const QUOTE_LENGTH = 200;
 
+/** What the mention rule needs of a message sent or edited: its change hands it over (`unrecorded`). */
+export interface MentionableText {
+  content: string;
+  partner: string;
+  chatType: ChatType;
+}
+
+export const mentionable = ({ content, partner, chatType }: MentionableText): MentionableText => ({
+  content,
+  partner,
+  chatType,
+});
+
 /**
  * An @mention tells the person mentioned (issue 16, docs/decisions/0100), when they may read
- * the channel: chat, and for the Cardholder Success channels that feature too.
+ * the channel: chat, and for the Cardholder Success channels that feature too. The text comes
+ * with the change, which keeps it out of the activity record (docs/decisions/0142).
  */
 async function mentions(change: RecordedChange, db: Db) {
-  const [message] = await db
-    .select({ content: messages.content, partner: messages.partner, chatType: messages.chatType })
-    .from(messages)
-    .where(eq(messages.id, Number(change.subject.id)));
-  if (!message?.content.includes('@')) return [];
+  const message = change.unrecorded as MentionableText | undefined;
+  if (!message) throw new Error(`${change.action} was recorded without its text for the mention rule`);
+  if (!message.content.includes('@')) return [];
   const people = await db
     .select({ id: user.id, displayName: user.displayName, name: user.name, email: user.email })
     .from(user);
@@ -31,8 +42,7 @@ async function mentions(change: RecordedChange, db: Db) {
   if (ids.length === 0) return [];
   const sender = people.find((p) => p.id === change.actorId);
   const senderName = sender?.displayName || sender?.name || sender?.email || 'Someone';
-  const features: Feature[] =
-    (message.chatType as ChatType) === 'cardholder_success' ? ['chat', 'cardholder_success'] : ['chat'];
+  const features: Feature[] = message.chatType === 'cardholder_success' ? ['chat', 'cardholder_success'] : ['chat'];
   const quote =
     message.content.length > QUOTE_LENGTH ? `${message.content.slice(0, QUOTE_LENGTH - 1)}…` : message.content;
   return [

@@ -6,6 +6,7 @@ import type { Audience } from '#server/realtime/event-bus';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { assertMentionsAllowed } from './members';
+import { mentionable } from './notices';
 import { readableChatTypes } from './readable';
 import {
   isFixedChannel,
@@ -75,6 +76,16 @@ export const messageColumns = {
   deletedAt: messages.deletedAt,
 };
 
+/**
+ * messageColumns where the author cannot be joined (an insert's RETURNING): the same name and
+ * email, each by a subquery on the message's own user id.
+ */
+const insertedMessageColumns = {
+  ...messageColumns,
+  userName: sql<string>`coalesce((select coalesce(nullif(${user.name}, ''), ${user.email}) from ${user} where ${user.id} = ${messages.userId}), 'Former member')`,
+  userEmail: sql<string | null>`(select ${user.email} from ${user} where ${user.id} = ${messages.userId})`,
+};
+
 export interface MessageRow {
   id: number;
   content: string;
@@ -122,18 +133,14 @@ export async function sendMessage(
   await assertMentionsAllowed(ctx.db, input, input.content);
   return ctx.change(async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
-    const [inserted] = await tx.db
+    // The message as readers get it comes back from its insert, and its attachments from their
+    // own: nothing is read back before it is announced (docs/decisions/0142).
+    const [row] = await tx.db
       .insert(messages)
       .values({ content: input.content, userId: tx.actor.id, partner: input.partner, chatType: input.chatType })
-      .returning({ id: messages.id });
-    await recordAttachments(tx.db, inserted!.id, input.attachments ?? []);
-    const [row] = await tx.db
-      .select(messageColumns)
-      .from(messages)
-      .leftJoin(user, eq(user.id, messages.userId))
-      .where(eq(messages.id, inserted!.id));
-    const [message] = await toChatMessages(tx.db, [row!]);
-    if (!message) throw new Error('the message just sent was not found');
+      .returning(insertedMessageColumns);
+    const attachments = await recordAttachments(tx.db, row!.id, input.attachments ?? []);
+    const message = toChatMessage(row!, new Map([[row!.id, attachments]]));
     await tx.record({
       action: 'message.sent',
       subject: { type: 'message', id: String(message.id) },
@@ -142,12 +149,13 @@ export async function sendMessage(
         event: { type: 'chat.message', message },
         id: message.revision,
       },
-      // The channel, not the text: the message row holds that.
+      // The channel, not the text: the message row holds that. The mention rule gets the text.
       after: {
         partner: message.partner,
         chatType: message.chatType,
         ...(message.attachments.length > 0 && { attachments: message.attachments.map((a) => a.name) }),
       },
+      unrecorded: mentionable(message),
     });
     return message;
   });
