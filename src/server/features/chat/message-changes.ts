@@ -4,7 +4,7 @@ import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
 import { assertMentionsAllowed, mentionedIn } from './members';
-import { mentionable } from './notices';
+import type { MentionableText } from './notices';
 import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, messageColumns, toChatMessages } from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
@@ -78,7 +78,7 @@ export async function editMessage(ctx: ServiceContext, id: number, content: stri
       // The channel, not the text (as for a message sent); and the people already mentioned.
       before: { mentioned: mentionedBefore },
       after: { partner: message.partner, chatType: message.chatType },
-      unrecorded: mentionable(message),
+      unrecorded: message satisfies MentionableText,
     });
     return message;
   });

@@ -15,12 +15,6 @@ export interface MentionableText {
   chatType: ChatType;
 }
 
-export const mentionable = ({ content, partner, chatType }: MentionableText): MentionableText => ({
-  content,
-  partner,
-  chatType,
-});
-
 /**
  * An @mention tells the person mentioned (issue 16, docs/decisions/0100), when they may read
  * the channel: chat, and for the Cardholder Success channels that feature too. The text comes

@@ -6,7 +6,7 @@ import type { Audience } from '#server/realtime/event-bus';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { assertMentionsAllowed } from './members';
-import { mentionable } from './notices';
+import type { MentionableText } from './notices';
 import { readableChatTypes } from './readable';
 import {
   isFixedChannel,
@@ -155,7 +155,7 @@ export async function sendMessage(
         chatType: message.chatType,
         ...(message.attachments.length > 0 && { attachments: message.attachments.map((a) => a.name) }),
       },
-      unrecorded: mentionable(message),
+      unrecorded: message satisfies MentionableText,
     });
     return message;
   });
