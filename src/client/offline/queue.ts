@@ -82,7 +82,11 @@ async function sendWaiting(): Promise<void> {
         body: JSON.stringify(next.body),
       });
     } catch {
-      return; // Still no connection: the 'online' event starts again.
+      // No connection after all. Offline, the 'online' event starts again; online, the browser
+      // sent no event to wait for (its first request after reconnecting can fail, as
+      // Chromium's ERR_NETWORK_CHANGED does), so try again shortly rather than wait forever.
+      if (navigator.onLine) retryTimer = setTimeout(() => void flushQueue(), RETRY_MS);
+      return;
     }
     // Not signed in (the queue waits for the session), being answered, or the server failing:
     // try again later rather than give up a write the person was told is kept.
