@@ -61,7 +61,10 @@ The PostgreSQL half creates a fresh database beside the one \`BENCH_DATABASE_URL
 drops it afterwards, so a bench never touches existing data; without the variable it is
 reported as skipped. Each run writes this file and \`docs/benchmarks.json\` (every raw figure).
 Benchmarks are not part of \`npm test\`. The machine should be otherwise quiet: every figure
-below shares the same cores with the load generator.
+below shares the same cores with the load generator. Before each timed scenario the bench waits
+until the server and the machine as a whole are nearly idle (up to 30 s, and the log says when it
+gave up), so a scenario does not time what the one before left running: on PostgreSQL that
+includes the database server's own work after an import (autovacuum, analyze, checkpoints).
 
 ### What is measured
 
@@ -82,7 +85,7 @@ below shares the same cores with the load generator.
    term matches 1% of partners; the rare term is two words, each frequent on its own, that occur
    together in a dozen partners: the worst case for a scan or a walk in name order. Dashboard
    and search are timed after the throughput load of scenario 1 (which warms the server's
-   code and caches), once the server's CPU has settled, so they time requests, not the tail
+   code and caches), once the server and the machine have settled, so they time requests, not the tail
    of the queue that load left.
 3b. **Directory filtered by a tag** (issue 20): the first page of partners with the seed's most
    common tag (about 9% of partners) and with its rarest (about 1%), ${s.searchSamples} requests each.

@@ -14,7 +14,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import { REPO_ROOT } from '#test-support/portal-process';
 import { checkBudgets, type Budgets } from './budgets';
 import { rawDriver } from './direct-sql';
-import { settle, signIn, startBenchPortal, type DatabaseUnderTest } from './portal';
+import { log, settle, signIn, startBenchPortal, type DatabaseUnderTest } from './portal';
 import { renderReport } from './report';
 import type { BenchResults, DatabaseFigures, Mode, Scale } from './results-types';
 import { measureFanOut } from './scenarios/chat';
@@ -84,7 +84,6 @@ const messagesAt = (mode: Mode) => (streams: number) =>
   streams >= 10_000 ? 5 : streams >= 1000 ? (mode === 'quick' ? 5 : 10) : mode === 'quick' ? 10 : 20;
 
 const silent = pino({ level: 'silent' });
-const log = (message: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
 /** A place to seed: an embedded data directory, or a fresh PostgreSQL database dropped afterwards. */
 interface Store {
