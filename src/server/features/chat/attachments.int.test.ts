@@ -102,6 +102,24 @@ describe.each(testDatabaseTargets())('chat attachments on $name', (target) => {
     expect(row!.storageKey).toBe(`chat-attachments/${row!.id}`);
   });
 
+  it('answers an edit and a delete with the message as the list shows it: attachments kept, then none', async () => {
+    const message = await sent(
+      await sendParts(sam, [...fields(GENERAL, 'Flyer draft'), file('flyer.pdf', PDF, 'application/pdf')]),
+    );
+    const edit = await t.sendJson('PATCH', `/api/chat/messages/${message.id}`, { content: 'Flyer, final' }, as(sam));
+    expect(edit.status).toBe(200);
+    const edited = ((await edit.json()) as { message: ChatMessage }).message;
+    expect(edited.attachments).toEqual(message.attachments);
+    expect(edited.userName).toBe(message.userName);
+    expect((await list(ruth, GENERAL)).find((m) => m.id === message.id)).toEqual(edited);
+
+    const removal = await t.request(`/api/chat/messages/${message.id}`, { method: 'DELETE', headers: as(sam) });
+    expect(removal.status).toBe(200);
+    const deleted = ((await removal.json()) as { message: ChatMessage }).message;
+    expect(deleted).toMatchObject({ content: '', attachments: [] });
+    expect((await list(ruth, GENERAL)).find((m) => m.id === message.id)).toEqual(deleted);
+  });
+
   it('sends files with no text, but not an empty multipart message', async () => {
     const message = await sent(await sendParts(sam, [...fields(GENERAL, '  '), file('a.png', PNG_1X1, 'image/png')]));
     expect(message.content).toBe('');

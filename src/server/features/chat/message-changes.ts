@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { messageAttachments, messages, user } from '#server/db/schema';
+import { messageAttachments, messages } from '#server/db/schema';
 import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
 import { assertMentionsAllowed, mentionedIn } from './members';
 import type { MentionableText } from './notices';
-import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, messageColumns, toChatMessages } from './service';
+import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, returnedMessageColumns, toChatMessages } from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
 async function findMessage(ctx: ServiceContext, id: number) {
@@ -30,6 +30,8 @@ async function findMessage(ctx: ServiceContext, id: number) {
  * Takes the chat order lock, then gives the message the next revision in the statement that
  * changes it: revisions are handed out in commit order, as ids are for new messages, so a
  * reconnecting tab's cursor never skips a change committed late (service.ts, sendMessage).
+ * The update returns the message as readers get it; only an edited message's attachments are
+ * read (a deleted one shows none), as for a message sent (docs/decisions/0142).
  */
 async function reviseUnderLock(
   tx: ChangeContext,
@@ -37,19 +39,14 @@ async function reviseUnderLock(
   set: Partial<typeof messages.$inferInsert>,
 ): Promise<ChatMessage> {
   await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
-  const [changed] = await tx.db
+  const [row] = await tx.db
     .update(messages)
     .set({ ...set, revision: sql`nextval('message_revision_seq')` })
     // Not already deleted: a delete that won the race leaves nothing to edit or delete.
     .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
-    .returning({ id: messages.id });
-  if (!changed) refuse(409, 'This message was deleted.');
-  const [row] = await tx.db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(user, eq(user.id, messages.userId))
-    .where(eq(messages.id, id));
-  const [message] = await toChatMessages(tx.db, [row!]);
+    .returning(returnedMessageColumns);
+  if (!row) refuse(409, 'This message was deleted.');
+  const [message] = await toChatMessages(tx.db, [row]);
   return message!;
 }
 

@@ -77,10 +77,10 @@ export const messageColumns = {
 };
 
 /**
- * messageColumns where the author cannot be joined (an insert's RETURNING): the same name and
- * email, each by a subquery on the message's own user id.
+ * messageColumns where the author cannot be joined (the RETURNING of an insert or an update):
+ * the same name and email, each by a subquery on the message's own user id.
  */
-const insertedMessageColumns = {
+export const returnedMessageColumns = {
   ...messageColumns,
   userName: sql<string>`coalesce((select coalesce(nullif(${user.name}, ''), ${user.email}) from ${user} where ${user.id} = ${messages.userId}), 'Former member')`,
   userEmail: sql<string | null>`(select ${user.email} from ${user} where ${user.id} = ${messages.userId})`,
@@ -138,7 +138,7 @@ export async function sendMessage(
     const [row] = await tx.db
       .insert(messages)
       .values({ content: input.content, userId: tx.actor.id, partner: input.partner, chatType: input.chatType })
-      .returning(insertedMessageColumns);
+      .returning(returnedMessageColumns);
     const attachments = await recordAttachments(tx.db, row!.id, input.attachments ?? []);
     const message = toChatMessage(row!, new Map([[row!.id, attachments]]));
     await tx.record({
