@@ -5,7 +5,13 @@ import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
 import { assertMentionsAllowed, mentionedIn } from './members';
 import type { MentionableText } from './notices';
-import { assertChannelAllowed, audienceFor, CHAT_ORDER_LOCK, returnedMessageColumns, toChatMessages } from './service';
+import {
+  assertChannelAllowed,
+  CHAT_ORDER_LOCK,
+  messageAnnouncement,
+  returnedMessageColumns,
+  toChatMessages,
+} from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
 async function findMessage(ctx: ServiceContext, id: number) {
@@ -50,14 +56,6 @@ async function reviseUnderLock(
   return message!;
 }
 
-function announce(message: ChatMessage) {
-  return {
-    audience: audienceFor(message.chatType),
-    event: { type: 'chat.message' as const, message },
-    id: message.revision,
-  };
-}
-
 /** Own messages only (issue 23), with the rules of sending: length, emptiness, mentions. */
 export async function editMessage(ctx: ServiceContext, id: number, content: string): Promise<ChatMessage> {
   const found = await findMessage(ctx, id);
@@ -71,7 +69,7 @@ export async function editMessage(ctx: ServiceContext, id: number, content: stri
     await tx.record({
       action: 'message.edited',
       subject: { type: 'message', id: String(id) },
-      announce: announce(message),
+      announce: messageAnnouncement(message),
       // The channel, not the text (as for a message sent); and the people already mentioned.
       before: { mentioned: mentionedBefore },
       after: { partner: message.partner, chatType: message.chatType },
@@ -101,7 +99,7 @@ export async function deleteMessage(ctx: ServiceContext, id: number): Promise<Ch
     await tx.record({
       action: 'message.deleted',
       subject: { type: 'message', id: String(id) },
-      announce: announce(message),
+      announce: messageAnnouncement(message),
       before: { partner: found.partner, chatType: found.chatType as ChatType, author: found.userId },
     });
     return { message, storageKeys: removed.map((r) => r.storageKey) };

@@ -121,6 +121,18 @@ export async function toChatMessages(db: Db, rows: MessageRow[]): Promise<ChatMe
 }
 
 /**
+ * A message sent, edited or deleted, announced to its channel's readers; its revision is the
+ * SSE id a reconnecting tab replays from.
+ */
+export function messageAnnouncement(message: ChatMessage) {
+  return {
+    audience: audienceFor(message.chatType),
+    event: { type: 'chat.message' as const, message },
+    id: message.revision,
+  };
+}
+
+/**
  * Stores a message and announces it in the same transaction. Under the order lock, ids are
  * handed out in commit order and PostgreSQL delivers the notification at commit, so every
  * instance sees messages in id order: the order a reconnecting tab's cursor relies on.
@@ -144,11 +156,7 @@ export async function sendMessage(
     await tx.record({
       action: 'message.sent',
       subject: { type: 'message', id: String(message.id) },
-      announce: {
-        audience: audienceFor(message.chatType),
-        event: { type: 'chat.message', message },
-        id: message.revision,
-      },
+      announce: messageAnnouncement(message),
       // The channel, not the text: the message row holds that. The mention rule gets the text.
       after: {
         partner: message.partner,
