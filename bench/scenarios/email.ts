@@ -15,6 +15,7 @@ import { queueEmail, queueEmails } from '#server/mail/outbox';
 import { deliverDue } from '#server/mail/sender';
 import { smtpTransport } from '#server/mail/transport';
 import { recordChange } from '#server/service/changes';
+import { recordWithNotices } from '#server/service/context';
 import { startTestSmtpServer } from '#test-support/smtp-server';
 import { sampleMs, summarize, type Summary } from '../stats';
 
@@ -130,8 +131,7 @@ async function measureNotifications(database: Database, samples: number) {
         db.transaction(async (transaction) => {
           const tx = transaction as typeof db;
           const subject = { type: 'bench', id: 'bench' };
-          const activityId = await recordChange(tx, null, { action, subject });
-          await notifier.recorded(tx, { activityId, actorId: ids[0]!, action, subject, before: null, after: null });
+          await recordWithNotices(tx, notifier, { id: ids[0]! }, { action, subject });
         }),
       samples,
     );

@@ -34,6 +34,7 @@ import {
   giftImports,
   ministryName,
   partnerDirectory,
+  givingCurrency,
   partnerImports,
   partnerMergeMoves,
   partnerRelations,
@@ -112,7 +113,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
     .route('/api/forms', formsRoutes())
     .route('/api/forms', formSendRoutes(formSendPartners, ministryName))
     .route('/api/dashboard', dashboardRoutes(dashboardSources))
-    .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps)))
+    .route('/api/giving', givingRoutes(partnerDirectory, giftImports, statementIssuer(deps), givingCurrency))
     // The partner import (issue 20 item 4, decision 0117): the shared pipeline's routes.
     .route('/api/partners/imports', importRoutes(partnerImports))
     .route('/api/partners', partnersRoutes({ relations: partnerRelations, mergeMoves: partnerMergeMoves }))

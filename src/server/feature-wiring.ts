@@ -9,7 +9,7 @@ import { chatNotices } from './features/chat/notices';
 import type { DashboardSources } from './features/dashboard/sources';
 import { givingFigures, recentGifts } from './features/giving/figures';
 import { givingNotices } from './features/giving/notices';
-import type { PartnerDirectory } from './features/giving/service';
+import type { CurrencySource, PartnerDirectory } from './features/giving/service';
 import { countActivePartners, recentPartnerActivity } from './features/partners/figures';
 import { partnerNotices } from './features/partners/notices';
 import {
@@ -45,7 +45,7 @@ import type { ImportTarget } from './imports/target';
 import { statementJobs } from './features/giving/statement-jobs';
 import type { StatementIssuerSource } from './features/giving/statements';
 import { readLogo } from './features/organization/logo';
-import { readOrganization } from './features/organization/service';
+import { currencyOfStored, readOrganization, storedOrganizationSql } from './features/organization/service';
 import { cardholderChannelMergeMove } from './features/chat/partner-merge';
 import { giftsMergeMove } from './features/giving/partner-merge';
 import type { PartnerMergeMove } from './features/partners/merge';
@@ -95,6 +95,9 @@ export const partnerDirectory: PartnerDirectory = {
   byNames: partnersByNames,
   contacts: partnerContacts,
 };
+
+/** The display currency a gift's alert is written in, from the organization's settings (decision 0143). */
+export const givingCurrency: CurrencySource = { storedSql: storedOrganizationSql, of: currencyOfStored };
 
 /** What a partner merge moves besides the partner's own contacts and tags (issue 20 item 6). */
 export const partnerMergeMoves: readonly PartnerMergeMove[] = [

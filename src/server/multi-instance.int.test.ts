@@ -180,6 +180,33 @@ describe.runIf(postgres)(
       }
     });
 
+    it('records a gift on either instance and alerts a coordinator of it', async () => {
+      const grant = await admin.fetch(`/api/admin/coordinators/${coordinatorId}/permissions`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ feature: 'giving', enabled: true }),
+      });
+      expect(grant.status).toBe(200);
+      const recordedOn = new Set<number>();
+      for (const amount of ['11.00', '12.00']) {
+        const gift = await admin.fetch('/api/giving/donations', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...pinned(recordedOn.size) },
+          body: JSON.stringify({ partnerName: 'Hannah', amount, donationType: 'one-time' }),
+        });
+        expect(gift.status).toBe(201);
+        recordedOn.add(servedBy(gift));
+      }
+      expect(recordedOn).toEqual(new Set([0, 1]));
+      const listed = (await (await coordinator.fetch('/api/notifications')).json()) as {
+        items: { title: string }[];
+      };
+      expect(listed.items.map((n) => n.title).sort()).toEqual([
+        'Gift recorded: $11.00 from Hannah',
+        'Gift recorded: $12.00 from Hannah',
+      ]);
+    });
+
     it('shares the sign-in limit: failures on both instances count together, by the address the proxy names', async () => {
       const free = THROTTLE_RULES.account.freeFailures;
       const attempt = (password: string) =>

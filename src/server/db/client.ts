@@ -113,6 +113,10 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Notices a connection that died silently (a restarted firewall or NAT) on idle sockets.
     keepAlive: true,
+    // Statements a transaction sends together (a change's record and its notifications' reads,
+    // service/context.ts) go out without waiting for one another; nothing here keeps a portal
+    // open across round trips (no cursors), which pipeline mode refuses (decision 0143).
+    pipeline: true,
   });
   // A pool client that errors while idle must not crash the process; the pool replaces it.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL client failed'));

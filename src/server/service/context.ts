@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../http/app-env';
 import type { ActingPerson, Permissions } from '#shared/permissions';
 import { recordChange, type Change } from './changes';
+import type { Notices } from './notices';
 
 /** The person a service acts for, as the request's session resolved them. */
 export interface Actor extends ActingPerson {
@@ -30,8 +31,8 @@ export interface ServiceContext {
 /** A service context inside a change's transaction. */
 export interface ChangeContext extends ServiceContext {
   /**
-   * Writes the activity record of a change and queues its realtime event (changes.ts), then
-   * lets the notifications derive theirs from it.
+   * Writes the activity record of a change and queues its realtime event (changes.ts), and
+   * lets the notifications derive theirs from it (their reads sent beside the record's insert).
    */
   record(change: Change): Promise<void>;
 }
@@ -51,28 +52,39 @@ function changeContext(tx: Db, deps: AppDeps, actor: Actor): ChangeContext {
     actor,
     deps,
     change: (write) => write(context),
-    record: (change) => recordWithNotices(tx, deps, actor, change),
+    record: (change) => recordWithNotices(tx, deps.notices, actor, change),
   };
   return context;
 }
 
-/** The record, then the notifications derived from it, in the same transaction (docs/decisions/0100). */
-async function recordWithNotices(
+/**
+ * The record and the notifications derived from it, in the same transaction (docs/decisions/0100).
+ * The notifications' reads (the rule's, then its recipients) are sent with the record's insert
+ * rather than after it: nothing they read is written by it, and on the embedded database each
+ * wait for an answer holds the one connection, which everyone else waits for (decision 0143).
+ */
+export async function recordWithNotices(
   tx: Db,
-  deps: AppDeps,
+  notices: Notices,
   actor: { id: string | null; clientIp?: string | null },
   change: Change,
 ): Promise<void> {
-  const activityId = await recordChange(tx, actor, change);
-  await deps.notices.recorded(tx, {
+  const activityId = recordChange(tx, actor, change);
+  await Promise.all([
     activityId,
-    actorId: actor.id,
-    action: change.action,
-    subject: change.subject,
-    before: change.before ?? null,
-    after: change.after ?? null,
-    unrecorded: change.unrecorded,
-  });
+    notices.recorded(
+      tx,
+      {
+        actorId: actor.id,
+        action: change.action,
+        subject: change.subject,
+        before: change.before ?? null,
+        after: change.after ?? null,
+        unrecorded: change.unrecorded,
+      },
+      activityId,
+    ),
+  ]);
 }
 
 /**
@@ -81,5 +93,5 @@ async function recordWithNotices(
  * caller's transaction `tx`.
  */
 export function recordVisitorChange(tx: Db, deps: AppDeps, clientIp: string | null, change: Change): Promise<void> {
-  return recordWithNotices(tx, deps, { id: null, clientIp }, change);
+  return recordWithNotices(tx, deps.notices, { id: null, clientIp }, change);
 }

@@ -8,9 +8,8 @@ import type { Feature } from '#shared/permissions';
  * These types sit in the platform so a feature can state rules without importing another.
  */
 
-/** A change as `recordChange` wrote it, handed to the rules of its action. */
+/** A change as `recordChange` writes it, handed to the rules of its action. */
 export interface RecordedChange {
-  activityId: number;
   actorId: string | null;
   action: string;
   subject: { type: string; id: string };
@@ -59,7 +58,12 @@ export type NoticeSweep = (db: Db, now: Date) => Promise<NoticeDraft[]>;
  * notices time brings and the daily digests.
  */
 export interface Notices {
-  recorded(tx: Db, change: RecordedChange): Promise<void>;
+  /**
+   * Called beside the change's record, not after it: the rules and the read of their recipients
+   * go to the database with the record's insert (context.ts). The notifications wait for
+   * `activityId`, the record they point to.
+   */
+  recorded(tx: Db, change: RecordedChange, activityId: Promise<number>): Promise<void>;
   /** The time-based notices and the due digests, once (the timer does this; tests pass a clock). */
   sweep(now: Date): Promise<void>;
   /** Starts the periodic sweep (the server does; tests that only record changes need not). */

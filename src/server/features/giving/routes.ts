@@ -24,7 +24,7 @@ import { giftsCsv } from './csv';
 import { donorInsights } from './insights';
 import { linkUnlinked, unlinkedGifts } from './unlinked';
 import { exportGifts, listGifts } from './ledger';
-import { addDonation, listPartnerDonations, type PartnerDirectory } from './service';
+import { addDonation, listPartnerDonations, type CurrencySource, type PartnerDirectory } from './service';
 import { statementRoutes } from './statement-routes';
 import type { StatementIssuerSource } from './statements';
 
@@ -42,6 +42,7 @@ export function givingRoutes(
   partners: PartnerDirectory,
   imports: ImportTarget<GiftRow>,
   issuerOf: StatementIssuerSource,
+  currency: CurrencySource,
 ) {
   return (
     new Hono<AppEnv>()
@@ -55,7 +56,7 @@ export function givingRoutes(
         c.json({ partners: await partners.options(c.var.deps.database.db, c.req.valid('query').q) }, 200),
       )
       .post('/donations', requireFeature('dashboard'), requireAdmin, validate('json', donationSchema), async (c) =>
-        c.json({ donation: await addDonation(contextOf(c), partners, c.req.valid('json')) }, 201),
+        c.json({ donation: await addDonation(contextOf(c), partners, currency, c.req.valid('json')) }, 201),
       )
       .get('/partners/:id/donations', requireGiving, validate('param', partnerIdParamSchema), async (c) => {
         const { id } = c.req.valid('param');

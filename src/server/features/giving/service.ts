@@ -36,6 +36,21 @@ export interface PartnerDirectory {
   contacts(db: Db, ids: readonly string[]): Promise<PartnerContact[]>;
 }
 
+/**
+ * The organization's display currency, which a gift's alert is written in (the organization
+ * feature owns the settings; feature-wiring.ts hands this in): an expression the gift's insert
+ * returns, so the alert needs no read of its own (docs/decisions/0143), and how to read it.
+ */
+export interface CurrencySource {
+  storedSql: SQL<string | null>;
+  of(stored: string | null): string;
+}
+
+/** What the donation rule of notices.ts is handed with a gift recorded (the change's `unrecorded`). */
+export interface GiftAlertFacts {
+  currency: string;
+}
+
 export interface PartnerMatch {
   id: string;
   name: string;
@@ -54,9 +69,14 @@ export interface PartnerContact {
  * then counts for them, and the answer says it was linked. Every open dashboard and the
  * partner's details refresh.
  */
-export async function addDonation(ctx: ServiceContext, directory: PartnerDirectory, values: DonationValues) {
+export async function addDonation(
+  ctx: ServiceContext,
+  directory: PartnerDirectory,
+  currency: CurrencySource,
+  values: DonationValues,
+) {
   return ctx.change(async (tx) => {
-    const [row] = await tx.db
+    const [inserted] = await tx.db
       .insert(donations)
       .values({
         ...values,
@@ -76,17 +96,20 @@ export async function addDonation(ctx: ServiceContext, directory: PartnerDirecto
         method: donations.method,
         reference: donations.reference,
         donationDate: donations.donationDate,
+        organization: currency.storedSql,
       });
+    const { organization, ...row } = inserted!;
     // Refused after the insert, which the refusal rolls back: nothing is written.
-    if (values.partnerId && row!.partnerId === null) refuse(400, 'Partner not found');
-    const linkedByName = !values.partnerId && row!.partnerId !== null;
+    if (values.partnerId && row.partnerId === null) refuse(400, 'Partner not found');
+    const linkedByName = !values.partnerId && row.partnerId !== null;
     await tx.record({
       action: 'donation.created',
-      subject: { type: 'donation', id: row!.id },
-      announce: giftsChanged(row!.partnerId),
+      subject: { type: 'donation', id: row.id },
+      announce: giftsChanged(row.partnerId),
       after: row,
+      unrecorded: { currency: currency.of(organization) } satisfies GiftAlertFacts,
     });
-    return { ...row!, linkedByName };
+    return { ...row, linkedByName };
   });
 }
 

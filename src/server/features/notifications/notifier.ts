@@ -3,7 +3,7 @@ import type { Logger } from '#server/logger';
 import type { Notices, NoticeSweep, NotificationRules, RecordedChange } from '#server/service/notices';
 import { deliverNotice, type NoticeMail } from './deliver';
 import { sendDueDigests } from './digest';
-import { recipientsOf } from './recipients';
+import { readTeam, recipientsAmong, recipientsOf } from './recipients';
 
 /** How often the sweeps (tasks due tomorrow) and the digests run. */
 export const SWEEP_EVERY_MS = 15 * 60 * 1000;
@@ -23,11 +23,21 @@ export function createNotifier(
   let timer: NodeJS.Timeout | undefined;
   let first: NodeJS.Timeout | undefined;
   const notifier: Notices = {
-    async recorded(tx: Db, change: RecordedChange) {
+    async recorded(tx: Db, change: RecordedChange, activityId: Promise<number>) {
       const rule = rules[change.action];
       if (!rule) return;
-      for (const draft of await rule(change, tx)) {
-        await deliverNotice(tx, out, draft, await recipientsOf(tx, draft, change.actorId), change.activityId);
+      const drafts = await rule(change, tx);
+      if (drafts.length === 0) return;
+      // One read of the people for all the drafts, while the change's record is being written
+      // (context.ts): only those the drafts name, when every draft names its people.
+      const named = drafts.every((draft) => draft.to.userIds)
+        ? [...new Set(drafts.flatMap((draft) => draft.to.userIds!))]
+        : undefined;
+      if (named?.length === 0) return;
+      const team = await readTeam(tx, named);
+      const id = await activityId;
+      for (const draft of drafts) {
+        await deliverNotice(tx, out, draft, recipientsAmong(team, draft, change.actorId), id);
       }
     },
     async sweep(now) {

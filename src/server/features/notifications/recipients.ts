@@ -14,15 +14,16 @@ export interface Recipient {
   emailFrequency: 'immediately' | 'daily';
 }
 
+/** An active account with what decides which notices reach it (`readTeam`). */
+export type TeamMember = Awaited<ReturnType<typeof readTeam>>[number];
+
 /**
- * The people a draft reaches: holding its features now (admins hold all), with the category's
- * switch on, never the person who made the change. One statement; a ministry has tens of
- * accounts, so the rules run over all of them in memory.
+ * The active accounts (or only `ids` among them), with their access and switches. One
+ * statement; a ministry has tens of accounts, so the rules run over all of them in memory. A
+ * deactivated person is told of nothing (decision 0104).
  */
-export async function recipientsOf(db: Db, draft: NoticeDraft, actorId: string | null): Promise<Recipient[]> {
-  const ids = draft.to.userIds;
-  if (ids && ids.length === 0) return [];
-  const rows = await db
+export function readTeam(db: Db, ids?: readonly string[]) {
+  return db
     .select({
       id: user.id,
       email: user.email,
@@ -35,10 +36,22 @@ export async function recipientsOf(db: Db, draft: NoticeDraft, actorId: string |
       switches: switchesSql(user.id),
     })
     .from(user)
-    // A deactivated person is told of nothing (decision 0104).
     .where(and(isNull(user.deactivatedAt), ids ? inArray(user.id, [...ids]) : undefined));
-  return rows
-    .filter((row) => row.id !== actorId)
+}
+
+/**
+ * The people among `team` a draft reaches: named by it (when it names anyone), holding its
+ * features now (admins hold all), with the category's switch on, never the person who made
+ * the change.
+ */
+export function recipientsAmong(
+  team: readonly TeamMember[],
+  draft: NoticeDraft,
+  actorId: string | null,
+): Recipient[] {
+  const named = draft.to.userIds ? new Set(draft.to.userIds) : null;
+  return team
+    .filter((row) => row.id !== actorId && (!named || named.has(row.id)))
     .filter((row) => {
       const { permissions } = accessFrom(row.role as AccessRole, row.switches as SwitchPairs | string);
       return draft.to.features.every((feature) => permissions[feature]);
@@ -53,4 +66,11 @@ export async function recipientsOf(db: Db, draft: NoticeDraft, actorId: string |
       emailNotifications,
       emailFrequency,
     }));
+}
+
+/** The people one draft reaches (`recipientsAmong`), reading only the accounts it names, if it names any. */
+export async function recipientsOf(db: Db, draft: NoticeDraft, actorId: string | null): Promise<Recipient[]> {
+  const ids = draft.to.userIds;
+  if (ids && ids.length === 0) return [];
+  return recipientsAmong(await readTeam(db, ids), draft, actorId);
 }

@@ -38,13 +38,33 @@ export async function readOrganization(db: Db, defaultName: string): Promise<Org
     .where(inArray(appSettings.key, [SETTINGS_KEY, LOGO_SETTING_KEY]));
   const stored = rows.find((r) => r.key === SETTINGS_KEY)?.value;
   const logoKey = rows.find((r) => r.key === LOGO_SETTING_KEY)?.value ?? null;
-  const parsed = stored ? organizationSettingsSchema.safeParse(parseJson(stored)) : undefined;
+  const parsed = parseStored(stored);
   const defaults = { ...DEFAULT_ORGANIZATION, name: defaultName };
   return {
-    ...(parsed?.success ? parsed.data : defaults),
-    currency: parsed?.success && CURRENCIES.includes(parsed.data.currency) ? parsed.data.currency : defaults.currency,
+    ...(parsed ?? defaults),
+    currency: currencyOf(parsed),
     logoKey: logoKey && isObjectKey(logoKey) ? logoKey : null,
   };
+}
+
+/**
+ * The stored settings' text as an expression, for a statement that needs the currency without
+ * a read of its own (a gift's insert returns it, decision 0143); `currencyOfStored` reads it.
+ */
+export const storedOrganizationSql = sql<
+  string | null
+>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${SETTINGS_KEY})`;
+
+/** The display currency the stored settings' text names, as `readOrganization` would give it. */
+export const currencyOfStored = (stored: string | null | undefined) => currencyOf(parseStored(stored));
+
+function parseStored(stored: string | null | undefined) {
+  const parsed = stored ? organizationSettingsSchema.safeParse(parseJson(stored)) : undefined;
+  return parsed?.success ? parsed.data : undefined;
+}
+
+function currencyOf(parsed: OrganizationSettingsValues | undefined) {
+  return parsed && CURRENCIES.includes(parsed.currency) ? parsed.currency : DEFAULT_ORGANIZATION.currency;
 }
 
 /** A stored value that is not JSON (edited by hand) reads as never saved, rather than failing every page. */
