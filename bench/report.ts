@@ -451,7 +451,8 @@ until the change record moves (decisions 0108, 0137): the crowds asking one page
 term time kept answers; "a different name each" times searches that are each computed.
 Recording a gift moves the record each time, so its row measures the writes themselves (the
 rollup and the audit chain are written at commit, decision 0138; a gift's events ride on its
-activity insert and its partner is found inside its insert, decision 0139).`);
+activity insert and its partner is found inside its insert, decision 0139; its alert's reads
+go with that insert, decision 0143).`);
 
   for (const [key, title] of [
     ['import', '11. Gift import'],
