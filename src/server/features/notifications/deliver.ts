@@ -38,7 +38,7 @@ export async function deliverNotice(
       : person.emailFrequency === 'daily'
         ? ('digest' as const)
         : ('queued' as const);
-  const inserted = await tx
+  const insert = tx
     .insert(notifications)
     .values(
       recipients.map((person) => ({
@@ -55,33 +55,40 @@ export async function deliverNotice(
     .onConflictDoNothing({
       target: [notifications.recipientId, notifications.dedupeKey],
       where: sql`${notifications.dedupeKey} is not null`,
-    })
-    .returning({ recipientId: notifications.recipientId, emailStatus: notifications.emailStatus });
-
-  if (inserted.length === 0) return 0;
+    });
   // One announcement and one outbox statement for everyone told: a gift alert to a team of
   // fifty costs two statements, not a hundred (docs/benchmarks.md, scenario 6).
-  await publishInTransaction(tx, {
-    audience: { userIds: inserted.map((row) => row.recipientId) },
-    event: { type: 'notifications.changed' },
-  });
-  const byId = new Map(recipients.map((person) => [person.id, person]));
-  await out.mail.queueAll(
-    tx,
-    inserted
-      .filter((row) => row.emailStatus === 'queued')
-      .map((row) => {
-        const person = byId.get(row.recipientId)!;
-        return {
-          kind: 'notification',
-          to: { address: person.email, name: person.name },
-          recipientName: person.name,
-          subject: draft.title,
-          paragraphs: draft.body ? [draft.body] : [],
-          action: { label: 'Open in the portal', url: `${out.baseUrl}${draft.link}` },
-          unsubscribeUrl: unsubscribeUrl(out, person.id),
-        };
-      }),
+  const tell = (told: readonly Recipient[]) => [
+    publishInTransaction(tx, { audience: { userIds: told.map((person) => person.id) }, event: NOTIFICATIONS_CHANGED }),
+    out.mail.queueAll(
+      tx,
+      told.filter((person) => emailStatus(person) === 'queued').map((person) => noticeEmail(out, draft, person)),
+    ),
+  ];
+  if (!draft.dedupeKey) {
+    // Nothing to skip, so everyone is told: the announcement and the emails go with the insert
+    // instead of waiting for its answer (decision 0143).
+    await Promise.all([insert, ...tell(recipients)]);
+    return recipients.length;
+  }
+  const inserted = new Set(
+    (await insert.returning({ recipientId: notifications.recipientId })).map((row) => row.recipientId),
   );
-  return inserted.length;
+  if (inserted.size === 0) return 0;
+  await Promise.all(tell(recipients.filter((person) => inserted.has(person.id))));
+  return inserted.size;
+}
+
+const NOTIFICATIONS_CHANGED = { type: 'notifications.changed' } as const;
+
+function noticeEmail(out: NoticeMail, draft: NoticeDraft, person: Recipient) {
+  return {
+    kind: 'notification',
+    to: { address: person.email, name: person.name },
+    recipientName: person.name,
+    subject: draft.title,
+    paragraphs: draft.body ? [draft.body] : [],
+    action: { label: 'Open in the portal', url: `${out.baseUrl}${draft.link}` },
+    unsubscribeUrl: unsubscribeUrl(out, person.id),
+  };
 }
