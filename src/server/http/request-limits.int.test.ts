@@ -21,7 +21,10 @@ describe.each(testDatabaseTargets())('request limits over a socket, on $name', (
 
   beforeAll(async () => {
     t = await createTestApp(target, { MAX_UPLOAD_MB: '1' });
-    server = await listen(t.app.fetch, { port: 0, timeouts: { headersMs: 600, idleMs: 800, requestMs: 20_000 } });
+    server = await listen(t.app.fetch, {
+      port: 0,
+      timeouts: { headersMs: 600, idleMs: 800, requestMs: 20_000, keepAliveMs: 1_000 },
+    });
     port = (server.address() as AddressInfo).port;
     origin = t.deps.config.BASE_URL;
     const person = await t.createUser({ email: 'uploader@example.org', password: 'uploader-secret' });
@@ -150,6 +153,30 @@ describe.each(testDatabaseTargets())('request limits over a socket, on $name', (
     const outcome = await send(jsonHead('/api/tasks', 1000), Buffer.from('{"title":'), 9, {});
     expect(outcome.closedAfterMs).toBeLessThan(5000);
     expect(outcome.head).not.toMatch(/^HTTP\/1\.1 2/);
+  });
+
+  it('keeps a connection open for its next request for keepAliveMs, says so, then closes it', async () => {
+    // Longer than the headers timeout: a kept-alive connection waiting for its next request is
+    // timed by keepAliveMs alone.
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (data) => (answer += data.toString('latin1')));
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+    const answered = async (count: number) => {
+      while ((answer.match(/HTTP\/1\.1 200/g) ?? []).length < count) await new Promise((r) => setTimeout(r, 10));
+    };
+    const request = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    socket.write(request);
+    await answered(1);
+    expect(answer).toMatch(/\r\nKeep-Alive: timeout=1\r\n/i);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    socket.write(request);
+    await answered(2);
+    const lastAnswer = Date.now();
+    const closedAt = await closed;
+    expect(closedAt - lastAnswer).toBeGreaterThanOrEqual(900);
+    expect(closedAt - lastAnswer).toBeLessThan(3000);
+    expect(HTTP_TIMEOUTS.keepAliveMs).toBeLessThan(HTTP_TIMEOUTS.idleMs);
   });
 
   it('keeps a quiet realtime stream open: its heartbeat comes well inside the idle timeout', async () => {
