@@ -147,9 +147,9 @@ includes the database server's own work after an import (autovacuum, analyze, ch
    and the archive downloaded and dropped; the server's resident memory sampled every 50 ms.
 17. **While long jobs run** (issue 18): 100 realtime streams open; \`/api/health\` every 20 ms and a
    chat message every 250 ms (its arrival timed at every stream), for 10 s idle, then from the
-   start of a gift import's commit (${int(s.importRows ?? 100_000)} rows, staged first) and the complete export, queued
-   together (one instance runs one job at a time, so one waits for the other), until the
-   import's end (decisions 0134, 0140 and 0141).
+   start of the complete export and a gift import's commit (${int(s.importRows ?? 100_000)} rows, staged first), queued
+   in that order (one instance runs one job at a time: the export runs first, then the import), until the
+   import's end (decisions 0134, 0140, 0141 and 0144).
 
 ## Latest run
 
@@ -493,7 +493,8 @@ ${table(
 )}
 
 The commit checks the whole file again, then writes every row: in one transaction on PostgreSQL,
-in transactions of 250 rows on the embedded database (decision 0140). The growth column is what
+in short transactions on the embedded database, each sized to take about 10 ms, 50 to 250 rows
+(decisions 0140, 0144). The growth column is what
 the server held above its level before the import (decisions 0113 and 0117 say what of it grows
 with the file).`);
   }

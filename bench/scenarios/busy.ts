@@ -96,10 +96,14 @@ export async function measureWhileBusy(
     const idle = await probe(url, pool, new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000)));
 
     const started = performance.now();
+    // The export is queued first, so it runs first and the import after it: an instance runs
+    // one job at a time, and the window then holds both. Queued together, either could go
+    // first, and the window held only the import or both (the runs' spread, decision 0140).
+    const exportJob = await startExport(url, cookie);
     const imported = startCommit(GIFTS, url, cookie, staged).then((jobId) =>
       jobResult<CommitResult>(url, cookie, jobId, 250),
     );
-    const exported = startExport(url, cookie).then((jobId) => jobResult(url, cookie, jobId, 250));
+    const exported = jobResult(url, cookie, exportJob, 250);
     // Awaited after the busy window; until then a failure must not go unhandled.
     exported.catch(() => {});
     let importSeconds = 0;
