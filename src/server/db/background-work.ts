@@ -34,6 +34,57 @@ export const MAX_WAIT_MS = 100;
  */
 export const EMBEDDED_BACKGROUND_ROWS = 250;
 
+/**
+ * How long one piece of background work (a short transaction of an import's writes) should
+ * hold the embedded database: a person's statement that arrives as a piece starts waits about
+ * this long (decision 0144). On the bench's data gifts took 24 ms a 250-row insert, up to 70;
+ * partners 35 to 40 ms a 100-row one.
+ */
+export const EMBEDDED_PIECE_MS = 10;
+
+/**
+ * The fewest rows a sized piece holds, however slow its rows. A transaction's own cost (its
+ * statements' planning, the messages between the threads) is paid per piece: at 20 rows a
+ * piece, 100,000 partners took about 57 s to import, at 250 about 45 (decision 0144).
+ */
+export const MIN_PIECE_ROWS = 50;
+
+/**
+ * Sizes background work's pieces by how long the last ones took, so each takes about
+ * `targetMs` whatever a row costs there: a partner, with its three trigram indexes, takes three
+ * to four times as long to insert as a gift (decision 0144). Never more than `maxRows` nor fewer
+ * than `minRows`; the first piece is `minRows`, since nothing is known yet.
+ */
+export class PieceSizer {
+  private msPerRow: number | undefined;
+
+  constructor(
+    readonly targetMs: number,
+    readonly maxRows: number,
+    readonly minRows = Math.min(MIN_PIECE_ROWS, maxRows),
+  ) {}
+
+  /** A sizer that always answers `rows`. */
+  static fixed(rows: number): PieceSizer {
+    return new PieceSizer(Infinity, rows, rows);
+  }
+
+  /** The rows of the next piece. */
+  get rows(): number {
+    if (this.msPerRow === undefined) return this.minRows;
+    return Math.max(this.minRows, Math.min(this.maxRows, Math.floor(this.targetMs / this.msPerRow)));
+  }
+
+  /** `rows` rows took `ms`. */
+  took(rows: number, ms: number): void {
+    if (rows <= 0) return;
+    const rate = Math.max(0, ms) / rows;
+    // Half the last piece, half those before: one slow piece (a GIN index merging its pending
+    // list) shrinks the next one, not every one after it.
+    this.msPerRow = this.msPerRow === undefined ? rate : (this.msPerRow + rate) / 2;
+  }
+}
+
 /** Counts people's statements on their way to the database; background work waits for none. */
 export class ForegroundFirst {
   private inFlight = 0;

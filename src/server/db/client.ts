@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
-import { EMBEDDED_BACKGROUND_ROWS } from './background-work';
+import { EMBEDDED_BACKGROUND_ROWS, EMBEDDED_PIECE_MS } from './background-work';
 import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
 import { openPgliteThread } from './pglite-thread';
 import type { Logger } from '../logger';
@@ -33,6 +33,12 @@ export interface Database {
    * export). Unset on PostgreSQL, where each job reads and writes in its own sizes.
    */
   backgroundRows?: number;
+  /**
+   * Set with `backgroundRows`: how long a piece of background work (an import's write
+   * transaction) should take there; pieces are sized to it, at most `backgroundRows` rows
+   * (decision 0144).
+   */
+  backgroundPieceMs?: number;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,7 @@ async function openPglite(
     kind: 'pglite',
     db,
     backgroundRows: EMBEDDED_BACKGROUND_ROWS,
+    backgroundPieceMs: EMBEDDED_PIECE_MS,
     async listen(channel, handler) {
       const stop = await client.listen(channel, handler);
       return async () => {

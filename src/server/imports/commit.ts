@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { loadAccess } from '../auth/permissions';
+import { PieceSizer } from '../db/background-work';
 import type { AppDeps } from '../http/app-env';
 import { importBatches, importUploads } from '../db/schema';
 import { JobStopped, type JobContext, type JobHandler } from '../jobs/handlers';
@@ -104,9 +105,14 @@ export function commitJob<Row>(
     const updates = summary.updates ?? 0;
     if (summary.newRows + updates === 0) refuse(400, `Nothing to import: every row is a duplicate or has an error.`);
     // Where a transaction holds up everyone (the embedded database's one connection), rows are
-    // written in short transactions of its `backgroundRows`, each letting a chat message or a
-    // page in between (docs/decisions/0140, 0141); elsewhere in one.
+    // written in short transactions of at most its `backgroundRows`, each letting a chat message
+    // or a page in between (docs/decisions/0140, 0141); elsewhere in one.
     const perTransaction = rowsPerTransaction ?? ctx.deps.database.backgroundRows ?? Infinity;
+    // Each short transaction sized to take the database's `backgroundPieceMs`, whatever a row
+    // of this target costs (decision 0144); a fixed number when the caller gave one (tests).
+    const pieceMs = rowsPerTransaction === undefined ? ctx.deps.database.backgroundPieceMs : undefined;
+    const maxRows = Math.min(target.writeRows, perTransaction);
+    const pieces = pieceMs ? new PieceSizer(pieceMs, maxRows) : PieceSizer.fixed(maxRows);
     // Progress is written outside the writing transaction: only where the database takes other
     // connections, or between short transactions.
     const reportWhileWriting = ctx.deps.database.kind === 'postgres' || Number.isFinite(perTransaction);
@@ -150,20 +156,21 @@ export function commitJob<Row>(
         [pending, pendingUpdates] = [[], []];
         if (rows.length + changes.length === 0) return;
         await scope.change(async (tx) => {
+          const started = performance.now();
           if (rows.length > 0) await target.write(tx, input.batchId, rows, options);
           if (changes.length > 0) await target.update!(tx, input.batchId, changes, options);
+          pieces.took(rows.length + changes.length, performance.now() - started);
         });
         written += rows.length;
         updated += changes.length;
       };
-      const flushAt = Math.min(target.writeRows, perTransaction);
       const writing = { ...options, writingBatch: input.batchId };
       for await (const chunk of checkRows(scope, key, target, input.mapping, writing)) {
         for (const line of chunk) {
           if (line.errors.length > 0 || line.duplicate) continue;
           if (line.update) pendingUpdates.push(line.prepared!);
           else pending.push(line.prepared!);
-          if (pending.length + pendingUpdates.length >= flushAt) await flush();
+          if (pending.length + pendingUpdates.length >= pieces.rows) await flush();
         }
         read += chunk.length;
         if (reportWhileWriting) await job.progress(total + read, total * 2);
