@@ -21,6 +21,7 @@ import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/
 import { failRowsNoted } from '#test-support/injected-failure';
 import type { ImportBatchView } from '#shared/imports';
 import type { JobView } from '#shared/jobs';
+import { MIN_PIECE_ROWS } from '#server/db/background-work';
 import { CHUNK_ROWS } from './check-rows';
 import { commitJob, type CommitInput } from './commit';
 
@@ -261,6 +262,43 @@ describe.each(testDatabaseTargets())('an import written in short transactions on
     } finally {
       await cleanUp();
       await t.db.delete(partnerTags);
+    }
+  });
+
+  it('writes in pieces sized as the database says: short and timed on the embedded one, one on PostgreSQL', async () => {
+    const written: number[] = [];
+    const counted = {
+      ...giftImports,
+      write: (...args: Parameters<typeof giftImports.write>) => {
+        written.push(args[2].length);
+        return giftImports.write(...args);
+      },
+    };
+    const job = await queued(rows(ROWS));
+    const result = await commitJob(
+      counted,
+      () => t.deps,
+    )({
+      jobId: job.id,
+      ownerId: job.ownerId,
+      input: job.input as CommitInput,
+      db: t.db,
+      attempt: 1,
+      progress: async () => {},
+    });
+    expect(result).toMatchObject({ imported: ROWS });
+    expect(written.reduce((sum, n) => sum + n, 0)).toBe(ROWS);
+    const { backgroundRows, backgroundPieceMs } = t.deps.database;
+    if (backgroundPieceMs === undefined) {
+      expect(written).toEqual([ROWS]);
+    } else {
+      // The first piece is the fewest rows (nothing is timed yet); then sized, within bounds.
+      expect(written[0]).toBe(MIN_PIECE_ROWS);
+      expect(written.length).toBeGreaterThan(ROWS / backgroundRows!);
+      for (const n of written.slice(0, -1)) {
+        expect(n).toBeGreaterThanOrEqual(MIN_PIECE_ROWS);
+        expect(n).toBeLessThanOrEqual(backgroundRows!);
+      }
     }
   });
 });
