@@ -86,15 +86,27 @@ export const givingDays = pgTable('giving_days', {
 /**
  * What a transaction's gift writes change in the rollup, waiting for its commit (migration 0029,
  * decision 0138): the rollup's shared rows are then updated once, inside the commit, so writers
- * do not queue on today's row while their requests still run. Empty outside a transaction.
+ * do not queue on today's row while their requests still run. Each row names its transaction's
+ * mark, which the commit takes its rows by (migration 0032, decision 0145). Empty outside a
+ * transaction.
  */
-export const givingRollupPending = pgTable('giving_rollup_pending', {
-  slot: timestamp('slot', { withTimezone: true }).notNull(),
-  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
-  gifts: bigint('gifts', { mode: 'number' }).notNull(),
-});
+export const givingRollupPending = pgTable(
+  'giving_rollup_pending',
+  {
+    mark: bigint('mark', { mode: 'number' }).notNull(),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    gifts: bigint('gifts', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('giving_rollup_pending_mark_idx').on(t.mark)],
+);
 
-/** One row per transaction with pending rollup changes: its deferred trigger folds them at commit. */
+/**
+ * One row per transaction with pending rollup changes: its deferred trigger folds them at commit.
+ * Found and removed by its id, never by reading the table: the embedded database runs no
+ * autovacuum, so every mark ever removed stays in the table's pages (decision 0145).
+ */
 export const givingRollupMarks = pgTable('giving_rollup_marks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });

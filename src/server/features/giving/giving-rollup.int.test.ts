@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donations, givingDays, givingSlots, partners } from '#server/db/schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 import { within } from '#test-support/within';
+import { queryRows } from '#server/db/query-rows';
 import {
   closeSecondHandle,
   createTestApp,
@@ -233,6 +234,59 @@ describe.each(testDatabaseTargets())('giving rollup on $name', (target) => {
     expect((await storedGivingRollup(t.db)).days).toEqual([
       { start: '2025-03-10T00:00:00.000Z', cents: 700n, gifts: 3 },
     ]);
+  });
+
+  it('folds what a transaction keeps after a rolled-back savepoint and what it writes after an early fold', async () => {
+    await t.db.transaction(async (tx) => {
+      // The first gift makes the transaction's mark (migration 0032): rolled back with it.
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(donations).values(gift('2025-05-01T10:00:00Z', '1.00'));
+          throw new Error('roll the savepoint back');
+        })
+        .catch(() => {});
+      await tx.insert(donations).values(gift('2025-05-01T10:05:00Z', '2.00'));
+      // Runs the deferred fold now; the gift after it needs a mark of its own.
+      await tx.execute(sql`set constraints all immediate`);
+      await tx.execute(sql`set constraints all deferred`);
+      await tx.insert(donations).values(gift('2025-05-01T10:10:00Z', '4.00'));
+    });
+    await expectRollupMatchesGifts();
+    expect((await storedGivingRollup(t.db)).days).toEqual([
+      { start: '2025-05-01T00:00:00.000Z', cents: 600n, gifts: 2 },
+    ]);
+    const [left] = await queryRows<{ marks: number; pending: number }>(
+      t.db,
+      sql`select (select count(*) from giving_rollup_marks)::int as marks, (select count(*) from giving_rollup_pending)::int as pending`,
+    );
+    expect(left).toEqual({ marks: 0, pending: 0 });
+  });
+
+  it('reads neither the marks nor the pending changes whole when gifts are recorded (decision 0145)', async () => {
+    // Every mark and pending row a commit removed stays in the table's pages where no vacuum
+    // runs (the embedded database has none): a read of the whole table grew with every gift.
+    const scans = async () => {
+      await t.db.execute(sql`select pg_stat_force_next_flush()`);
+      const rows = await queryRows<{ relname: string; seq_scan: number }>(
+        t.db,
+        sql`select relname, seq_scan::int as seq_scan from pg_stat_user_tables
+            where relname in ('giving_rollup_marks', 'giving_rollup_pending') order by relname`,
+      );
+      await t.db.execute(sql`select pg_stat_clear_snapshot()`);
+      return rows;
+    };
+    const before = await scans();
+    expect(before.map((r) => r.relname)).toEqual(['giving_rollup_marks', 'giving_rollup_pending']);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await t.postJson(
+        '/api/giving/donations',
+        { partnerName: 'Someone', amount: '3.00', donationType: 'one-time' },
+        { cookie: admin },
+      );
+      expect(response.status).toBe(201);
+    }
+    expect(await scans()).toEqual(before);
+    await expectRollupMatchesGifts();
   });
 
   // One connection on the embedded database: its transactions never overlap.
