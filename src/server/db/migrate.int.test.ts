@@ -91,6 +91,30 @@ describe.each(testDatabaseTargets())(
       );
     });
 
+    it('indexes every foreign key whose rows are removed, so removing one probes instead of reading the table (decision 0146)', async () => {
+      opened = await target.open();
+      await runMigrations(opened.database);
+      // A removed row makes the database find what refers to it: without an index leading with the
+      // referring columns, one read of the whole referring table per row removed. The portal
+      // deactivates accounts (decision 0104) and has no way to delete one: keys to "user" need none.
+      const unindexed = await queryRows<{ key: string }>(
+        opened.database.db,
+        sql`select c.conrelid::regclass::text || '(' || (
+                 select string_agg(a.attname, ', ' order by k.n) from unnest(c.conkey) with ordinality as k(attnum, n)
+                 join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum
+               ) || ') -> ' || c.confrelid::regclass::text as key
+            from pg_constraint c
+            where c.contype = 'f' and c.connamespace = 'public'::regnamespace and c.confrelid <> '"user"'::regclass
+              and not exists (
+                select from pg_index i where i.indrelid = c.conrelid
+                  and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+                  and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey
+              )
+            order by 1`,
+      );
+      expect(unindexed).toEqual([]);
+    });
+
     it('is safe to run again: the second run changes nothing and keeps the data', async () => {
       opened = await target.open();
       const { db } = opened.database;

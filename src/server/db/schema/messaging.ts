@@ -107,6 +107,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_recipient_idx').on(t.recipientId, t.id),
+    // Pruning the audit log clears the link of every notification to a removed entry: one probe
+    // per entry, not a read of every notification (decision 0146).
+    index('notifications_activity_idx').on(t.activityId),
     index('notifications_unread_idx')
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),

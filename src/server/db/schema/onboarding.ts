@@ -58,5 +58,5 @@ export const onboardingProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.stepId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.stepId] }), index('onboarding_progress_step_idx').on(t.stepId)],
 );

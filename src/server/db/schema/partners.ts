@@ -92,6 +92,9 @@ export const partnerImportChanges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.partnerId] }),
+    // A removed partner takes its kept values with it: one probe per partner, not a read of every
+    // import's kept values (decision 0146).
+    index('partner_import_changes_partner_idx').on(t.partnerId),
     // The commit's writing pass matches the partners it updated on the values kept here
     // (features/partners/import-match.ts): one probe per key of the file's chunk.
     index('partner_import_changes_email_idx').on(t.batchId, sql`lower(${t.before}->>'email')`),
@@ -141,6 +144,7 @@ export const partnerTags = pgTable(
   },
   (t) => [
     uniqueIndex('partner_tags_name_idx').on(sql`lower(${t.name})`),
+    index('partner_tags_import_batch_idx').on(t.importBatchId),
     check(
       'partner_tags_colour_check',
       sql`${t.colour} in ('gray', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'indigo', 'purple', 'pink')`,
