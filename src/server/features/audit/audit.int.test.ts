@@ -274,7 +274,13 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
         await write('recent-2');
         await r.db.insert(appSettings).values({ key: 'audit_retention_days', value: '365' });
 
-        expect(await pruneAudit(r.db)).toBe(3);
+        // In pieces of two entries, each in a transaction of its own (decision 0147): the chain's
+        // start moves with each, and the whole is recorded once, with the last.
+        const totals: number[] = [];
+        expect(await pruneAudit(r.db, new Date(), 2, async (removed) => void totals.push(removed))).toBe(3);
+        expect(totals).toEqual([2]);
+        const starts = await r.db.select().from(activityChainStart).orderBy(activityChainStart.id);
+        expect(starts.map((row) => row.seq)).toEqual([3, 4]);
         const remaining = await r.db.select().from(activity).orderBy(activity.seq);
         expect(remaining.map((e) => e.action)).toEqual(['recent-1', 'old-after-recent', 'recent-2', 'audit.pruned']);
         expect(remaining[3]).toMatchObject({ actorId: null, after: { removed: 3, retentionDays: 365 } });

@@ -159,27 +159,46 @@ export async function setAuditSettings(ctx: ServiceContext, settings: AuditSetti
 }
 
 /**
- * Removes entries older than the retention setting, oldest first and only as a prefix of the
- * chain (activity_prune, migration 0013), and records that it did. Run hourly by the server.
+ * Entries one piece of the clean-up removes, in a short transaction of its own (decision 0147):
+ * a few milliseconds of the chain's lock, and of the embedded database's one connection.
  */
-export async function pruneAudit(db: Db, now = new Date()): Promise<number> {
+export const AUDIT_PRUNE_PIECE = 500;
+
+/**
+ * Removes entries older than the retention setting, oldest first and only as a prefix of the
+ * chain (activity_prune, migrations 0013 and 0034), a piece at a time, and records in the last
+ * piece's transaction how many went. Run hourly by the server; `onPiece` hears the running
+ * total after each piece but the last (the job's progress, which also renews its lease).
+ */
+export async function pruneAudit(
+  db: Db,
+  now = new Date(),
+  pieceEntries = AUDIT_PRUNE_PIECE,
+  onPiece?: (removed: number) => Promise<void>,
+): Promise<number> {
   const { retentionDays } = await getAuditSettings(db);
   if (retentionDays === null) return 0;
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600_000);
-  return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ removed: string | number }>(
-      tx as unknown as Db,
-      sql`select activity_prune(${cutoff.toISOString()}::timestamptz) as removed`,
-    );
-    const removed = Number(row?.removed ?? 0);
-    if (removed > 0) {
-      // The server's own act: no person, no client address.
-      await recordChange(tx as unknown as Db, null, {
-        action: 'audit.pruned',
-        subject: { type: 'audit', id: 'retention' },
-        after: { removed, olderThan: cutoff.toISOString(), retentionDays },
-      });
-    }
-    return removed;
-  });
+  let total = 0;
+  for (;;) {
+    const removed = await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ removed: string | number }>(
+        tx as unknown as Db,
+        sql`select activity_prune(${cutoff.toISOString()}::timestamptz, ${pieceEntries}) as removed`,
+      );
+      const piece = Number(row?.removed ?? 0);
+      if (piece < pieceEntries && total + piece > 0) {
+        // The server's own act: no person, no client address.
+        await recordChange(tx as unknown as Db, null, {
+          action: 'audit.pruned',
+          subject: { type: 'audit', id: 'retention' },
+          after: { removed: total + piece, olderThan: cutoff.toISOString(), retentionDays },
+        });
+      }
+      return piece;
+    });
+    total += removed;
+    if (removed < pieceEntries) return total;
+    await onPiece?.(total);
+  }
 }
