@@ -65,7 +65,10 @@ test('an admin imports gifts from a CSV, sees them, and undoes the import', asyn
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('This removes the 2 gifts it brought in.');
   await dialog.getByRole('button', { name: 'Remove 2 gifts' }).click();
+  // A job undoes it (decision 0148): the row follows it, and says when it is done.
+  await expect(page.getByText('Import undone')).toBeVisible();
   await expect(batch).toContainText('Undone');
+  await expect(batch.getByRole('button', { name: 'Undo' })).toHaveCount(0);
 
   // The Giving list again: the gifts are gone.
   await page.goto(`/giving?q=${encodeURIComponent(donor)}`);
@@ -84,4 +87,26 @@ test('a bad file gets a clear message and the source typed stays', async ({ page
   await page.getByRole('button', { name: 'Upload and continue' }).click();
   await expect(page.getByRole('alert')).toContainText('save the file as "CSV UTF-8"');
   await expect(page.getByLabel('Source')).toHaveValue('Latin bank');
+});
+
+test('an import undone from its done step: the undo runs as a job and the step says when it is done', async ({
+  page,
+}) => {
+  const source = unique('Undo bank');
+  const csv = ['Date,Amount,Name', '2024-03-01,15,Undo Giver', '2024-03-02,25,Undo Giver'].join('\n');
+  await signIn(page, 'admin', '/giving/import');
+  await page.getByLabel('Source').fill(source);
+  await page.getByLabel('CSV file').setInputFiles({ name: 'undo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload and continue' }).click();
+  // The headers name the fields: the mapping is guessed.
+  await expect(page.getByText('undo.csv: 2 rows.')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Import 2 gifts' }).click();
+  await expect(page.getByText('Imported 2 gifts.')).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Undo' }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove 2 gifts' }).click();
+  await expect(page.getByText('The import was undone: its gifts are gone.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: source })).toContainText('Undone');
+  await expectAccessible(page);
 });

@@ -159,11 +159,13 @@ export async function startCommit(
   return job.id;
 }
 
+/** Undoes a batch and waits for its job to end (decision 0148: an undo runs as a job). */
 export async function undoImport(kind: ImportKindUnderTest, url: string, cookie: string, batchId: string) {
-  await json(
+  const { job } = await json<{ job: { id: string } }>(
     await fetch(`${url}${kind.base}/batches/${batchId}/undo`, { method: 'POST', headers: { cookie, origin: url } }),
     'undo',
   );
+  await jobResult(url, cookie, job.id);
 }
 
 export interface CommitResult {

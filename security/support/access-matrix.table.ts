@@ -632,7 +632,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/giving/imports/batches/:id/undo': {
     allowed: ADMIN,
-    ok: 200,
+    ok: 202,
     prepare: async (ctx) => ({
       method: 'POST',
       path: `/api/giving/imports/batches/${await giftImportBatch(ctx)}/undo`,
@@ -694,7 +694,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/partners/imports/batches/:id/undo': {
     allowed: FEATURE,
-    ok: 200,
+    ok: 202,
     prepare: async (ctx) => ({
       method: 'POST',
       path: `/api/partners/imports/batches/${await partnerImportBatch(ctx)}/undo`,

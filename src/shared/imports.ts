@@ -166,6 +166,19 @@ export interface ImportBatchView {
   changedSince: number;
   /** What undoing does besides removing the rows, as the target says it. */
   undoNote?: string | null;
+  /** The undo under way (its job, queued or running), or null: the row shows its progress then. */
+  undoJobId: string | null;
+}
+
+/**
+ * The undo job's result (decision 0148): how many rows it removed, and what else the target did
+ * (partners: archived, restored). `alreadyUndone` when a run after a crash found it finished.
+ */
+export interface ImportUndoResult {
+  batchId: string;
+  removed: number;
+  alreadyUndone?: boolean;
+  [other: string]: number | string | boolean | undefined;
 }
 
 /** The commit job's result. */

@@ -1,9 +1,15 @@
 import { expect } from 'vitest';
-import type { ImportCommitResult, ImportDryRun, ImportMapping, ImportUploadView } from '#shared/imports';
+import type {
+  ImportCommitResult,
+  ImportUndoResult,
+  ImportDryRun,
+  ImportMapping,
+  ImportUploadView,
+} from '#shared/imports';
 import { importStepQuery } from '#shared/imports';
-import type { JobView } from '#shared/jobs';
 import { multipartBody } from '../multipart';
 import type { TestApp } from '../test-database';
+import { ranToEnd } from './import-jobs';
 
 /** The gift import's calls as a person makes them (src/server/imports, decision 0113). */
 export function giftImportApi(t: TestApp) {
@@ -31,17 +37,14 @@ export function giftImportApi(t: TestApp) {
   const commit = (cookie: string, id: string, mapping: ImportMapping, skipErrorRows = false, source = 'Bank') =>
     t.postJson(`${base}/uploads/${id}/commit`, { source, timeZone: 'UTC', mapping, skipErrorRows }, { cookie });
   /** Commits and runs the job to its end, as the runner would. */
-  const committed = async (cookie: string, id: string, mapping: ImportMapping, skipErrorRows = false) => {
-    const response = await commit(cookie, id, mapping, skipErrorRows);
-    expect(response.status, await response.clone().text()).toBe(202);
-    const { job } = (await response.json()) as { job: JobView };
-    while ((await t.deps.jobs.runDue()) > 0);
-    const read = await t.request(`/api/jobs/${job.id}`, { headers: { cookie } });
-    return ((await read.json()) as { job: JobView }).job as JobView & { result: ImportCommitResult | null };
-  };
+  const committed = async (cookie: string, id: string, mapping: ImportMapping, skipErrorRows = false) =>
+    ranToEnd<ImportCommitResult>(t, cookie, await commit(cookie, id, mapping, skipErrorRows));
   const undo = (cookie: string, batchId: string) =>
     t.postJson(`${base}/batches/${batchId}/undo`, undefined, { cookie });
-  return { upload, uploaded, preview, dryRun, commit, committed, undo, base };
+  /** Asks for the undo and runs its job to the end (decision 0148). */
+  const undone = async (cookie: string, batchId: string) =>
+    ranToEnd<ImportUndoResult>(t, cookie, await undo(cookie, batchId));
+  return { upload, uploaded, preview, dryRun, commit, committed, undo, undone, base };
 }
 
 export const GIFT_MAPPING: ImportMapping = {

@@ -3,15 +3,16 @@ import { donations, importUploads, partners, partnerTags } from '#server/db/sche
 import type {
   DuplicateMode,
   ImportCommitResult,
+  ImportUndoResult,
   ImportDryRun,
   ImportMapping,
   ImportPreviewRow,
   ImportUploadView,
 } from '#shared/imports';
 import { importStepQuery } from '#shared/imports';
-import type { JobView } from '#shared/jobs';
 import { multipartBody } from '../multipart';
 import type { TestApp } from '../test-database';
+import { ranToEnd } from './import-jobs';
 
 /** Removes what a partner import test wrote (partners, their gifts and tags, uploads), for the next test. */
 export async function clearPartnerImports(t: TestApp) {
@@ -61,21 +62,22 @@ export function partnerImportApi(t: TestApp) {
     mapping: ImportMapping,
     duplicates: DuplicateMode = 'skip',
     skipErrorRows = false,
-  ) => {
-    const response = await t.postJson(
-      `${base}/uploads/${id}/commit`,
-      { source: 'Planning Center', timeZone: 'UTC', mapping, duplicates, skipErrorRows },
-      { cookie },
+  ) =>
+    ranToEnd<ImportCommitResult>(
+      t,
+      cookie,
+      await t.postJson(
+        `${base}/uploads/${id}/commit`,
+        { source: 'Planning Center', timeZone: 'UTC', mapping, duplicates, skipErrorRows },
+        { cookie },
+      ),
     );
-    expect(response.status, await response.clone().text()).toBe(202);
-    const { job } = (await response.json()) as { job: JobView };
-    while ((await t.deps.jobs.runDue()) > 0);
-    const read = await t.request(`/api/jobs/${job.id}`, { headers: { cookie } });
-    return ((await read.json()) as { job: JobView }).job as JobView & { result: ImportCommitResult | null };
-  };
   const undo = (cookie: string, batchId: string) =>
     t.postJson(`${base}/batches/${batchId}/undo`, undefined, { cookie });
-  return { upload, uploaded, preview, dryRun, dryRunResponse, committed, undo, base };
+  /** Asks for the undo and runs its job to the end (decision 0148). */
+  const undone = async (cookie: string, batchId: string) =>
+    ranToEnd<ImportUndoResult>(t, cookie, await undo(cookie, batchId));
+  return { upload, uploaded, preview, dryRun, dryRunResponse, committed, undo, undone, base };
 }
 
 /** A Planning Center People export's columns, as the importer maps them. */

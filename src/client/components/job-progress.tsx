@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -29,11 +29,17 @@ export function JobProgress({
   jobId,
   label,
   succeeded,
+  cancellable = true,
+  onFinished,
 }: {
   jobId: string;
   /** What the job does, for the progress bar's accessible name ("Building statements"). */
   label: string;
   succeeded: (job: JobView) => ReactNode;
+  /** False for work that must not stop half-way from a click (an import's undo): no Cancel button. */
+  cancellable?: boolean;
+  /** Called once when the job ends, however it ends (to refresh what it changed). */
+  onFinished?: (job: JobView) => void;
 }) {
   const queryClient = useQueryClient();
   const job = useQuery({
@@ -50,6 +56,13 @@ export function JobProgress({
       [jobId, queryClient],
     ),
   );
+  const finished = job.data && isFinished(job.data.status) ? job.data : null;
+  const told = useRef(false);
+  useEffect(() => {
+    if (!finished || told.current) return;
+    told.current = true;
+    onFinished?.(finished);
+  }, [finished, onFinished]);
   const cancel = useMutation({
     mutationFn: () => cancelJob(jobId),
     onSuccess: (view) => queryClient.setQueryData(jobKey(jobId), view),
@@ -82,15 +95,17 @@ export function JobProgress({
         <span aria-live="polite">
           {total === null ? 'Waiting to start...' : `${view.progressDone} of ${total} done`}
         </span>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => cancel.mutate()}
-          disabled={cancel.isPending || (view.status !== 'running' && view.status !== 'queued')}
-        >
-          Cancel
-        </Button>
+        {cancellable && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => cancel.mutate()}
+            disabled={cancel.isPending || (view.status !== 'running' && view.status !== 'queued')}
+          >
+            Cancel
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -1,14 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { loadAccess } from '../auth/permissions';
 import { PieceSizer } from '../db/background-work';
 import type { AppDeps } from '../http/app-env';
 import { importBatches, importUploads } from '../db/schema';
 import { JobStopped, type JobContext, type JobHandler } from '../jobs/handlers';
-import { serviceContext, type ServiceContext } from '../service/context';
+import type { ServiceContext } from '../service/context';
 import { refuse, ServiceError } from '../service/errors';
 import type { DuplicateMode, ImportCommit, ImportCommitResult, ImportMapping } from '#shared/imports';
 import { checkRows } from './check-rows';
+import { jobOwnerContext } from './job-owner';
+import { addedUp, removeInPieces, undoPieces } from './undo';
 import { dryRunRows, optionsOf } from './steps';
 import type { ImportTarget, PreparedRow } from './target';
 import { findUpload, rememberMapping, uploadKey } from './uploads';
@@ -79,11 +80,7 @@ export function commitJob<Row>(
   deps: () => AppDeps,
   rowsPerTransaction?: number,
 ): JobHandler<CommitInput, ImportCommitResult> {
-  const ownerContext = async (job: JobContext<CommitInput>) => {
-    if (!job.ownerId) throw new Error('An import job needs the person who asked for it.');
-    const access = await loadAccess(job.db, job.ownerId);
-    return serviceContext(deps(), { id: job.ownerId, ...access, clientIp: job.input.clientIp });
-  };
+  const ownerContext = (job: JobContext<CommitInput>) => jobOwnerContext(job, deps(), job.input.clientIp);
   const handler: JobHandler<CommitInput, ImportCommitResult> = async (job) => {
     const input = job.input;
     const [batch] = await job.db.select().from(importBatches).where(eq(importBatches.id, input.batchId));
@@ -218,8 +215,9 @@ export function commitJob<Row>(
 
 /**
  * Takes back a batch that was not completed: its rows removed and the records it updated put
- * back (the target's undo), the batch forgotten, recorded as one change so open screens
- * refresh. Nothing to do when no short transaction committed.
+ * back (the target's undo, in pieces as an undo is: decision 0148), the batch forgotten,
+ * recorded as one change so open screens refresh. Nothing to do when no short transaction
+ * committed.
  */
 async function takeBack<Row>(
   ctx: ServiceContext,
@@ -227,6 +225,12 @@ async function takeBack<Row>(
   batchId: string,
   why: 'restarted' | 'failed' | 'cancelled' | 'shutdown',
 ) {
+  const [incomplete] = await ctx.db
+    .select({ id: importBatches.id })
+    .from(importBatches)
+    .where(and(eq(importBatches.id, batchId), isNull(importBatches.completedAt)));
+  if (!incomplete) return;
+  const pieces = await removeInPieces(ctx, target, batchId, undoPieces(ctx.deps.database));
   await ctx.change(async (tx) => {
     const [batch] = await tx.db
       .select()
@@ -244,7 +248,7 @@ async function takeBack<Row>(
         kind: batch.kind,
         fileName: batch.fileName,
         why,
-        ...(typeof done === 'number' ? { removed: done } : done),
+        ...addedUp(pieces, done),
       },
     });
   });

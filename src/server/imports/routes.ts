@@ -10,10 +10,11 @@ import {
   importStepQuerySchema,
 } from '#shared/imports';
 import type { JobHandlers } from '../jobs/handlers';
-import { listBatches, undoBatch } from './batches';
+import { listBatches } from './batches';
 import { commitJob, importJobKind, requestCommit } from './commit';
 import { dryRunImport, previewImport } from './steps';
 import type { ImportTarget } from './target';
+import { requestUndo, undoJob, undoJobKind } from './undo';
 import { abandonUpload, findUpload, knownSources, receiveUpload, rememberedMapping } from './uploads';
 
 /**
@@ -71,15 +72,19 @@ export function importRoutes<Row>(target: ImportTarget<Row>) {
           c.json({ job: await requestCommit(contextOf(c), target, c.req.valid('param').id, c.req.valid('json')) }, 202),
       )
       .get('/batches', async (c) => c.json({ batches: await listBatches(c.var.deps.database.db, target) }, 200))
+      // A durable job undoes it (decision 0148): the answer is the job, whose progress the row shows.
       .post('/batches/:id/undo', validate('param', importIdParamSchema), async (c) =>
-        c.json({ batch: await undoBatch(contextOf(c), target, c.req.valid('param').id) }, 200),
+        c.json({ job: await requestUndo(contextOf(c), target, c.req.valid('param').id) }, 202),
       )
   );
 }
 
-/** The commit job of each target, for feature-wiring.ts's `jobHandlers`. */
+/** The commit and undo jobs of each target, for feature-wiring.ts's `jobHandlers`. */
 export function importJobHandlers(targets: ImportTarget<never>[], deps: () => AppDeps): JobHandlers {
   return Object.fromEntries(
-    targets.map((target) => [importJobKind(target as ImportTarget<unknown>), commitJob(target, deps)]),
+    targets.flatMap((target) => [
+      [importJobKind(target as ImportTarget<unknown>), commitJob(target, deps)],
+      [undoJobKind(target as ImportTarget<unknown>), undoJob(target, deps)],
+    ]),
   ) as JobHandlers;
 }

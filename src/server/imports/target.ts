@@ -106,8 +106,16 @@ export interface ImportTarget<Row> {
    */
   undoNote?(db: Db, batchId: string): Promise<string | null>;
   /**
-   * Removes the batch's rows inside the undo's transaction; returns how many (and what else it
-   * did). Also takes back a batch that did not complete (decision 0140).
+   * One short transaction of an undo (decision 0148): at most `max` of the batch's rows leave it,
+   * removed, or kept where the undo keeps them (partners with gifts since are archived); returns
+   * how many (and what else it did). Zero when none is left. The undo's last transaction
+   * (`undo`) then does the rest, so a piece must leave the batch as `undo` would.
+   */
+  removePiece(tx: ChangeContext, batchId: string, max: number): Promise<number | ImportUndone>;
+  /**
+   * Removes what is left of the batch's rows and puts back what it changed, in the undo's last
+   * transaction; returns how many (and what else it did). Also takes back a batch that did not
+   * complete (decision 0140).
    */
   undo(tx: ChangeContext, batchId: string): Promise<number | ImportUndone>;
   /** Who hears of an import or an undo. */

@@ -64,9 +64,9 @@ export function importApi(base: string) {
       ).job,
     job: (id: string) => getJson<{ job: JobView }>(`/api/jobs/${id}`).then((r) => r.job),
     batches: () => getJson<{ batches: ImportBatchView[] }>(`${base}/batches`).then((r) => r.batches),
-    undo: async (id: string) => {
-      await postJson(`${base}/batches/${id}/undo`, undefined);
-    },
+    /** Starts the undo's job (decision 0148); the batch's row follows it. */
+    undo: async (id: string) =>
+      ((await (await postJson(`${base}/batches/${id}/undo`, undefined)).json()) as { job: JobView }).job,
   };
 }
 

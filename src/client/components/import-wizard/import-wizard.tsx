@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { JobProgress } from '@/components/job-progress';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -61,6 +62,8 @@ export function ImportWizard({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [undone, setUndone] = useState(false);
+  // The undo's job while it runs (decision 0148): its progress replaces the Undo button.
+  const [undoJob, setUndoJob] = useState<string | null>(null);
 
   const choice = (): ImportChoice => ({
     source: source.trim(),
@@ -118,6 +121,7 @@ export function ImportWizard({
     setUpload(null);
     setError(null);
     setUndone(false);
+    setUndoJob(null);
   };
   const backToUpload = () => {
     // The file is dropped on the server; the source name stays for the next file.
@@ -208,7 +212,23 @@ export function ImportWizard({
                 <Button asChild>
                   <Link to={done.to}>{done.label}</Link>
                 </Button>
-                {!undone && (
+                {undoJob && !undone && (
+                  <div className="w-64">
+                    <JobProgress
+                      jobId={undoJob}
+                      label="Undoing the import"
+                      cancellable={false}
+                      succeeded={() => null}
+                      onFinished={(job) => {
+                        setUndoJob(null);
+                        if (job.status === 'succeeded') setUndone(true);
+                        else setError(job.error ?? 'The undo did not finish.');
+                        void queryClient.invalidateQueries({ queryKey: batchesKey });
+                      }}
+                    />
+                  </div>
+                )}
+                {!undone && !undoJob && (
                   <UndoBatch
                     noun={noun}
                     rows={step.result.imported}
@@ -223,8 +243,8 @@ export function ImportWizard({
                     busy={busy}
                     onUndo={() =>
                       void run(async () => {
-                        await api.undo(step.result.batchId);
-                        setUndone(true);
+                        setUndoJob((await api.undo(step.result.batchId)).id);
+                        // The recent imports show the undo under way too.
                         await queryClient.invalidateQueries({ queryKey: batchesKey });
                       })
                     }

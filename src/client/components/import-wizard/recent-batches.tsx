@@ -1,21 +1,41 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { JobProgress } from '@/components/job-progress';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
+import type { JobView } from '#shared/jobs';
 import type { ImportApi } from './import-api';
 import { UndoBatch } from './undo-batch';
 
-/** The target's recent import batches, newest first, each with Undo until it is undone. */
+/**
+ * The target's recent import batches, newest first, each with Undo until it is undone. An undo
+ * runs as a job (decision 0148): its row shows the progress, here or on any screen opened meanwhile.
+ */
 export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: string; queryKey: readonly unknown[] }) {
   const queryClient = useQueryClient();
   const batches = useQuery({ queryKey, queryFn: api.batches });
+  // Undos started here, by batch, until the list itself says so.
+  const [started, setStarted] = useState<Record<string, string>>({});
   const undo = useMutation({
     mutationFn: api.undo,
-    onError: (err) => toast.error(err.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSuccess: (job, batchId) => setStarted((jobs) => ({ ...jobs, [batchId]: job.id })),
+    onError: (err) => {
+      toast.error(err.message);
+      void queryClient.invalidateQueries({ queryKey });
+    },
   });
+  const finished = useCallback(
+    (batchId: string, job: JobView) => {
+      if (job.status === 'succeeded') toast.success('Import undone');
+      else toast.error('The undo did not finish', { description: job.error ?? undefined });
+      setStarted(({ [batchId]: _, ...rest }) => rest);
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient, queryKey],
+  );
 
   if (batches.isPending) return <Skeleton className="h-24 w-full" />;
   if (batches.isError)
@@ -55,6 +75,16 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
               <td className="p-2 text-right">
                 {batch.undoneAt ? (
                   <span className="text-muted-foreground">Undone</span>
+                ) : started[batch.id] || batch.undoJobId ? (
+                  <div className="ml-auto w-56 text-left">
+                    <JobProgress
+                      jobId={(started[batch.id] ?? batch.undoJobId)!}
+                      label="Undoing the import"
+                      cancellable={false}
+                      succeeded={() => <span className="text-sm text-muted-foreground">Undone</span>}
+                      onFinished={(job) => finished(batch.id, job)}
+                    />
+                  </div>
                 ) : (
                   <UndoBatch
                     noun={noun}

@@ -173,15 +173,16 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
     const { batches } = (await listed.json()) as { batches: { id: string; rows: number; changedSince: number }[] };
     expect(batches[0]).toMatchObject({ id: batchId, rows: 4, changedSince: 1 });
 
-    const undone = await api.undo(treasurer, batchId);
-    expect(undone.status, await undone.clone().text()).toBe(200);
-    expect(await undone.json()).toEqual({ batch: { id: batchId, removed: 4 } });
+    const undone = await api.undone(treasurer, batchId);
+    expect(undone.status, undone.error ?? '').toBe('succeeded');
+    expect(undone.result).toEqual({ batchId, removed: 4 });
     expect(await state()).toBe(before);
     expect(await storedGivingRollup(t.db)).toEqual(await givingRollupFromGifts(t.db));
     const [batch] = await t.db.select().from(importBatches).where(eq(importBatches.id, batchId));
     expect(batch!.undoneAt).not.toBeNull();
     expect((await t.db.select().from(activity).where(eq(activity.subjectId, batchId))).map((e) => e.action)).toEqual([
       'import.committed',
+      'import.undo-requested',
       'import.undone',
     ]);
     expect((await api.undo(treasurer, batchId)).status).toBe(409);
@@ -320,7 +321,7 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
     const after = await total();
     expect(after.gifts).toBe(before.gifts + 2);
     expect(Number(after.total)).toBeGreaterThan(Number(before.total));
-    expect((await api.undo(treasurer, job.result!.batchId)).status).toBe(200);
+    expect((await api.undone(treasurer, job.result!.batchId)).status).toBe('succeeded');
     expect(await total()).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows } from '#server/db/query-rows';
 import { donations } from '#server/db/schema';
 import type { ImportTarget, PreparedRow } from '#server/imports/target';
@@ -245,6 +245,19 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
         .from(donations)
         .where(and(eq(donations.importBatchId, batchId), or(gt(donations.version, 1), isNotNull(donations.voidedAt))));
       return row?.n ?? 0;
+    },
+
+    async removePiece(tx, batchId, max) {
+      const piece = tx.db
+        .select({ id: donations.id })
+        .from(donations)
+        .where(eq(donations.importBatchId, batchId))
+        .limit(max);
+      const removed = await tx.db
+        .delete(donations)
+        .where(inArray(donations.id, piece))
+        .returning({ id: donations.id });
+      return removed.length;
     },
 
     async undo(tx, batchId) {

@@ -8,6 +8,7 @@ import {
   createPartners,
   editedSince,
   partnerUndoNote,
+  removeCreated,
   undoPartnerImport,
   updatePartners,
   type PartnersWithRecords,
@@ -187,6 +188,7 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
       ),
     changedSince: (db, batchId) => editedSince(db, batchId),
     undoNote: (db, batchId) => partnerUndoNote(db, batchId, withRecords),
+    removePiece: (tx, batchId, max) => removeCreated(tx, batchId, withRecords, max),
     undo: (tx, batchId) => undoPartnerImport(tx, batchId, withRecords),
     // No one partner: a whole batch changed.
     announce: () => partnersChanged(),

@@ -269,11 +269,8 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       expect(await tagsOf(ann.id)).toEqual(['Donors', 'Volunteers']);
       expect(await tagsOf(bo.id)).toEqual(['Friends']);
 
-      const undone = await api.undo(coordinator, job.result!.batchId);
-      expect(undone.status, await undone.clone().text()).toBe(200);
-      expect(await undone.json()).toEqual({
-        batch: { id: job.result!.batchId, removed: 1, archived: 0, restored: 1 },
-      });
+      const undone = await api.undone(coordinator, job.result!.batchId);
+      expect(undone.result).toEqual({ batchId: job.result!.batchId, removed: 1, archived: 0, restored: 1 });
       // The tags it created stay (deleting tags is the tag screen's business); everything else is
       // as before, save the time Ann was last edited (the undo edited her).
       await t.db.delete(partnerTags).where(sql`${partnerTags.name} in ('Donors', 'Volunteers')`);
@@ -320,8 +317,9 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       );
 
       const activityBefore = (await t.db.select({ n: count() }).from(activity))[0]!.n;
-      expect((await api.undo(coordinator, job.result!.batchId)).status).toBe(200);
-      expect((await t.db.select({ n: count() }).from(activity))[0]!.n).toBe(activityBefore + 1);
+      expect((await api.undone(coordinator, job.result!.batchId)).status).toBe('succeeded');
+      // Asked for, then done: two entries.
+      expect((await t.db.select({ n: count() }).from(activity))[0]!.n).toBe(activityBefore + 2);
       const [annBack] = await t.db.select().from(partners).where(eq(partners.id, ann.id));
       const [boBack] = await t.db.select().from(partners).where(eq(partners.id, bo.id));
       expect(annBack).toMatchObject({
@@ -358,8 +356,8 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect(batches[0]!.undoNote).toBe(
       '1 partner it created has gifts, contacts or tasks since: it is archived, not deleted.',
     );
-    const undone = await api.undo(admin, batchId);
-    expect(await undone.json()).toEqual({ batch: { id: batchId, removed: 1, archived: 1, restored: 0 } });
+    const undone = await api.undone(admin, batchId);
+    expect(undone.result).toEqual({ batchId, removed: 1, archived: 1, restored: 0 });
     const left = await t.db.select().from(partners);
     expect(left.map((p) => [p.name, p.archivedAt !== null, p.importBatchId])).toEqual([['Giver', true, null]]);
     expect((await t.db.select().from(donations))[0]!.partnerId).toBe(giver!.id);
@@ -418,10 +416,8 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect((await t.db.select().from(partnerImportChanges)).map((c) => c.partnerId)).toEqual([ann.id]);
     expect(await partnerCount()).toBe(5_001);
 
-    const undone = await api.undo(coordinator, job.result!.batchId);
-    expect(await undone.json()).toEqual({
-      batch: { id: job.result!.batchId, removed: 5_000, archived: 0, restored: 1 },
-    });
+    const undone = await api.undone(coordinator, job.result!.batchId);
+    expect(undone.result).toEqual({ batchId: job.result!.batchId, removed: 5_000, archived: 0, restored: 1 });
     expect(await partnerCount()).toBe(1);
     expect((await t.db.select().from(partners))[0]).toMatchObject({ location: null });
   }, 120_000);
