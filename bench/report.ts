@@ -122,9 +122,10 @@ includes the database server's own work after an import (autovacuum, analyze, ch
    ten "Show more" down this year.
 11. **Gift import** (issue 19): a bank-style CSV of ${int((s.importRows ?? 100_000) / 10)} rows, then one of
    ${int(s.importRows ?? 100_000)} rows, each uploaded, dry-run and committed through the API as an admin (the
-   commit job read until it succeeds), then undone; the server's resident memory sampled every
-   50 ms (decision 0113). **11b. Partner import** (issue 20): the same for a church system's export
-   of partners (names, email, phone, city, two tags each), duplicates set to "fill" (decision 0117).
+   commit job read until it succeeds), then undone (its job read until it succeeds, decision
+   0148); the server's resident memory sampled every 50 ms (decision 0113). **11b. Partner
+   import** (issue 20): the same for a church system's export of partners (names, email, phone,
+   city, two tags each), duplicates set to "fill" (decision 0117).
 12. **Forms** (issue 21): with ${int(s.formResponses ?? 100_000)} responses to one form, ${s.auditSamples} requests each of its
    'View Responses' first page, the page ten "Load more" down, and the summary per field; then
    500 public submissions to another form through \`POST /api/public/forms/<token>/responses\`,
@@ -494,9 +495,10 @@ ${table(
 
 The commit checks the whole file again, then writes every row: in one transaction on PostgreSQL,
 in short transactions on the embedded database, each sized to take about 10 ms, 50 to 250 rows
-(decisions 0140, 0144). The growth column is what
-the server held above its level before the import (decisions 0113 and 0117 say what of it grows
-with the file).`);
+(decisions 0140, 0144). The undo is a job that removes the rows in short transactions on both
+databases, sized the same way on the embedded database and 5,000 rows on PostgreSQL (decision
+0148). The growth column is what the server held above its level before the import (decisions
+0113 and 0117 say what of it grows with the file).`);
   }
 
   const formRuns = runsWith(results, 'forms');

@@ -23,6 +23,8 @@ const VERBS: Record<string, string> = {
   'donation.created': 'Recorded',
   'donation.updated': 'Corrected',
   'donation.voided': 'Voided',
+  // While an undo runs (decision 0148), the gifts not yet removed show that it was asked for.
+  'import.undo-requested': 'Import undo started',
 };
 
 const verbOf = (entry: GiftHistoryEntry) =>
