@@ -77,7 +77,7 @@ describe.each(
 
   it('finishes the import once after an immediate restart, each row written exactly once', async () => {
     running = await launch(env);
-    let session = await signIn(running.url, ADMIN.email, ADMIN.password);
+    const session = await signIn(running.url, ADMIN.email, ADMIN.password);
     const jobId = await queueImport(running, session);
     // The job reports the check of the file (up to ROWS), then the writing pass (ROWS to 2 x ROWS).
     let seen: JobView | undefined;
@@ -89,14 +89,7 @@ describe.each(
     expect(seen?.status, 'the job was still writing when the server was killed').toBe('running');
     await crash(running);
 
-    running = await launch(env);
-    session = await signIn(running.url, ADMIN.email, ADMIN.password);
-    // The dead runner's lease (60 s) runs out before another runner takes the job over.
-    let ended: JobView | undefined;
-    for (const until = Date.now() + 180_000; Date.now() < until; await sleep(250)) {
-      ended = await readJob(running, session, jobId);
-      if (ended.status === 'succeeded' || ended.status === 'failed') break;
-    }
+    const ended = await restartUntilEnded(jobId);
     expect(ended?.status, ended?.error ?? '').toBe('succeeded');
     await stop(running);
     running = undefined;
@@ -130,7 +123,7 @@ describe.each(
 
   it('finishes the undo of that import once after a kill -9 in its middle, every row counted once', async () => {
     running = await launch(env);
-    let session = await signIn(running.url, ADMIN.email, ADMIN.password);
+    const session = await signIn(running.url, ADMIN.email, ADMIN.password);
     const listed = await expectOk<{ batches: { id: string }[] }>(
       await session.get(running.url, `${BASE}/batches`),
       'batches',
@@ -153,13 +146,7 @@ describe.each(
     if (!postgres) expect(left).toBeGreaterThan(0);
     if (!postgres) expect(left).toBeLessThan(ROWS);
 
-    running = await launch(env);
-    session = await signIn(running.url, ADMIN.email, ADMIN.password);
-    let ended: JobView | undefined;
-    for (const until = Date.now() + 180_000; Date.now() < until; await sleep(250)) {
-      ended = await readJob(running, session, jobId);
-      if (ended.status === 'succeeded' || ended.status === 'failed') break;
-    }
+    const ended = await restartUntilEnded(jobId);
     expect(ended?.status, ended?.error ?? '').toBe('succeeded');
     expect(ended?.result).toEqual({ batchId, removed: ROWS });
     await stop(running);
@@ -179,6 +166,21 @@ describe.each(
       await opened.close();
     }
   });
+
+  /**
+   * An immediate restart after the crash, then the job read until it ends: the dead runner's
+   * lease (60 s) runs out before another runner takes the job over.
+   */
+  async function restartUntilEnded(jobId: string) {
+    running = await launch(env);
+    const session = await signIn(running.url, ADMIN.email, ADMIN.password);
+    let ended: JobView | undefined;
+    for (const until = Date.now() + 180_000; Date.now() < until; await sleep(250)) {
+      ended = await readJob(running, session, jobId);
+      if (ended.status === 'succeeded' || ended.status === 'failed') break;
+    }
+    return ended;
+  }
 
   const open = () =>
     openDatabase(

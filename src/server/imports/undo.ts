@@ -51,8 +51,8 @@ async function lockedBatch(db: Db, target: ImportTarget<unknown>, id: string) {
   return batch;
 }
 
-/** The queued or running undo jobs of these batches (or of all of this kind), by batch id. */
-export async function undoJobsOf(db: Db, target: ImportTarget<unknown>, batchIds?: readonly string[]) {
+/** The queued or running undo jobs of these batches, by batch id. */
+export async function undoJobsOf(db: Db, target: ImportTarget<unknown>, batchIds: readonly string[]) {
   const rows = await db
     .select({ id: jobs.id, batchId: sql<string>`${jobs.input} ->> 'batchId'` })
     .from(jobs)
@@ -60,7 +60,7 @@ export async function undoJobsOf(db: Db, target: ImportTarget<unknown>, batchIds
       and(
         eq(jobs.kind, undoJobKind(target)),
         inArray(jobs.status, ['queued', 'running']),
-        batchIds ? inArray(sql`${jobs.input} ->> 'batchId'`, [...batchIds]) : undefined,
+        inArray(sql`${jobs.input} ->> 'batchId'`, [...batchIds]),
       ),
     );
   return new Map(rows.map((row) => [row.batchId, row.id]));
