@@ -8,6 +8,7 @@ import { useRealtimeEvent } from '@/lib/realtime';
 import { isFinished, type JobView } from '#shared/jobs';
 
 const jobKey = (id: string) => ['jobs', id] as const;
+const count = (n: number) => n.toLocaleString('en-US');
 
 async function getJob(id: string): Promise<JobView> {
   const response = await ensureOk(await api.api.jobs[':id'].$get({ param: { id } }));
@@ -73,6 +74,8 @@ export function JobProgress({
   if (job.isError) return <p className="text-sm text-destructive">The progress could not be loaded.</p>;
   const view = job.data;
   const total = view.progressTotal;
+  // "2,750 of 10,000": the same digit grouping as the import wizard's counts.
+  const counted = total === null ? '' : `${count(view.progressDone)} of ${count(total)}`;
 
   if (view.status === 'succeeded') return <div className="space-y-2">{succeeded(view)}</div>;
   if (view.status === 'failed') {
@@ -89,12 +92,10 @@ export function JobProgress({
         label={label}
         value={view.progressDone}
         max={total}
-        valueText={total ? `${view.progressDone} of ${total}` : 'Waiting to start'}
+        valueText={total ? counted : 'Waiting to start'}
       />
       <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
-        <span aria-live="polite">
-          {total === null ? 'Waiting to start...' : `${view.progressDone} of ${total} done`}
-        </span>
+        <span aria-live="polite">{total === null ? 'Waiting to start...' : `${counted} done`}</span>
         {cancellable && (
           <Button
             type="button"
