@@ -14,6 +14,7 @@ import { createStorage } from './storage';
 import { createHmac } from 'node:crypto';
 import { hourlyJobs, jobHandlers, noticeSweeps, notificationRules } from './feature-wiring';
 import { createNotifier } from './features/notifications/notifier';
+import type { TeamMember } from './features/notifications/recipients';
 import { createJobs } from './jobs/jobs';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -53,6 +54,7 @@ export async function createDeps(config: Config, database: Database, logger: Log
     noticeSweeps,
     { mail, baseUrl: config.BASE_URL, secret: linkKey, digestHour: config.DIGEST_HOUR },
     logger,
+    await listenedPrincipalCache<TeamMember[]>(database),
   );
   const auth = createAuth(database.db, config, secret, mail);
   const principalCache = await listenedPrincipalCache<PrincipalRow>(database);

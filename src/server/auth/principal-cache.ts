@@ -7,7 +7,8 @@ export const PRINCIPAL_CHANGES_CHANNEL = 'principal_changes';
 const MAX_ENTRIES = 10_000;
 
 /**
- * Principal rows by session token, for the embedded database only (docs/decisions/0064).
+ * Principal rows by session token, for the embedded database only (docs/decisions/0064). The
+ * notifier keeps the active team in one too (decision 0149): it is read from the same tables.
  *
  * The embedded database belongs to one process: every write to the session, user, role and
  * switch tables runs in this process, and their triggers notify PRINCIPAL_CHANGES_CHANNEL in

@@ -44,11 +44,7 @@ export function readTeam(db: Db, ids?: readonly string[]) {
  * features now (admins hold all), with the category's switch on, never the person who made
  * the change.
  */
-export function recipientsAmong(
-  team: readonly TeamMember[],
-  draft: NoticeDraft,
-  actorId: string | null,
-): Recipient[] {
+export function recipientsAmong(team: readonly TeamMember[], draft: NoticeDraft, actorId: string | null): Recipient[] {
   const named = draft.to.userIds ? new Set(draft.to.userIds) : null;
   return team
     .filter((row) => row.id !== actorId && (!named || named.has(row.id)))
