@@ -6,9 +6,9 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { api, ensureOk } from '@/lib/api';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { isFinished, type JobView } from '#shared/jobs';
+import { jobCountText } from '@/components/job-counts';
 
 const jobKey = (id: string) => ['jobs', id] as const;
-const count = (n: number) => n.toLocaleString('en-US');
 
 async function getJob(id: string): Promise<JobView> {
   const response = await ensureOk(await api.api.jobs[':id'].$get({ param: { id } }));
@@ -74,8 +74,7 @@ export function JobProgress({
   if (job.isError) return <p className="text-sm text-destructive">The progress could not be loaded.</p>;
   const view = job.data;
   const total = view.progressTotal;
-  // "2,750 of 10,000": the same digit grouping as the import wizard's counts.
-  const counted = total === null ? '' : `${count(view.progressDone)} of ${count(total)}`;
+  const counted = jobCountText(view.progressDone, total);
 
   if (view.status === 'succeeded') return <div className="space-y-2">{succeeded(view)}</div>;
   if (view.status === 'failed') {
