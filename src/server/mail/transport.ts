@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMessage {
   from: string;
@@ -18,21 +18,29 @@ export interface MailTransport {
   close(): void;
 }
 
-/** An SMTP connection pool from `SMTP_URL` (smtp:// with STARTTLS when offered, or smtps://). */
+/**
+ * An SMTP connection pool from `SMTP_URL` (smtp:// with STARTTLS when offered, or smtps://).
+ * nodemailer is loaded with the first message rather than at every start-up, where a portal
+ * without SMTP would load it for nothing (docs/decisions/0150).
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    pool: true,
-    // A server that stops answering must not hold the sender for nodemailer's default minutes:
-    // the email is retried later instead (docs/decisions/0099).
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const pool = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        pool: true,
+        // A server that stops answering must not hold the sender for nodemailer's default
+        // minutes: the email is retried later instead (docs/decisions/0099).
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      }),
+    ));
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      await (await pool()).sendMail(message);
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PdfDocument from 'pdfkit';
 import { METHOD_LABELS, TYPE_LABELS, type DonationMethod } from '#shared/giving';
 import { zonedDate } from '#shared/time-zone';
 import { formatMoney, pdfText } from './statement-text';
@@ -42,12 +42,20 @@ const COLUMNS = [
 ] as const;
 
 /**
+ * pdfkit takes about 200 ms to load (its fonts' metrics), a tenth of a start-up: it is loaded
+ * with the first statement drawn rather than each time the portal starts (docs/decisions/0150).
+ */
+let pdfkit: Promise<typeof PdfDocument> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+
+/**
  * Draws a year-end statement (issue 19 item 4) and answers the document: a stream of the PDF's
  * bytes, which ends once `end()` has been called here. Every text goes through pdfText (the
  * standard fonts' character set, decision 0112).
  */
-export function drawStatement(content: StatementContent): PDFKit.PDFDocument {
+export async function drawStatement(content: StatementContent): Promise<PDFKit.PDFDocument> {
   const { issuer, partner, year, timeZone, gifts, total } = content;
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,

@@ -64,7 +64,7 @@ export async function buildStatement(
   return {
     fileName: statementFileName(year, partner.name),
     gifts: gifts.length,
-    document: drawStatement({ issuer, partner, year, timeZone, gifts, total }),
+    document: await drawStatement({ issuer, partner, year, timeZone, gifts, total }),
   };
 }
 
