@@ -222,4 +222,23 @@ describe('the prepared PGlite data directory', () => {
       process.umask(previous);
     }
   });
+
+  it('gives the copy the modes of the umask, not the template’s, and the directory its own back', () => {
+    // The template's files are readable and writable by everyone (0666 under umask 0): the
+    // copy is made by the kernel, which keeps those modes until each file's chmod.
+    const permissive = alteredTemplate('permissive', (m) => m);
+    for (const file of ['PG_VERSION', 'global/pg_control']) fs.chmodSync(path.join(permissive, 'cluster', file), 0o666);
+    const previous = process.umask(0o022);
+    try {
+      const dataDir = path.join(scratch, 'shared', 'db');
+      expect(seedFromTemplate(dataDir, permissive)).toEqual({ used: true });
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o755);
+      expect(fs.statSync(path.join(dataDir, 'base')).mode & 0o777).toBe(0o755);
+      for (const file of ['PG_VERSION', 'global/pg_control']) {
+        expect({ file, mode: fs.statSync(path.join(dataDir, file)).mode & 0o777 }).toEqual({ file, mode: 0o644 });
+      }
+    } finally {
+      process.umask(previous);
+    }
+  });
 });
