@@ -8,7 +8,7 @@ import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
 import { EMBEDDED_BACKGROUND_ROWS, EMBEDDED_PIECE_MS } from './background-work';
 import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
-import { openPgliteThread } from './pglite-thread';
+import { compiledPglite, openPgliteThread } from './pglite-thread';
 import type { Logger } from '../logger';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -74,6 +74,8 @@ async function openPglite(
   image: Blob | undefined,
   logger: Logger,
 ): Promise<Database> {
+  // Compiles while the template is copied below; a failure is reported by openPgliteThread.
+  compiledPglite().catch(() => {});
   if (dataDir !== 'memory') {
     if (template && isEmptyDirectory(dataDir)) {
       const outcome = seedFromTemplate(dataDir, template);

@@ -45,12 +45,17 @@ const WORKER_FILE = './pglite-worker.mjs';
  * open hundreds) gets the compiled module instead of compiling 9 MB again.
  */
 let wasmModule: Promise<WebAssembly.Module> | undefined;
-function compiledPglite(): Promise<WebAssembly.Module> {
-  wasmModule ??= (async () => {
+/**
+ * Starts compiling PGlite's WebAssembly, if no call has yet. The file is read at once (9 MB,
+ * milliseconds) so that V8 compiles it on its own threads while this one goes on: the server
+ * calls it before copying a new data directory, which the compilation then overlaps
+ * (docs/decisions/0150).
+ */
+export function compiledPglite(): Promise<WebAssembly.Module> {
+  if (!wasmModule) {
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    const bytes = await fs.promises.readFile(path.join(path.dirname(entry), 'pglite.wasm'));
-    return WebAssembly.compile(bytes);
-  })();
+    wasmModule = WebAssembly.compile(fs.readFileSync(path.join(path.dirname(entry), 'pglite.wasm')));
+  }
   return wasmModule;
 }
 
