@@ -20,12 +20,12 @@ export interface MailTransport {
 
 /**
  * An SMTP connection pool from `SMTP_URL` (smtp:// with STARTTLS when offered, or smtps://).
- * nodemailer is loaded with the first message rather than at every start-up, where a portal
- * without SMTP would load it for nothing (docs/decisions/0150).
+ * nodemailer is loaded with the first message rather than with this module, which every
+ * start-up loads, with SMTP or without (docs/decisions/0150).
  */
 export function smtpTransport(url: string): MailTransport {
   let transporter: Promise<Transporter> | undefined;
-  const pool = () =>
+  const loaded = () =>
     (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({
         url,
@@ -39,8 +39,13 @@ export function smtpTransport(url: string): MailTransport {
     ));
   return {
     async send(message) {
-      await (await pool()).sendMail(message);
+      await (await loaded()).sendMail(message);
     },
-    close: () => void transporter?.then((t) => t.close()),
+    // A pool that never loaded has nothing to close (its failure was the sender's to report).
+    close: () =>
+      void transporter?.then(
+        (smtp) => smtp.close(),
+        () => {},
+      ),
   };
 }
