@@ -1,7 +1,9 @@
 // Run by scripts/ensure-build.mjs: compiles the server (src/server/index.ts and everything it
 // imports) into dist/server/index.js, so `npm start` runs JavaScript instead of compiling
-// TypeScript with tsx at every start (docs/decisions/0057-start-up.md). Packages stay in
-// node_modules: they are imported, not bundled. Built beside the old output and swapped in.
+// TypeScript with tsx at every start (docs/decisions/0057-start-up.md). What index.ts imports
+// with import() becomes a chunk under dist/server/assets: most of the server, which loads while
+// the embedded database starts (docs/decisions/0151). Packages stay in node_modules: they are
+// imported, not bundled. Built beside the old output and swapped in.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';

@@ -38,6 +38,7 @@ const targets = [
       'src/server/db/pglite-template.ts',
       'src/server/db/build-pglite-template.ts',
       'src/server/db/client.ts',
+      'src/server/db/pglite-open.ts',
       PGLITE_PACKAGE,
     ],
     command: [process.execPath, ['--import', 'tsx', 'scripts/build-pglite-template.ts']],

@@ -1,15 +1,16 @@
 /**
  * Entry point: `npm start` runs it compiled (dist/server/index.js, scripts/build-server.mjs),
  * `npm run dev` from source with tsx. Reads configuration, starts the server, prints the
- * generated admin password once (D5), and stops cleanly on SIGTERM or SIGINT.
+ * generated admin password once (D5), and stops cleanly on SIGTERM or SIGINT. It imports little
+ * itself: the server (./server) is imported once the embedded database has started opening.
  */
 import path from 'node:path';
 import { APP_ROOT } from './app-root';
 import { ConfigError, loadConfig } from './env';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { UnknownMigrationError } from './db/migrate';
+import { startEmbedded, type EmbeddedStart } from './db/pglite-open';
 import { createLogger } from './logger';
-import { startServer } from './server';
 
 const CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 const FORCED_EXIT_AFTER_MS = 10_000;
@@ -29,7 +30,12 @@ async function main() {
 
   let server;
   try {
-    server = await startServer(config, logger, CLIENT_DIR);
+    // The embedded database is locked and starts opening on its own thread first; the rest of
+    // the server's code (most of it) loads meanwhile, instead of before (decision 0151).
+    let embedded: EmbeddedStart | undefined;
+    if (!config.DATABASE_URL) embedded = startEmbedded(config.DATA_DIR, logger);
+    const { startServer } = await import('./server');
+    server = await startServer(config, logger, CLIENT_DIR, embedded);
   } catch (err) {
     if (err instanceof DataDirLockedError || err instanceof UnknownMigrationError) {
       logger.fatal(err.message);

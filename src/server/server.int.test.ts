@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,29 @@ describe('the first start on an empty data directory', () => {
       expect(server.portal.output()).not.toContain('new embedded database');
       expect(server.portal.output()).not.toContain('created the first administrator');
       expect((await signIn(again)).status).toBe(200);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('an embedded database that cannot be opened', () => {
+  const server = portalOnFreshDataDir('portal-unopenable-');
+
+  it(
+    'says why, exits 1 and leaves the data directory unlocked; once mended, the next start works',
+    async () => {
+      // A file where the database's directory belongs: opening it fails while the rest of the
+      // server is still loading (index.ts starts the database first, decision 0151).
+      await writeFile(path.join(server.dataDir, 'db'), 'not a directory');
+      await expect(server.start()).rejects.toThrow();
+      expect(await server.portal.exited).toBe(1);
+      expect(server.portal.output()).toContain('The portal could not start');
+      expect(server.portal.output()).toContain('ENOTDIR');
+      expect(await readdir(server.dataDir)).toEqual(['db']);
+
+      await rm(path.join(server.dataDir, 'db'));
+      const url = await server.start();
+      expect((await signIn(url)).status).toBe(200);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

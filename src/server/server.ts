@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrapFirstAdmin, type BootstrappedAdmin } from './bootstrap-admin';
 import { openDatabase, type DatabaseTarget } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
+import { embeddedDatabaseDir, type EmbeddedStart } from './db/pglite-open';
 import { PGLITE_TEMPLATE_DIR } from './db/pglite-template';
 import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
@@ -27,18 +27,27 @@ export interface RunningServer {
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') };
+    : { kind: 'pglite', dataDir: embeddedDatabaseDir(config.DATA_DIR) };
 }
 
-/** Opens (and for PGlite locks) the database, migrates, bootstraps, then listens. */
-export async function startServer(config: Config, logger: Logger, clientDir: string): Promise<RunningServer> {
+/**
+ * Opens (and for PGlite locks) the database, migrates, bootstraps, then listens. `embedded` is
+ * the embedded database already locked and opening (index.ts starts it first, decision 0151);
+ * without it, this locks and opens it.
+ */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  clientDir: string,
+  embedded?: EmbeddedStart,
+): Promise<RunningServer> {
   // PGlite is single-process; PostgreSQL is shared on purpose, so only PGlite takes the lock.
-  const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+  const releaseLock = config.DATABASE_URL ? () => {} : (embedded?.releaseLock ?? lockDataDir(config.DATA_DIR));
   try {
     // A new data directory starts as a copy of the prepared one; createDeps migrates next.
     const target = databaseTarget(config);
     const database = await openDatabase(
-      target.kind === 'pglite' ? { ...target, template: PGLITE_TEMPLATE_DIR } : target,
+      target.kind === 'pglite' ? { ...target, template: PGLITE_TEMPLATE_DIR, thread: embedded?.thread } : target,
       logger,
     );
     const deps = await createDeps(config, database, logger);

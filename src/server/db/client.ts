@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,8 +6,8 @@ import pg from 'pg';
 import * as schema from './schema';
 import { CONNECT_TIMEOUT_MS, createPgListener } from './pg-listener';
 import { EMBEDDED_BACKGROUND_ROWS, EMBEDDED_PIECE_MS } from './background-work';
-import { isEmptyDirectory, seedFromTemplate } from './pglite-template';
-import { compiledPglite, openPgliteThread } from './pglite-thread';
+import { openPgliteDataDir } from './pglite-open';
+import type { PgliteThread } from './pglite-thread';
 import type { Logger } from '../logger';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,36 +58,20 @@ export type DatabaseTarget =
        * already holds the schema (test-support/vitest/database-images.ts).
        */
       image?: Blob;
+      /**
+       * The thread on `dataDir`, already opening (pglite-open.ts `startEmbedded`, which the
+       * entry point calls before loading the rest of the server): used instead of opening one.
+       */
+      thread?: Promise<PgliteThread>;
     }
   | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget, logger: Logger): Promise<Database> {
-  return target.kind === 'pglite'
-    ? openPglite(target.dataDir, target.template, target.image, logger)
-    : openPostgres(target.url, logger);
+  return target.kind === 'pglite' ? openPglite(target, logger) : openPostgres(target.url, logger);
 }
 
-async function openPglite(
-  dataDir: string,
-  template: string | undefined,
-  image: Blob | undefined,
-  logger: Logger,
-): Promise<Database> {
-  // Compiles while the template is copied below; a failure is reported by openPgliteThread.
-  compiledPglite().catch(() => {});
-  if (dataDir !== 'memory') {
-    if (template && isEmptyDirectory(dataDir)) {
-      const outcome = seedFromTemplate(dataDir, template);
-      if (outcome.used) logger.info({ dataDir }, 'new embedded database: copied the prepared template');
-      else logger.warn(`new embedded database: creating its cluster, which takes several seconds: ${outcome.reason}`);
-    }
-    // PGlite fails on a directory whose parents do not exist yet.
-    fs.mkdirSync(dataDir, { recursive: true });
-  }
-  // PGlite runs on a thread of its own (pglite-thread.ts, decision 0134) with the options it
-  // had here: pg_trgm for partner search, and strict durability (decision 0070: a commit that
-  // has returned survives the process being killed).
-  const client = await openPgliteThread({ dataDir: dataDir === 'memory' ? undefined : dataDir, image });
+async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>, logger: Logger): Promise<Database> {
+  const client = await (target.thread ?? openPgliteDataDir(target.dataDir, target.template, target.image, logger));
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
