@@ -2,9 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrapFirstAdmin, type BootstrappedAdmin } from './bootstrap-admin';
 import { openDatabase, type DatabaseTarget } from './db/client';
-import { lockDataDir } from './db/data-dir-lock';
-import { embeddedDatabaseDir, type EmbeddedStart } from './db/pglite-open';
-import { PGLITE_TEMPLATE_DIR } from './db/pglite-template';
+import { embeddedDatabaseDir, startEmbedded, type EmbeddedStart } from './db/pglite-open';
 import { createDeps, disposeDeps } from './deps';
 import type { Config } from './env';
 import { listen } from './http/listen';
@@ -31,23 +29,24 @@ export function databaseTarget(config: Config): DatabaseTarget {
 }
 
 /**
- * Opens (and for PGlite locks) the database, migrates, bootstraps, then listens. `embedded` is
+ * Opens (and for PGlite locks) the database, migrates, bootstraps, then listens. `started` is
  * the embedded database already locked and opening (index.ts starts it first, decision 0151);
- * without it, this locks and opens it.
+ * without it, this starts it the same way.
  */
 export async function startServer(
   config: Config,
   logger: Logger,
   clientDir: string,
-  embedded?: EmbeddedStart,
+  started?: EmbeddedStart,
 ): Promise<RunningServer> {
   // PGlite is single-process; PostgreSQL is shared on purpose, so only PGlite takes the lock.
-  const releaseLock = config.DATABASE_URL ? () => {} : (embedded?.releaseLock ?? lockDataDir(config.DATA_DIR));
+  // A new data directory starts as a copy of the prepared one; createDeps migrates next.
+  const embedded = config.DATABASE_URL ? undefined : (started ?? startEmbedded(config.DATA_DIR, logger));
+  const releaseLock = embedded?.releaseLock ?? (() => {});
   try {
-    // A new data directory starts as a copy of the prepared one; createDeps migrates next.
     const target = databaseTarget(config);
     const database = await openDatabase(
-      target.kind === 'pglite' ? { ...target, template: PGLITE_TEMPLATE_DIR, thread: embedded?.thread } : target,
+      target.kind === 'pglite' && embedded ? { ...target, thread: embedded.thread } : target,
       logger,
     );
     const deps = await createDeps(config, database, logger);

@@ -52,9 +52,10 @@ export interface EmbeddedStart {
 }
 
 /**
- * Takes the data directory's lock (throws DataDirLockedError) and starts opening its database
- * with the template, as startServer would. PGlite then starts on its thread while this one
- * loads the rest of the server.
+ * Takes the data directory's lock (throws DataDirLockedError) and starts opening its database,
+ * a new one as a copy of the prepared template. Called by index.ts before it loads the rest of
+ * the server, which then loads while PGlite starts on its thread; startServer calls it when no
+ * caller did.
  */
 export function startEmbedded(dataDir: string, logger: Logger): EmbeddedStart {
   const releaseLock = lockDataDir(dataDir);
