@@ -1,5 +1,5 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
-import { createPartnerViaApi, expectToast, unique } from './support/portal';
+import { createPartnerViaApi, expectToast, searchPartners, unique } from './support/portal';
 
 test.describe('dashboard', () => {
   // Long forms, two browsers and axe over 50 cards: more than the default 30 s on a busy machine.
@@ -139,7 +139,7 @@ test.describe('dashboard', () => {
     await expectToast(page, 'Donation added', 'Successfully added $75.25 donation.');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' }).click();
-    await page.getByLabel('Search partners').fill(partner.name);
+    await searchPartners(page, partner.name);
     await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
     const details = page.getByRole('dialog', { name: partner.name });
     await expect(details.getByTestId('partner-gift-total')).toHaveText('$75.25 given in 1 gift');
@@ -160,7 +160,7 @@ test.describe('dashboard', () => {
       `Successfully added $40.00 donation. Linked to the partner ${partner.name}.`,
     );
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' }).click();
-    await page.getByLabel('Search partners').fill(partner.name);
+    await searchPartners(page, partner.name);
     await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
     await expect(page.getByRole('dialog', { name: partner.name }).getByTestId('partner-gift-total')).toHaveText(
       '$40.00 given in 1 gift',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { pdfText } from '#test-support/pdf-text';
 import { unzip } from '#test-support/zip';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { searchPartners } from './support/portal';
 import { expectToast, uniqueEmail } from './support/toasts';
 
 // Year-end statements (issue 19 item 4): an admin names the ministry in Settings > Organization,
@@ -43,7 +44,7 @@ test('an admin names the ministry and downloads a partner statement that reads b
   expect(gift.status()).toBe(201);
 
   await page.goto('/partners');
-  await page.getByLabel('Search partners').fill(partnerName);
+  await searchPartners(page, partnerName);
   const card = page.getByTestId('partner-card').filter({ hasText: partnerName });
   await card.getByRole('button', { name: /View Details/ }).click();
   const details = page.getByRole('dialog', { name: partnerName });

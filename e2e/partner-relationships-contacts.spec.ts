@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
-import { createPartnerViaApi, expectToast, unique } from './support/portal';
+import { createPartnerViaApi, expectToast, searchPartners, unique } from './support/portal';
 
 // A partner's contact log, timeline and follow-ups (issue 20 items 1 and 2).
 
@@ -9,7 +9,7 @@ const cardNamed = (page: Page, name: string) =>
 
 async function openDetails(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Partners' }).click();
-  await page.getByLabel('Search partners').fill(name);
+  await searchPartners(page, name);
   await cardNamed(page, name)
     .getByRole('button', { name: /View Details/ })
     .click();

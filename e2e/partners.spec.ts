@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
-import { createPartnerViaApi, expectToast, unique } from './support/portal';
+import { createPartnerViaApi, expectToast, searchPartners, unique } from './support/portal';
 import { PAGING_PARTNERS } from './support/users';
 
 const cards = (page: Page) => page.getByTestId('partner-card');
@@ -137,7 +137,7 @@ test.describe('partner directory', () => {
     await expectToast(page, 'Partner added successfully');
     await expect(dialog).toBeHidden();
 
-    await page.getByLabel('Search partners').fill(name);
+    await searchPartners(page, name);
     const card = cardNamed(page, name);
     await expect(card).toBeVisible();
     await expect(card.getByText('Inactive')).toBeVisible();
@@ -236,7 +236,7 @@ test.describe('partner directory', () => {
       location: 'Plano, TX',
       zone: 'North',
     });
-    await page.getByLabel('Search partners').fill(partner.name);
+    await searchPartners(page, partner.name);
     await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
     const details = page.getByRole('dialog', { name: partner.name });
     await expect(details.getByText('samuel@example.com')).toBeVisible();

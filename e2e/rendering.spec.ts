@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 import { expectShownAsText, markup, slashless } from './support/markup';
+import { searchPartners } from './support/portal';
 
 /**
  * Text with markup in every field the UI shows is displayed as text (issue 9): seeded through
@@ -28,7 +29,7 @@ test('partner fields on the directory, the details view and as a cardholder chan
   };
   await created(page.request, '/api/partners', partner);
   await page.reload();
-  await page.getByLabel('Search partners').fill(partner.email);
+  await searchPartners(page, partner.email);
   await expectShownAsText(page, [partner.name, partner.location, partner.zone, partner.coordinator]);
   await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
   await expectShownAsText(page, [partner.notes]);
@@ -58,7 +59,7 @@ test('gift partner name and notes on the dashboard and in the partner details', 
   await page.reload();
   await expectShownAsText(page, [unlinked.partnerName]);
   await page.goto('/partners');
-  await page.getByLabel('Search partners').fill(email);
+  await searchPartners(page, email);
   await page.getByRole('button', { name: /^View Details for Rendering Giver/ }).click();
   await expectShownAsText(page, [gift.notes]);
 });

@@ -29,3 +29,15 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(toast.first()).toContainText(title);
   if (description) await expect(toast.first()).toContainText(description);
 }
+
+/**
+ * Types `term` into the directory's search and waits for its own results. Until its debounce
+ * has put the term in the address and its page has arrived, the list on screen is the previous
+ * one (kept while the next loads, `aria-busy`), which may hold the same partner elsewhere: a
+ * card clicked then can move from under the pointer as the results replace the list.
+ */
+export async function searchPartners(page: Page, term: string) {
+  await page.getByLabel('Search partners').fill(term);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === term.trim());
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+}
