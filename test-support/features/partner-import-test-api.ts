@@ -1,5 +1,14 @@
+import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { donations, importUploads, partners, partnerTags } from '#server/db/schema';
+import {
+  coordinatorPermissions,
+  donations,
+  importUploads,
+  partnerImportChanges,
+  partners,
+  partnerTagLinks,
+  partnerTags,
+} from '#server/db/schema';
 import type {
   DuplicateMode,
   ImportCommitResult,
@@ -11,7 +20,7 @@ import type {
 } from '#shared/imports';
 import { importStepQuery } from '#shared/imports';
 import { multipartBody } from '../multipart';
-import type { TestApp } from '../test-database';
+import { createTestApp, type TestApp, type TestDatabaseTarget } from '../test-database';
 import { ranToEnd } from './import-jobs';
 
 /** Removes what a partner import test wrote (partners, their gifts and tags, uploads), for the next test. */
@@ -78,6 +87,77 @@ export function partnerImportApi(t: TestApp) {
   const undone = async (cookie: string, batchId: string) =>
     ranToEnd<ImportUndoResult>(t, cookie, await undo(cookie, batchId));
   return { upload, uploaded, preview, dryRun, dryRunResponse, committed, undo, undone, base };
+}
+
+/** The calls partnerImportApi gives. */
+export type PartnerImportApi = ReturnType<typeof partnerImportApi>;
+
+/** What openPartnerImportFixture opens: the app, the import's calls and three sessions. */
+export interface PartnerImportFixture {
+  t: TestApp;
+  api: PartnerImportApi;
+  /** Sessions: an admin, a coordinator, and a coordinator with the partners switch off. */
+  cookies: { admin: string; coordinator: string; outsider: string };
+}
+
+/** A test app with the import's calls and three people signed in; the caller closes `t`. */
+export async function openPartnerImportFixture(target: TestDatabaseTarget): Promise<PartnerImportFixture> {
+  const t = await createTestApp(target);
+  const api = partnerImportApi(t);
+  await t.createUser({ email: 'pastor@example.org', password: 'admin-secret', role: 'admin' });
+  await t.createUser({ email: 'helper@example.org', password: 'helper-secret', role: 'coordinator' });
+  const noPartners = await t.createUser({
+    email: 'other@example.org',
+    password: 'other-secret',
+    role: 'coordinator',
+  });
+  await t.db
+    .insert(coordinatorPermissions)
+    .values({ userId: noPartners.id, feature: 'partners', enabled: false })
+    .onConflictDoUpdate({
+      target: [coordinatorPermissions.userId, coordinatorPermissions.feature],
+      set: { enabled: false },
+    });
+  const cookies = {
+    admin: await t.signIn('pastor@example.org', 'admin-secret'),
+    coordinator: await t.signIn('helper@example.org', 'helper-secret'),
+    outsider: await t.signIn('other@example.org', 'other-secret'),
+  };
+  return { t, api, cookies };
+}
+
+type Partner = typeof partners.$inferInsert;
+
+/** Reads and seeds partners and tags in the app `app()` returns (a function, as suites open it in beforeAll). */
+export function partnerImportRecords(app: () => TestApp) {
+  /** Everything a partner import may touch, as text (when partners were last edited only if asked). */
+  const state = async (withEditTimes = true) =>
+    JSON.stringify({
+      partners: (await app().db.select().from(partners).orderBy(partners.id)).map(({ updatedAt, ...p }) =>
+        withEditTimes ? { ...p, updatedAt } : p,
+      ),
+      tags: await app().db.select().from(partnerTags).orderBy(partnerTags.id),
+      links: await app().db.select().from(partnerTagLinks).orderBy(partnerTagLinks.partnerId, partnerTagLinks.tagId),
+      changes: await app().db.select().from(partnerImportChanges),
+    });
+  const partnerCount = async () => (await app().db.select({ n: count() }).from(partners))[0]!.n;
+  const stored = (values: Partial<Partner> & { name: string; email: string }) =>
+    app()
+      .db.insert(partners)
+      .values(values as Partner)
+      .returning()
+      .then((rows) => rows[0]!);
+  const tagsOf = async (partnerId: string) =>
+    (
+      await app()
+        .db.select({ name: partnerTags.name })
+        .from(partnerTagLinks)
+        .innerJoin(partnerTags, eq(partnerTags.id, partnerTagLinks.tagId))
+        .where(eq(partnerTagLinks.partnerId, partnerId))
+    )
+      .map((r) => r.name)
+      .sort();
+  return { state, partnerCount, stored, tagsOf };
 }
 
 /** A Planning Center People export's columns, as the importer maps them. */

@@ -1,30 +1,18 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, coordinatorPermissions, donations, partnerContacts, partners, tasks } from '#server/db/schema';
+import { activity, partners } from '#server/db/schema';
 import { zonedDate } from '#shared/time-zone';
-import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
-import { partnersTestApi, type PartnerJson } from '#test-support/features/partners-test-api';
+import { testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import {
+  contactLogTestApi,
+  openContactLogFixture,
+  type ContactLogFixture,
+} from '#test-support/features/contact-log-test-api';
 
-interface ContactJson {
-  id: string;
-  kind: string;
-  contactDate: string;
-  body: string;
-  createdBy: string | null;
-}
-interface TimelineEntryJson {
-  source: string;
-  key: string;
-  at: string;
-  [field: string]: unknown;
-}
-interface TimelineJson {
-  entries: TimelineEntryJson[];
-  nextCursor: string | null;
-}
-
-// The contact log and the timeline of a partner (issue 20 item 1, decision 0115).
+// The contact log of a partner (issue 20 item 1, decision 0115): logging and deleting contacts,
+// who may do what, and the last contact they keep. The timeline and follow-ups have files of their own.
 describe.each(testDatabaseTargets())('the partner contact log on $name', (target) => {
+  let fixture: ContactLogFixture;
   let t: TestApp;
   let admin: string;
   let coordinator: string;
@@ -33,46 +21,17 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
   let coordinatorId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    await t.createUser({ email: 'pastor@example.org', password: 'admin-secret', role: 'admin' });
-    coordinatorId = (await t.createUser({ email: 'helper@example.org', password: 'helper-secret' })).id;
-    await t.createUser({ email: 'colleague@example.org', password: 'colleague-secret' });
-    const b = await t.createUser({ email: 'no-partners@example.org', password: 'blocked-secret' });
-    await t.db.insert(coordinatorPermissions).values({ userId: b.id, feature: 'partners', enabled: false });
-    admin = await t.signIn('pastor@example.org', 'admin-secret');
-    coordinator = await t.signIn('helper@example.org', 'helper-secret');
-    colleague = await t.signIn('colleague@example.org', 'colleague-secret');
-    blocked = await t.signIn('no-partners@example.org', 'blocked-secret');
+    fixture = await openContactLogFixture(target);
+    ({ t, coordinatorId } = fixture);
+    ({ admin, coordinator, colleague, blocked } = fixture.cookies);
   });
   afterAll(async () => {
-    await t?.close();
+    await fixture?.t.close();
   });
 
-  const { get, create } = partnersTestApi(
-    () => t,
-    () => coordinator,
+  const { get, log, logged, remove, lastContactOf, contactCount, timeline, newPartner } = contactLogTestApi(
+    () => fixture,
   );
-  const log = (partnerId: string, body: Record<string, unknown>, cookie = coordinator) =>
-    t.postJson(`/api/partners/${partnerId}/contacts`, { timeZone: 'UTC', ...body }, { cookie });
-  const logged = async (partnerId: string, body: Record<string, unknown>, cookie = coordinator) => {
-    const response = await log(partnerId, body, cookie);
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as { contact: ContactJson; lastContact: string | null };
-  };
-  const remove = (partnerId: string, contactId: string, cookie = coordinator) =>
-    t.sendJson('DELETE', `/api/partners/${partnerId}/contacts/${contactId}`, undefined, { cookie });
-  const lastContactOf = async (partnerId: string) =>
-    ((await (await get(`/api/partners/${partnerId}`)).json()) as { partner: PartnerJson }).partner.lastContact;
-  const contactCount = async (partnerId: string) =>
-    (await t.db.select({ n: count() }).from(partnerContacts).where(eq(partnerContacts.partnerId, partnerId)))[0]!.n;
-  const timeline = async (partnerId: string, cookie = coordinator, cursor?: string) => {
-    const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-    const response = await get(`/api/partners/${partnerId}/timeline${query}`, cookie);
-    expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as TimelineJson;
-  };
-  const newPartner = (name: string) =>
-    create({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org` });
 
   describe('logging a contact', () => {
     it('stores the kind, date, text and author, records one change, and sets last contact', async () => {
@@ -195,225 +154,6 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
       expect((await remove(partner.id, first.contact.id, coordinator)).status).toBe(200);
       expect((await remove(partner.id, second.contact.id, admin)).status).toBe(200);
       expect(await contactCount(partner.id)).toBe(0);
-    });
-  });
-
-  describe('the timeline', () => {
-    it('merges contacts, gifts (for holders of giving), tasks and record changes, newest first, in words', async () => {
-      const partner = await newPartner('Naomi Jones');
-      await t.sendJson(
-        'PUT',
-        `/api/partners/${partner.id}`,
-        { name: 'Naomi Jones', email: partner.email, phone: '555-0100' },
-        { cookie: coordinator },
-      );
-      await logged(partner.id, {
-        kind: 'prayer_request',
-        date: zonedDate(new Date(), 'UTC'),
-        body: 'Pray for her trip',
-      });
-      const [gift, voided] = await t.db
-        .insert(donations)
-        .values([
-          {
-            partnerId: partner.id,
-            partnerName: 'Naomi Jones',
-            amount: '25.00',
-            donationType: 'monthly',
-            donationDate: new Date('2025-02-01T12:00:00Z'),
-          },
-          {
-            partnerId: partner.id,
-            partnerName: 'Naomi Jones',
-            amount: '40.00',
-            donationType: 'one-time',
-            donationDate: new Date('2025-01-15T12:00:00Z'),
-            voidedAt: new Date(),
-            voidReason: 'Entered twice',
-          },
-        ])
-        .returning({ id: donations.id });
-      const task = await t.postJson(
-        '/api/tasks',
-        { title: 'Follow up with Naomi Jones', partnerId: partner.id },
-        { cookie: coordinator },
-      );
-      expect(task.status).toBe(201);
-
-      const own = await timeline(partner.id, coordinator);
-      expect(own.entries.map((e) => e.source).sort()).toEqual(['change', 'change', 'contact', 'task']);
-      const forAdmin = await timeline(partner.id, admin);
-      const gifts = forAdmin.entries.filter((e) => e.source === 'gift');
-      expect(gifts).toEqual([
-        expect.objectContaining({ id: gift!.id, amount: '25.00', donationType: 'monthly', voided: false }),
-        expect.objectContaining({ id: voided!.id, amount: '40.00', voided: true }),
-      ]);
-      const ats = forAdmin.entries.map((e) => e.at);
-      expect(ats).toEqual([...ats].sort().reverse());
-      const edit = forAdmin.entries.find((e) => e.source === 'change' && e.summary === 'Changed the partner’s details');
-      expect(edit).toMatchObject({
-        by: 'helper@example.org',
-        changes: [{ label: 'Phone', from: 'None', to: '555-0100' }],
-      });
-      expect(forAdmin.entries.find((e) => e.source === 'change' && e.summary === 'Added the partner')).toMatchObject({
-        changes: [],
-      });
-      expect(forAdmin.entries.find((e) => e.source === 'task')).toMatchObject({
-        event: 'created',
-        title: 'Follow up with Naomi Jones',
-      });
-      expect(forAdmin.entries.find((e) => e.source === 'contact')).toMatchObject({
-        kind: 'prayer_request',
-        body: 'Pray for her trip',
-        by: { id: coordinatorId, name: 'helper@example.org' },
-        canDelete: true,
-      });
-    });
-
-    it('pages newest first by cursor, every entry exactly once', async () => {
-      const partner = await newPartner('Many Contacts');
-      await t.db.insert(partnerContacts).values(
-        Array.from({ length: 45 }, (_, i) => ({
-          partnerId: partner.id,
-          kind: 'note' as const,
-          // Pairs on the same day and logged at the same instant: the key breaks the tie.
-          contactDate: `2024-01-${String(Math.floor(i / 2) + 1).padStart(2, '0')}`,
-          body: `Note ${i}`,
-          createdBy: coordinatorId,
-          createdAt: new Date('2025-01-01T10:00:00Z'),
-        })),
-      );
-      const seen: TimelineEntryJson[] = [];
-      let cursor: string | undefined;
-      let pages = 0;
-      do {
-        const page = await timeline(partner.id, coordinator, cursor);
-        expect(page.entries.length).toBeLessThanOrEqual(20);
-        seen.push(...page.entries);
-        cursor = page.nextCursor ?? undefined;
-        pages += 1;
-      } while (cursor && pages < 10);
-      expect(pages).toBe(3);
-      // 45 contacts and the partner's creation.
-      expect(seen).toHaveLength(46);
-      expect(new Set(seen.map((e) => e.key)).size).toBe(46);
-      const positions = seen.map((e) => `${e.at}|${e.key}`);
-      expect(positions).toEqual(
-        [...positions].sort((a, b) => {
-          const [atA, keyA] = a.split('|') as [string, string];
-          const [atB, keyB] = b.split('|') as [string, string];
-          return atA === atB ? (keyA < keyB ? 1 : -1) : atA < atB ? 1 : -1;
-        }),
-      );
-      expect((await get(`/api/partners/${partner.id}/timeline?cursor=not-a-cursor`)).status).toBe(400);
-    });
-
-    it("shows a merged partner's record changes and the merge on the survivor", async () => {
-      const survivor = await newPartner('Survivor Partner');
-      const merged = await newPartner('Merged Partner');
-      await t.sendJson(
-        'PUT',
-        `/api/partners/${merged.id}`,
-        { name: 'Merged Partner', email: merged.email, zone: 'East' },
-        { cookie: coordinator },
-      );
-      const merging = await t.postJson(
-        '/api/partners/merge',
-        { survivorId: survivor.id, mergedId: merged.id, take: { zone: 'merged' } },
-        { cookie: admin },
-      );
-      expect(merging.status).toBe(200);
-      const entries = (await timeline(survivor.id)).entries;
-      expect(entries.filter((e) => e.source === 'change' && String(e.summary).startsWith('Merged'))).toEqual([
-        expect.objectContaining({
-          summary: 'Merged Merged Partner into this partner',
-          changes: [{ label: 'Zone', from: 'None', to: 'East' }],
-        }),
-      ]);
-      expect(entries.find((e) => e.source === 'change' && e.summary === 'Changed the partner’s details')).toMatchObject(
-        {
-          changes: [{ label: 'Zone', from: 'None', to: 'East' }],
-        },
-      );
-      expect(entries.filter((e) => e.source === 'change' && e.summary === 'Added the partner')).toHaveLength(2);
-    });
-
-    it('answers 404 for an unknown partner', async () => {
-      expect((await get('/api/partners/00000000-0000-4000-8000-000000000000/timeline')).status).toBe(404);
-    });
-  });
-
-  describe('follow-ups', () => {
-    it('creates a task linked to the partner that the board, the partner and the dashboard show', async () => {
-      const partner = await newPartner('Esther Kim');
-      const response = await t.postJson(
-        '/api/tasks',
-        {
-          title: 'Follow up with Esther Kim',
-          dueDate: '2030-01-02',
-          priority: 'high',
-          assignedTo: coordinatorId,
-          partnerId: partner.id,
-        },
-        { cookie: colleague },
-      );
-      expect(response.status).toBe(201);
-      const { task } = (await response.json()) as { task: { id: string; partnerId: string } };
-      expect(task.partnerId).toBe(partner.id);
-
-      const board = (await (await get('/api/tasks')).json()) as {
-        active: { id: string; partnerId: string | null; partnerName: string | null }[];
-      };
-      expect(board.active.find((x) => x.id === task.id)).toMatchObject({
-        partnerId: partner.id,
-        partnerName: 'Esther Kim',
-      });
-
-      const open = (await (await get(`/api/partners/${partner.id}/tasks`)).json()) as { tasks: { id: string }[] };
-      expect(open.tasks.map((x) => x.id)).toEqual([task.id]);
-      await t.sendJson('PATCH', `/api/tasks/${task.id}`, { status: 'completed' }, { cookie: coordinator });
-      expect(((await (await get(`/api/partners/${partner.id}/tasks`)).json()) as { tasks: unknown[] }).tasks).toEqual(
-        [],
-      );
-      const events = (await timeline(partner.id)).entries.filter((e) => e.source === 'task').map((e) => e.event);
-      expect(events).toEqual(['completed', 'created']);
-    });
-
-    it('shows a follow-up in Upcoming Tasks with its partner', async () => {
-      const partner = await newPartner('Upcoming Partner');
-      await t.db.delete(tasks);
-      await t.postJson(
-        '/api/tasks',
-        { title: 'Call Upcoming Partner', dueDate: '2030-01-01', partnerId: partner.id },
-        { cookie: admin },
-      );
-      const summary = (await (await get('/api/dashboard/summary?tz=UTC', admin)).json()) as {
-        upcomingTasks: { title: string; partnerName: string | null }[];
-      };
-      expect(summary.upcomingTasks).toEqual([
-        expect.objectContaining({ title: 'Call Upcoming Partner', partnerName: 'Upcoming Partner' }),
-      ]);
-    });
-
-    it('refuses a follow-up for an unknown partner, or from someone without partners, and writes nothing', async () => {
-      const before = (await t.db.select({ n: count() }).from(tasks))[0]!.n;
-      const unknown = await t.postJson(
-        '/api/tasks',
-        { title: 'Ghost', partnerId: '00000000-0000-4000-8000-000000000000' },
-        { cookie: coordinator },
-      );
-      expect(unknown.status).toBe(400);
-      expect(((await unknown.json()) as { error: string }).error).toBe('Partner not found');
-      const partner = await newPartner('Guarded Partner');
-      const refused = await t.postJson('/api/tasks', { title: 'Sneaky', partnerId: partner.id }, { cookie: blocked });
-      expect(refused.status).toBe(403);
-      expect((await t.db.select({ n: count() }).from(tasks))[0]!.n).toBe(before);
-      // Their board names no partner (they may not see partners).
-      await t.postJson('/api/tasks', { title: 'Linked', partnerId: partner.id }, { cookie: coordinator });
-      const board = (await (await get('/api/tasks', blocked)).json()) as {
-        active: { title: string; partnerName: string | null }[];
-      };
-      expect(board.active.find((x) => x.title === 'Linked')?.partnerName).toBeNull();
     });
   });
 

@@ -1,0 +1,138 @@
+import { count } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importUploads, partners } from '#server/db/schema';
+import {
+  clearPartnerImports,
+  openPartnerImportFixture,
+  partnerImportRecords,
+  type PartnerImportApi,
+  type PartnerImportFixture,
+  PCO_HEADER,
+  PCO_MAPPING,
+} from '#test-support/features/partner-import-test-api';
+import { testDatabaseTargets, type TestApp } from '#test-support/test-database';
+
+// The partner import through the shared pipeline (issue 20 item 4, decision 0117): who may
+// import, the mapping and the checks of each row, what is refused, and repeats inside the file.
+describe.each(testDatabaseTargets())('partner import on $name', (target) => {
+  let fixture: PartnerImportFixture;
+  let t: TestApp;
+  let api: PartnerImportApi;
+  let coordinator: string;
+  let outsider: string;
+
+  beforeAll(async () => {
+    fixture = await openPartnerImportFixture(target);
+    ({ t, api } = fixture);
+    ({ coordinator, outsider } = fixture.cookies);
+  });
+  afterAll(async () => {
+    await fixture?.t.close();
+  });
+  afterEach(() => clearPartnerImports(t));
+
+  const { partnerCount, tagsOf } = partnerImportRecords(() => t);
+
+  it('answers 401 anonymous and 403 without the partners permission, keeping nothing', async () => {
+    const csv = `${PCO_HEADER}\nAnn,Lee,ann@example.org,,,,,\n`;
+    expect((await api.upload('', csv)).status).toBe(401);
+    expect((await api.upload(outsider, csv)).status).toBe(403);
+    expect((await t.request(`${api.base}/batches`, { headers: { cookie: outsider } })).status).toBe(403);
+    expect((await t.db.select({ n: count() }).from(importUploads))[0]!.n).toBe(0);
+  });
+
+  it('guesses a Planning Center mapping, checks rows by the partner form, and makes names of first and last names', async () => {
+    const csv = [
+      PCO_HEADER,
+      'Ann,Lee,ann@example.org,+44 20 7946 0958,Leeds,Active,"Prayer team; Donors",Met at the fair',
+      ',,nobody@example.org,,,,,',
+      'Bob,Bad,not-an-email,,,,,',
+      'Cy,Status,cy@example.org,,,member,,',
+      'Di,Formula,di@example.org,,,,,=1+2',
+      `Ed,Tags,ed@example.org,,,,"${Array.from({ length: 51 }, (_, i) => `t${i}`).join(',')}",`,
+      `Flo,Long,flo@example.org,,,,${'x'.repeat(51)},`,
+      `Gus,Phone,gus@example.org,123456789012345678901,,,,`,
+    ].join('\r\n');
+    const upload = await api.uploaded(coordinator, csv);
+    expect(upload.mapping).toEqual(PCO_MAPPING);
+    expect(upload.duplicateModes).toEqual(['skip', 'fill', 'overwrite']);
+    const summary = await api.dryRun(coordinator, upload.id, PCO_MAPPING);
+    expect(summary).toMatchObject({ rows: 8, newRows: 1, updates: 0, duplicates: 0, errorRows: 7 });
+    expect(summary.errors.map((e) => [e.row, e.field, e.message])).toEqual([
+      [3, 'name', 'Name is required'],
+      [4, 'email', 'Invalid email address'],
+      [5, 'status', 'Status must be active or inactive'],
+      [6, 'notes', expect.stringMatching(/Notes starts with "=".*formula/)],
+      [7, 'tags', 'A partner can have at most 50 tags (this row has 51)'],
+      [8, 'tags', expect.stringMatching(/longer than 50 characters/)],
+      [9, 'phone', 'Phone must be 20 characters or less'],
+    ]);
+    const rows = await api.preview(coordinator, upload.id, PCO_MAPPING);
+    expect(rows[0]).toMatchObject({ row: 2, errors: [], duplicate: false, note: null });
+    expect(rows[1]!.errors.map((e) => e.message)).toEqual(['Name is required']);
+
+    const job = await api.committed(coordinator, upload.id, PCO_MAPPING, 'skip', true);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    expect(job.result).toMatchObject({ imported: 1, updated: 0, skippedErrors: 7 });
+    const [ann] = await t.db.select().from(partners);
+    expect(ann).toMatchObject({
+      name: 'Ann Lee',
+      email: 'ann@example.org',
+      phone: '+44 20 7946 0958',
+      location: 'Leeds',
+      status: 'active',
+      notes: 'Met at the fair',
+      cardholderStatus: false,
+      importBatchId: job.result!.batchId,
+    });
+    expect(await tagsOf(ann!.id)).toEqual(['Donors', 'Prayer team']);
+  });
+
+  it('refuses a mapping without email or name, another encoding and an empty file, writing nothing', async () => {
+    const upload = await api.uploaded(coordinator, `${PCO_HEADER}\nAnn,Lee,ann@example.org,,,,,\n`);
+    const noEmail = await api.dryRunResponse(coordinator, upload.id, { firstName: 'First Name' });
+    expect(noEmail.status).toBe(400);
+    expect(((await noEmail.json()) as { error: string }).error).toBe('Choose the column that holds Email.');
+    const noName = await api.dryRunResponse(coordinator, upload.id, { email: 'Home Email' });
+    expect(((await noName.json()) as { error: string }).error).toMatch(
+      /Name \(or the columns of First name and Last name\)/,
+    );
+    const latin1 = await api.upload(coordinator, Buffer.from('Name,Email\nJos\xe9,j@example.org\n', 'latin1'));
+    expect(latin1.status).toBe(400);
+    expect(((await latin1.json()) as { error: string }).error).toMatch(/not UTF-8/);
+    expect((await api.upload(coordinator, 'Name,Email\n')).status).toBe(400);
+    expect(await partnerCount()).toBe(0);
+  });
+
+  it('reports and skips repeats inside the file: the same email, or the same name and phone', async () => {
+    const csv = [
+      'Name,Email,Phone',
+      'Ann Lee,ann@example.org,555-0100',
+      'Ann Again,ANN@example.org,',
+      'ann lee,other@example.org,(555) 0100',
+      'Bo,bo@example.org,',
+    ].join('\n');
+    const mapping = { name: 'Name', email: 'Email', phone: 'Phone' };
+    const upload = await api.uploaded(coordinator, csv);
+    expect(await api.dryRun(coordinator, upload.id, mapping)).toMatchObject({
+      rows: 4,
+      newRows: 2,
+      duplicates: 2,
+      fileDuplicates: 2,
+      errorRows: 0,
+    });
+    const rows = await api.preview(coordinator, upload.id, mapping);
+    expect(rows.map((r) => [r.row, r.duplicate, r.duplicateOf ?? null])).toEqual([
+      [2, false, null],
+      [3, true, 2],
+      [4, true, 2],
+      [5, false, null],
+    ]);
+    const job = await api.committed(coordinator, upload.id, mapping);
+    expect(job.result).toMatchObject({ imported: 2, duplicates: 2 });
+    expect((await t.db.select({ name: partners.name }).from(partners)).map((p) => p.name).sort()).toEqual([
+      'Ann Lee',
+      'Bo',
+    ]);
+  });
+});
