@@ -186,8 +186,8 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
         expect(rollup).toEqual(await givingRollupFromGifts(restored));
         // The rollup's triggers (and the one adding a transaction's changes at its commit,
         // decision 0138), those announcing principal changes (decisions 0064, 0105) and the
-        // audit log's chain and append-only guards (decisions 0102, 0103), and the contact
-        // log's keeper of partners.last_contact (migration 0021).
+        // audit log's chain and append-only guards (decisions 0102, 0103), the contact log's
+        // keeper of partners.last_contact (migration 0021), and the chat order lock (decision 0152).
         expect(await tablesWithTriggers(restored)).toEqual([
           'activity',
           'activity_chain_start',
@@ -195,6 +195,7 @@ describe.each(testDatabaseTargets())('backup and restore on $name', (target) => 
           'coordinator_permissions',
           'donations',
           'giving_rollup_marks',
+          'messages',
           'partner_contacts',
           'session',
           'user',

@@ -5,13 +5,7 @@ import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
 import { assertMentionsAllowed, mentionedIn } from './members';
 import type { MentionableText } from './notices';
-import {
-  assertChannelAllowed,
-  CHAT_ORDER_LOCK,
-  messageAnnouncement,
-  returnedMessageColumns,
-  toChatMessages,
-} from './service';
+import { assertChannelAllowed, messageAnnouncement, returnedMessageColumns, toChatMessages } from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
 async function findMessage(ctx: ServiceContext, id: number) {
@@ -33,9 +27,10 @@ async function findMessage(ctx: ServiceContext, id: number) {
 }
 
 /**
- * Takes the chat order lock, then gives the message the next revision in the statement that
- * changes it: revisions are handed out in commit order, as ids are for new messages, so a
- * reconnecting tab's cursor never skips a change committed late (service.ts, sendMessage).
+ * Gives the message the next revision in the statement that changes it. That statement takes
+ * the chat order lock first (migration 0035's trigger), so revisions are handed out in commit
+ * order, as ids are for new messages, and a reconnecting tab's cursor never skips a change
+ * committed late (service.ts, sendMessage).
  * The update returns the message as readers get it; only an edited message's attachments are
  * read (a deleted one shows none), as for a message sent (docs/decisions/0142).
  */
@@ -44,7 +39,6 @@ async function reviseUnderLock(
   id: number,
   set: Partial<typeof messages.$inferInsert>,
 ): Promise<ChatMessage> {
-  await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
   const [row] = await tx.db
     .update(messages)
     .set({ ...set, revision: sql`nextval('message_revision_seq')` })

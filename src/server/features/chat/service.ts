@@ -18,8 +18,6 @@ import {
 } from '#shared/chat';
 import { attachmentsByMessage, recordAttachments, type StoredAttachment } from './attachments';
 
-/** Serialises message inserts so that ids, commits and notifications share one order. */
-export const CHAT_ORDER_LOCK = 7_243_902;
 /** How many of a channel's latest messages a screen loads. */
 export const CHANNEL_PAGE = 200;
 /** The most a reconnecting tab is sent; beyond that it is told to reload instead. */
@@ -133,8 +131,9 @@ export function messageAnnouncement(message: ChatMessage) {
 }
 
 /**
- * Stores a message and announces it in the same transaction. Under the order lock, ids are
- * handed out in commit order and PostgreSQL delivers the notification at commit, so every
+ * Stores a message and announces it in the same transaction. The insert takes the chat order
+ * lock before it numbers the message (migration 0035's statement trigger, decision 0152), so
+ * ids are handed out in commit order; PostgreSQL delivers the notification at commit, so every
  * instance sees messages in id order: the order a reconnecting tab's cursor relies on.
  */
 export async function sendMessage(
@@ -144,7 +143,6 @@ export async function sendMessage(
   await assertChannelAllowed(ctx.db, input, ctx.actor);
   await assertMentionsAllowed(ctx.db, input, input.content);
   return ctx.change(async (tx) => {
-    await tx.db.execute(sql`select pg_advisory_xact_lock(${CHAT_ORDER_LOCK})`);
     // The message as readers get it comes back from its insert, and its attachments from their
     // own: nothing is read back before it is announced (docs/decisions/0142).
     const [row] = await tx.db
