@@ -17,9 +17,9 @@ import {
   type OpenedTestDatabase,
 } from '#test-support/test-database';
 import { within } from '#test-support/within';
+import { GENERAL } from '#test-support/features/chat-test-api';
 
 const postgres = testDatabaseTargets().find((t) => t.name === 'postgres');
-const GENERAL = { chatType: 'partner', partner: 'General Partners' } as const;
 /** Long enough for a statement that does not wait to have finished on a busy machine. */
 const SETTLE_MS = 500;
 
