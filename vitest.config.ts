@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './test-support/vitest/longest-first';
+import LongestFirst from './test-support/vitest/longest-first.ts';
 
 // Unit tests (*.test.ts) and integration tests (*.int.test.ts) live beside the code.
 // Browser tests are in e2e/ and run with Playwright.
