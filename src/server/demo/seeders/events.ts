@@ -1,6 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eventCancellations, events } from '#server/db/schema';
+import { imageKeyFor } from '#server/features/calendar/event-images';
 import { lastOccurrence, occurrenceStarts } from '#server/features/calendar/recurrence';
 import type { DemoContext } from '../seed';
+import { demoPhoto } from './demo-documents';
+
+type Rgb = [number, number, number];
+
+/**
+ * Each event's picture, stored as an uploaded one is (the calendar serves it by its key): a
+ * sky of its own colours, wide like the card that shows it. No storage (a test seeding only
+ * the database), no pictures.
+ */
+async function eventImage({ storage }: DemoContext, top: Rgb, bottom: Rgb): Promise<string | null> {
+  if (!storage) return null;
+  const key = imageKeyFor(randomUUID());
+  const body = demoPhoto(800, 360, top, bottom);
+  await storage.put(key, Readable.from([body]), { contentType: 'image/png', maxBytes: body.length });
+  return key;
+}
 
 export async function seedDemoEvents(ctx: DemoContext) {
   const { db, users, now } = ctx;
@@ -11,6 +30,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
   await db.insert(events).values([
     {
       title: 'Partner Appreciation Dinner',
+      imageUrl: await eventImage(ctx, [90, 60, 130], [235, 150, 90]),
       description: 'An evening to thank our faithful partners.',
       startDate: at(6, 18),
       endDate: at(6, 21),
@@ -19,6 +39,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
     },
     {
       title: 'Community Outreach Day',
+      imageUrl: await eventImage(ctx, [120, 190, 240], [90, 160, 80]),
       description: 'Serving meals and groceries to neighbours in need.',
       startDate: at(13, 9),
       endDate: at(13, 15),
@@ -27,6 +48,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
     },
     {
       title: 'Coordinator Training Retreat',
+      imageUrl: await eventImage(ctx, [170, 210, 235], [40, 100, 150]),
       description: 'Two days of training, prayer and planning for coordinators.',
       startDate: at(20, 9),
       endDate: at(21, 16),
@@ -35,6 +57,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
     },
     {
       title: 'Prayer Breakfast',
+      imageUrl: await eventImage(ctx, [250, 215, 150], [200, 120, 90]),
       description: 'Monthly prayer breakfast for partners and staff.',
       startDate: at(27, 7),
       endDate: at(27, 9),
@@ -50,16 +73,20 @@ export async function seedDemoEvents(ctx: DemoContext) {
  * Issue 22: a weekly prayer meeting for twelve weeks in the server's zone, one evening moved to
  * the Wednesday and one cancelled, and an all-day conference (dates, not times).
  */
-async function seedDemoSeries({ db, users, now }: DemoContext, at: (days: number, hour: number) => Date) {
+async function seedDemoSeries(ctx: DemoContext, at: (days: number, hour: number) => Date) {
+  const { db, users, now } = ctx;
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const untilTuesday = (2 - now.getDay() + 7) % 7 || 7;
   const startDate = at(untilTuesday, 19);
   const series = { startDate, recurrence: 'FREQ=WEEKLY;BYDAY=TU;COUNT=12', timeZone, allDay: false };
   const end = lastOccurrence(series);
+  // The moved evening shares its series' picture, as a changed occurrence does in the calendar.
+  const meetingImage = await eventImage(ctx, [30, 40, 90], [110, 70, 140]);
   const [meeting] = await db
     .insert(events)
     .values({
       title: 'Weekly Prayer Meeting',
+      imageUrl: meetingImage,
       description: 'Praying together for our partners, cardholders and the week ahead.',
       startDate,
       endDate: new Date(startDate.getTime() + 90 * 60_000),
@@ -75,6 +102,7 @@ async function seedDemoSeries({ db, users, now }: DemoContext, at: (days: number
   const movedTo = new Date(moved.getTime() + 24 * 3600_000);
   await db.insert(events).values({
     title: 'Weekly Prayer Meeting (Wednesday this week)',
+    imageUrl: meetingImage,
     description: 'Moved a day for the community outreach.',
     startDate: movedTo,
     endDate: new Date(movedTo.getTime() + 90 * 60_000),
@@ -89,6 +117,7 @@ async function seedDemoSeries({ db, users, now }: DemoContext, at: (days: number
   const first = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + 34));
   await db.insert(events).values({
     title: 'Regional Ministry Conference',
+    imageUrl: await eventImage(ctx, [240, 180, 110], [150, 90, 60]),
     description: 'Two days of worship, workshops and fellowship with ministries of the region.',
     startDate: first,
     endDate: new Date(first.getTime() + 24 * 3600_000),
