@@ -4,10 +4,13 @@ import { donations } from '#server/db/schema';
 import { recordChange } from '#server/service/changes';
 import type { DemoContext } from '../seed';
 
-/** About six months of gifts: monthly supporters every month, one-time gifts scattered. */
+/**
+ * A year and a half of gifts: monthly supporters every month, one-time gifts scattered. The
+ * dashboard's twelve months are then all filled, and last year's statements have gifts to show.
+ */
 export async function seedDemoDonations({ db, users, now }: DemoContext, partners: { id: string; name: string }[]) {
   const rows: (typeof donations.$inferInsert)[] = [];
-  for (let monthsAgo = 5; monthsAgo >= 0; monthsAgo--) {
+  for (let monthsAgo = 17; monthsAgo >= 0; monthsAgo--) {
     partners.forEach((partner, i) => {
       const monthly = i % 3 === 0;
       const dayOfMonth = 1 + ((i * 7 + monthsAgo * 3) % 27);
@@ -60,7 +63,8 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
  */
 async function correctAndVoid(db: Db, adminId: string, gifts: (typeof donations.$inferSelect)[]) {
   const twice = gifts.find((g) => g.partnerName === 'Walk-in visitor');
-  const check = gifts.find((g) => g.method === 'check');
+  // The latest check, so the Giving screen's first page shows a corrected gift.
+  const check = gifts.findLast((g) => g.method === 'check');
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     if (twice) {
