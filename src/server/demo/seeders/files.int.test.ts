@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import type { FolderListing } from '#shared/schemas/files';
+import { sniffImageType } from '#server/storage/sniff';
 import { DEMO_PASSWORD, seedDemoData } from '../seed';
 
 describe('demo files', () => {
@@ -28,5 +29,15 @@ describe('demo files', () => {
     expect(schedule).toMatchObject({ name: 'Volunteer Schedule.csv', previewKind: 'text', canDelete: true });
     const preview = await t.request(`/api/files/${schedule.id}/preview`, { headers: { cookie } });
     expect(await preview.text()).toContain('Community Outreach Day');
+
+    const photos = (await (
+      await t.request('/api/files?folder=%2FEvent_Photos%2F', { headers: { cookie } })
+    ).json()) as FolderListing;
+    expect(photos.files.map((f) => [f.name, f.previewKind])).toEqual([
+      ['Outreach Day - evening.png', 'image'],
+      ['Outreach Day - morning.png', 'image'],
+    ]);
+    const photo = await t.request(`/api/files/${photos.files[0]!.id}/preview`, { headers: { cookie } });
+    expect(sniffImageType(Buffer.from(await photo.arrayBuffer()))).toBe('image/png');
   });
 });

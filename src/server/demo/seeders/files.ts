@@ -4,6 +4,7 @@ import { files } from '#server/db/schema';
 import { fileObjectKey } from '#server/features/files/service';
 import { PLACEHOLDER_NAME, storedFilePath } from '#shared/schemas/files';
 import type { DemoContext } from '../seed';
+import { demoPhoto } from './demo-documents';
 
 const SCHEDULE = `Date,Event,Volunteer,Role
 Saturday,Community Outreach Day,Sarah Johnson,Food distribution
@@ -24,7 +25,7 @@ const SERMON = `Easter Sunday - outline
 3. Living as an Easter people this week
 `;
 
-/** A few folders and text files, stored through the portal's storage like any upload. */
+/** A few folders, text files and photos, stored through the portal's storage like any upload. */
 export async function seedDemoFiles({ db, users, now, storage }: DemoContext) {
   if (!storage) return;
   const coordinator = users.coordinators[0]!;
@@ -47,11 +48,12 @@ export async function seedDemoFiles({ db, users, now, storage }: DemoContext) {
     })),
   );
 
+  const text = (content: string) => Buffer.from(content, 'utf8');
   const documents = [
     {
       name: 'Welcome to the shared drive.txt',
       folderPath: '/',
-      text: WELCOME,
+      bytes: text(WELCOME),
       type: 'text/plain',
       by: users.admin.id,
       age: 30,
@@ -59,7 +61,7 @@ export async function seedDemoFiles({ db, users, now, storage }: DemoContext) {
     {
       name: 'Easter Sermon Notes.txt',
       folderPath: '/Sermons/',
-      text: SERMON,
+      bytes: text(SERMON),
       type: 'text/plain',
       by: users.admin.id,
       age: 12,
@@ -67,15 +69,31 @@ export async function seedDemoFiles({ db, users, now, storage }: DemoContext) {
     {
       name: 'Volunteer Schedule.csv',
       folderPath: '/Volunteers/',
-      text: SCHEDULE,
+      bytes: text(SCHEDULE),
       type: 'text/csv',
       by: coordinator.id,
       age: 3,
     },
+    {
+      name: 'Outreach Day - morning.png',
+      folderPath: '/Event_Photos/',
+      bytes: demoPhoto(960, 640, [150, 200, 240], [90, 150, 80]),
+      type: 'image/png',
+      by: coordinator.id,
+      age: 16,
+    },
+    {
+      name: 'Outreach Day - evening.png',
+      folderPath: '/Event_Photos/',
+      bytes: demoPhoto(960, 640, [250, 170, 90], [60, 120, 70]),
+      type: 'image/png',
+      by: coordinator.id,
+      age: 16,
+    },
   ];
   for (const doc of documents) {
     const id = randomUUID();
-    const bytes = Buffer.from(doc.text, 'utf8');
+    const { bytes } = doc;
     await storage.put(fileObjectKey(id), Readable.from([bytes]), { contentType: doc.type, maxBytes: bytes.length });
     await db.insert(files).values({
       id,
