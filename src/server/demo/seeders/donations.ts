@@ -63,7 +63,7 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
  */
 async function correctAndVoid(db: Db, adminId: string, gifts: (typeof donations.$inferSelect)[]) {
   const twice = gifts.find((g) => g.partnerName === 'Walk-in visitor');
-  // The latest check, so the Giving screen's first page shows a corrected gift.
+  // The latest check (last month's): a recent correction, not one from a year and a half ago.
   const check = gifts.findLast((g) => g.method === 'check');
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sniffImageType } from '#server/storage/sniff';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import type { FolderListing } from '#shared/schemas/files';
-import { sniffImageType } from '#server/storage/sniff';
 import { DEMO_PASSWORD, seedDemoData } from '../seed';
 
 describe('demo files', () => {
