@@ -20,7 +20,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
 /** A picture for the demo without a file in the repository: a sky-to-field gradient with a sun. */
 export function demoPhoto(width = 640, height = 420, top: Rgb = [250, 170, 90], bottom: Rgb = [60, 120, 70]): Buffer {

@@ -4,9 +4,7 @@ import { eventCancellations, events } from '#server/db/schema';
 import { imageKeyFor } from '#server/features/calendar/event-images';
 import { lastOccurrence, occurrenceStarts } from '#server/features/calendar/recurrence';
 import type { DemoContext } from '../seed';
-import { demoPhoto } from './demo-documents';
-
-type Rgb = [number, number, number];
+import { demoPhoto, type Rgb } from './demo-documents';
 
 /**
  * Each event's picture, stored as an uploaded one is (the calendar serves it by its key): a
