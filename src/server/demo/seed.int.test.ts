@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, events, messages, partners, tasks, user, userRoles } from '../db/schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { pendingTasks } from '../features/tasks/figures';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 describe.each(testDatabaseTargets())('demo data on $name', (target) => {
@@ -25,6 +26,14 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect(await countOf(events)).toBeGreaterThanOrEqual(3);
     expect(await countOf(tasks)).toBeGreaterThanOrEqual(5);
     expect(await countOf(messages)).toBeGreaterThanOrEqual(3);
+    // Tasks were created over the past weeks, each before it was completed, so the dashboard's
+    // "from last week" compares with a board that had tasks then.
+    const board = await t.db.select({ createdAt: tasks.createdAt, completedAt: tasks.completedAt }).from(tasks);
+    expect(
+      board.every((task) => task.createdAt < now && (!task.completedAt || task.createdAt < task.completedAt)),
+    ).toBe(true);
+    const pending = await pendingTasks(t.db, now);
+    expect(pending.change).toBeLessThan(pending.count);
 
     // Gifts spread over the months before `now`, none in the future.
     const gifts = await t.db.select({ date: donations.donationDate }).from(donations);

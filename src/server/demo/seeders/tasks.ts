@@ -4,6 +4,9 @@ import type { DemoContext } from '../seed';
 /** The board's sample tasks, and follow-ups with two of the demo partners (issue 20). */
 export async function seedDemoTasks({ db, users, now }: DemoContext, partners: { id: string; name: string }[]) {
   const due = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  // Created over the last two weeks, each before it was completed: the dashboard's "from last
+  // week" then compares with a board that had tasks a week ago, as a ministry's would.
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
   const [sarah, michael] = users.coordinators;
   await db.insert(tasks).values([
     {
@@ -14,6 +17,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: sarah!.id,
       status: 'in-progress',
       createdBy: users.admin.id,
+      createdAt: daysAgo(9),
     },
     {
       title: 'Prepare monthly newsletter',
@@ -23,6 +27,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: michael!.id,
       status: 'pending',
       createdBy: users.admin.id,
+      createdAt: daysAgo(3),
     },
     {
       title: 'Plan partner appreciation dinner',
@@ -32,6 +37,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: sarah!.id,
       status: 'pending',
       createdBy: users.admin.id,
+      createdAt: daysAgo(12),
     },
     {
       title: 'Update partner contact list',
@@ -41,6 +47,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: michael!.id,
       status: 'pending',
       createdBy: users.admin.id,
+      createdAt: daysAgo(8),
     },
     {
       title: 'Review quarterly giving report',
@@ -50,6 +57,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: users.admin.id,
       status: 'completed',
       createdBy: users.admin.id,
+      createdAt: daysAgo(14),
       completedAt: new Date(now.getTime() - 4 * 86_400_000),
     },
     {
@@ -60,6 +68,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: sarah!.id,
       status: 'completed',
       createdBy: users.admin.id,
+      createdAt: daysAgo(10),
       completedAt: new Date(now.getTime() - 6 * 86_400_000),
     },
     ...partners.slice(1, 3).map((partner, i) => ({
@@ -71,6 +80,7 @@ export async function seedDemoTasks({ db, users, now }: DemoContext, partners: {
       assignedTo: (i === 0 ? sarah : michael)!.id,
       status: 'pending' as const,
       createdBy: users.admin.id,
+      createdAt: daysAgo(1 + i),
       partnerId: partner.id,
     })),
   ]);
