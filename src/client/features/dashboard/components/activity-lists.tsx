@@ -1,4 +1,4 @@
-import { formatDistanceToNow, format } from 'date-fns';
+import { format } from 'date-fns';
 import { CalendarClock, Gift, ListTodo, UserPlus, PhoneCall, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,15 +11,10 @@ import { useMoney, type Money } from '@/features/organization/api/use-money';
 import { TaskPriorityBadge } from '@/features/tasks/widgets/task-badges';
 import { DATE_FORMAT } from '#shared/format';
 import type { DashboardSummary } from '../api/get-dashboard-summary';
+import { activityWhen, localDate } from '../lib/activity-when';
 
 type Activity = NonNullable<DashboardSummary['recentActivity']>[number];
 type UpcomingTask = NonNullable<DashboardSummary['upcomingTasks']>[number];
-
-/** "2025-06-13" as that calendar day in the browser (not midnight UTC). */
-export function localDate(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
-}
 
 function todayKey(): string {
   const now = new Date();
@@ -82,21 +77,21 @@ function ListState({
   return null;
 }
 
-function describe(item: Activity, money: Money): { icon: typeof Gift; text: string; when: string } {
+function describe(item: Activity, money: Money, now: Date): { icon: typeof Gift; text: string; when: string } {
   switch (item.kind) {
     case 'gift':
       return {
         icon: Gift,
         text: `${item.donationType === 'monthly' ? 'Monthly gift' : 'Gift'} of ${money.format(item.amount)}`,
-        when: formatDistanceToNow(new Date(item.at), { addSuffix: true }),
+        when: activityWhen({ at: item.at }, now),
       };
     case 'contacted':
-      return { icon: PhoneCall, text: 'Contacted', when: format(localDate(item.date), DATE_FORMAT) };
+      return { icon: PhoneCall, text: 'Contacted', when: activityWhen({ day: item.date }, now) };
     case 'added':
       return {
         icon: UserPlus,
         text: 'Joined as a partner',
-        when: formatDistanceToNow(new Date(item.at), { addSuffix: true }),
+        when: activityWhen({ at: item.at }, now),
       };
   }
 }
@@ -105,6 +100,7 @@ function describe(item: Activity, money: Money): { icon: typeof Gift; text: stri
 export function RecentActivity({ items, loading }: { items: Activity[] | null | undefined; loading: boolean }) {
   const money = useMoney();
   const permissions = useMe().data?.permissions;
+  const now = new Date();
   return (
     <ListCard title="Recent Partner Activity">
       <ListState
@@ -118,7 +114,7 @@ export function RecentActivity({ items, loading }: { items: Activity[] | null | 
       {items && items.length > 0 && (
         <ul className="divide-y">
           {items.map((item) => {
-            const { icon: Icon, text, when } = describe(item, money);
+            const { icon: Icon, text, when } = describe(item, money, now);
             return (
               <li key={item.key}>
                 <Link
