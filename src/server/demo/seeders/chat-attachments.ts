@@ -5,7 +5,11 @@ import { newObjectKey } from '#server/storage/index';
 import type { DemoContext } from '../seed';
 import { demoPdf, demoPhoto } from './demo-documents';
 
-/** Chat messages with a photo and a PDF attached (issue 23), stored like any attachment. */
+/**
+ * Chat messages with a photo and a PDF attached (issue 23), stored like any attachment. Seeded
+ * after the conversation (messages.ts), so they are its latest messages: a channel reads in id
+ * order, and an earlier time would show them out of order.
+ */
 export async function seedDemoChatAttachments({ db, users, now, storage }: DemoContext) {
   if (!storage) return;
   const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -16,7 +20,7 @@ export async function seedDemoChatAttachments({ db, users, now, storage }: DemoC
       userId: sarah!.id,
       partner: 'General Partners',
       chatType: 'partner' as const,
-      minutes: 45,
+      minutes: 5,
       attachment: { name: 'outreach-sunset.png', mimeType: 'image/png', body: demoPhoto() },
     },
     {
@@ -24,7 +28,7 @@ export async function seedDemoChatAttachments({ db, users, now, storage }: DemoC
       userId: users.admin.id,
       partner: 'All Coordinators',
       chatType: 'coordinator' as const,
-      minutes: 30,
+      minutes: 9,
       attachment: {
         name: 'Retreat programme.pdf',
         mimeType: 'application/pdf',
@@ -42,7 +46,7 @@ export async function seedDemoChatAttachments({ db, users, now, storage }: DemoC
       userId: michael!.id,
       partner: 'All Coordinators',
       chatType: 'coordinator' as const,
-      minutes: 10,
+      minutes: 4,
       attachment: {
         name: 'north-zone-map.png',
         mimeType: 'image/png',

@@ -44,6 +44,16 @@ describe('demo uploads', () => {
       expect(coordinators.map((a) => a.name)).toEqual(['Retreat programme.pdf', 'north-zone-map.png']);
       expect(isPdf(await bytes(`/api/chat/attachments/${coordinators[0]!.id}`))).toBe(true);
     });
+
+    it('come in their channels in the order they were sent, like every other message', async () => {
+      for (const [chatType, partner] of [
+        ['partner', 'General Partners'],
+        ['coordinator', 'All Coordinators'],
+      ] as const) {
+        const sent = (await channel(chatType, partner)).map((m) => m.createdAt);
+        expect(sent, partner).toEqual([...sent].sort());
+      }
+    });
   });
 
   describe('files', () => {
