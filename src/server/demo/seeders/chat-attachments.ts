@@ -32,7 +32,7 @@ export async function seedDemoChatAttachments({ db, users, now, storage }: DemoC
       attachment: {
         name: 'Retreat programme.pdf',
         mimeType: 'application/pdf',
-        body: demoPdf('Coordinator Training Retreat', [
+        body: await demoPdf('Coordinator Training Retreat', [
           'Day 1, 9:00  Welcome and prayer',
           'Day 1, 10:30  Caring for partners: listening well',
           'Day 1, 14:00  Zone planning in small groups',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '#server/db/schema';
 import { isPdf, sniffImageType } from '#server/storage/sniff';
+import { pdfText } from '#test-support/pdf-text';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import type { ChatMessage } from '#shared/chat';
 import type { CalendarEvent } from '#shared/schemas/calendar';
@@ -42,7 +43,12 @@ describe('demo uploads', () => {
 
       const coordinators = (await channel('coordinator', 'All Coordinators')).flatMap((m) => m.attachments);
       expect(coordinators.map((a) => a.name)).toEqual(['Retreat programme.pdf', 'north-zone-map.png']);
-      expect(isPdf(await bytes(`/api/chat/attachments/${coordinators[0]!.id}`))).toBe(true);
+      const programme = await bytes(`/api/chat/attachments/${coordinators[0]!.id}`);
+      expect(isPdf(programme)).toBe(true);
+      // pdf.js, not ours, reads it as a person's PDF viewer would.
+      const text = await pdfText(programme);
+      expect(text).toContain('Coordinator Training Retreat');
+      expect(text).toContain('Day 1, 9:00 Welcome and prayer');
     });
 
     it('come in their channels in the order they were sent, like every other message', async () => {
