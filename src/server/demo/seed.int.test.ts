@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, events, messages, partners, tasks, user, userRoles } from '../db/schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
+import { donorInsights } from '../features/giving/insights';
 import { pendingTasks } from '../features/tasks/figures';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
@@ -46,6 +47,13 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
       expect(months.has(`${month.getFullYear()}-${month.getMonth()}`), month.toDateString()).toBe(true);
     }
     expect(gifts.some((g) => g.date.getFullYear() === now.getFullYear() - 1)).toBe(true);
+    // The Giving screen's donor insights each list someone (the server's own time zone, as the
+    // seeder's months are).
+    const insights = await donorInsights(t.db, now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(insights.firstTime.donors.map((d) => d.partnerName)).toEqual(['Samuel Okafor']);
+    expect(insights.lapsed.donors.map((d) => d.partnerName)).toEqual(['Faith Builders Foundation']);
+    // Others too, early in a month, whose day has not come yet.
+    expect(insights.monthlyMissing.donors.map((d) => d.partnerName)).toContain('Daniel & Ruth Alvarez');
     // The dashboard's giving rollup follows the seeded gifts (docs/decisions/0059).
     expect(await storedGivingRollup(t.db)).toEqual(await givingRollupFromGifts(t.db));
 

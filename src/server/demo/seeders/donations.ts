@@ -3,10 +3,18 @@ import type { Db } from '#server/db/client';
 import { donations } from '#server/db/schema';
 import { recordChange } from '#server/service/changes';
 import type { DemoContext } from '../seed';
+import { NEW_PARTNER } from './partners';
+
+/** A monthly supporter who stopped four months ago: "Lapsed donors" on the Giving screen. */
+const LAPSED = 'Faith Builders Foundation';
+/** A monthly supporter whose gift for this month has not come in: "Monthly gifts not in yet". */
+const MONTHLY_NOT_IN = 'Daniel & Ruth Alvarez';
 
 /**
  * A year and a half of gifts: monthly supporters every month, one-time gifts scattered. The
  * dashboard's twelve months are then all filled, and last year's statements have gifts to show.
+ * Three partners give the donor insights something to list: a first gift this month, a lapsed
+ * monthly supporter, and a monthly gift not in yet.
  */
 export async function seedDemoDonations({ db, users, now }: DemoContext, partners: { id: string; name: string }[]) {
   const rows: (typeof donations.$inferInsert)[] = [];
@@ -17,6 +25,9 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
       const date = new Date(now.getFullYear(), now.getMonth() - monthsAgo, dayOfMonth, 10 + (i % 8));
       if (date > now) return;
       if (!monthly && (i + monthsAgo) % 2 === 1) return;
+      if (partner.name === NEW_PARTNER) return;
+      if (partner.name === LAPSED && monthsAgo < 4) return;
+      if (partner.name === MONTHLY_NOT_IN && monthsAgo === 0) return;
       // How it came (issue 19): monthly gifts by bank transfer, the others by check (with its
       // number), card or the online giving service (with its id).
       const method = monthly ? 'bank_transfer' : (['check', 'card', 'online'] as const)[(i + monthsAgo) % 3]!;
@@ -31,6 +42,21 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
         reference:
           method === 'check' ? String(1000 + rows.length) : method === 'online' ? `GS-${48210 + rows.length}` : null,
       });
+    });
+  }
+  const newPartner = partners.find((p) => p.name === NEW_PARTNER);
+  if (newPartner) {
+    // Two days ago, or at the month's start on its first two days: this month either way.
+    const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
+    rows.push({
+      userId: users.admin.id,
+      partnerId: newPartner.id,
+      partnerName: newPartner.name,
+      amount: '150.00',
+      donationType: 'one-time',
+      donationDate: new Date(Math.max(monthStart.getTime(), now.getTime() - 2 * 86_400_000)),
+      method: 'online',
+      reference: `GS-${48210 + rows.length}`,
     });
   }
   // Gifts from people who are not (yet) in the directory: typed freely, not linked (D10 counts

@@ -17,6 +17,12 @@ const PARTNERS = [
   ['Peter Nguyen', 'peter.nguyen@example.com', 'Arlington, TX', 'North', false],
 ] as const;
 
+/**
+ * Met two months ago, first gift this month: the Giving screen's "First-time donors this month"
+ * (donations.ts).
+ */
+export const NEW_PARTNER = 'Samuel Okafor';
+
 /** A few logged contacts per partner (issue 20): the log sets each partner's last contact. */
 const CONTACTS: [ContactKind, string][] = [
   ['call', 'Called to say thank you for their support; they asked for the next newsletter.'],
@@ -29,7 +35,7 @@ const CONTACTS: [ContactKind, string][] = [
 
 /** Tags a ministry groups its partners by (issue 20), and the partners (by index) carrying each. */
 const TAGS: [string, TagColour, number[]][] = [
-  ['Monthly supporter', 'green', [0, 1, 3, 5, 7]],
+  ['Monthly supporter', 'green', [0, 1, 3, 7]],
   ['Prayer team', 'teal', [1, 3, 7, 9]],
   ['Church', 'indigo', [0, 2, 4, 8, 10]],
   ['Event volunteer', 'amber', [3, 5, 11]],
@@ -50,8 +56,9 @@ export async function seedDemoPartners({ db, users, now }: DemoContext) {
         status: i === 11 ? ('inactive' as const) : ('active' as const),
         coordinator: users.coordinators[i % users.coordinators.length]!.name,
         userId: users.admin.id,
-        // Joined before their first demo gift (about five months back), not all at this instant.
-        createdAt: new Date(now.getTime() - (170 + i * 3) * day),
+        // Joined before their first demo gift (a year and a half back), not all at this instant;
+        // the new partner two months ago, before the contacts logged with them.
+        createdAt: new Date(now.getTime() - (name === NEW_PARTNER ? 60 : 560 + i * 3) * day),
       })),
     )
     .returning({ id: partners.id, name: partners.name });
