@@ -70,13 +70,25 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect((await t.signInResponse(users.former.email, DEMO_PASSWORD)).status).toBe(403);
 
     // The bell has something to show, some of it unread.
-    const bell = (await (await t.request('/api/notifications', { headers: { cookie: adminCookie } })).json()) as {
-      items: { title: string; read: boolean; kind: string; link: string }[];
-      unread: number;
-    };
+    const bellOf = async (cookie: string) =>
+      (await (await t.request('/api/notifications', { headers: { cookie } })).json()) as {
+        items: { title: string; read: boolean; kind: string; link: string; createdAt: string }[];
+        unread: number;
+      };
+    const bell = await bellOf(adminCookie);
     expect(bell.items.length).toBeGreaterThanOrEqual(3);
     expect(bell.unread).toBeGreaterThan(0);
     expect(bell.unread).toBeLessThan(bell.items.length);
+    // Newest first, and about what was seeded: the new partner's first gift, recorded by Michael.
+    const times = bell.items.map((i) => i.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(bell.items.map((i) => i.title)).toContain('Gift recorded: $150.00 from Samuel Okafor');
+    // Sarah is told of the tasks assigned to her, by their titles on the board.
+    const assigned = (await bellOf(coordinatorCookie)).items.filter((i) => i.kind === 'task.assigned');
+    const titles = new Set((await t.db.select({ title: tasks.title }).from(tasks)).map((task) => task.title));
+    expect(assigned.length).toBeGreaterThan(0);
+    for (const item of assigned)
+      expect(titles.has(item.title.replace('Task assigned to you: ', '')), item.title).toBe(true);
     // The mention opens the channel at the message that mentions the admin.
     const mention = bell.items.find((i) => i.kind === 'chat.mention')!;
     const linked = new URL(mention.link, 'http://portal').searchParams;

@@ -49,7 +49,8 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
     // Two days ago, or at the month's start on its first two days: this month either way.
     const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
     rows.push({
-      userId: users.admin.id,
+      // Recorded by Michael (Giving Records): the admin is told of it (notifications.ts).
+      userId: users.coordinators[1]!.id,
       partnerId: newPartner.id,
       partnerName: newPartner.name,
       amount: '150.00',
@@ -88,6 +89,7 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
  * service writes them, with their activity records, so each gift's history shows the change.
  */
 async function correctAndVoid(db: Db, adminId: string, gifts: (typeof donations.$inferSelect)[]) {
+  const anHourAfter = (date: Date) => new Date(date.getTime() + 3_600_000);
   const twice = gifts.find((g) => g.partnerName === 'Walk-in visitor');
   // The latest check (last month's): a recent correction, not one from a year and a half ago.
   const check = gifts.findLast((g) => g.method === 'check');
@@ -98,7 +100,7 @@ async function correctAndVoid(db: Db, adminId: string, gifts: (typeof donations.
       const [copy] = await tx.insert(donations).values(duplicate).returning();
       const [after] = await tx
         .update(donations)
-        .set({ voidedAt: new Date(), voidedBy: adminId, voidReason: 'Recorded twice', version: 2 })
+        .set({ voidedAt: anHourAfter(twice.donationDate), voidedBy: adminId, voidReason: 'Recorded twice', version: 2 })
         .where(eq(donations.id, copy!.id))
         .returning();
       await recordChange(

@@ -71,6 +71,8 @@ export async function seedDemoForms({ db, users, now }: DemoContext) {
         description: 'For people who would like to support the ministry.',
         fields: INTEREST_FIELDS,
         thankYouMessage: 'Thank you! Someone from our team will be in touch within a week.',
+        // Made before its answers came in (responses below), as every form is.
+        createdAt: new Date(now.getTime() - 21 * DAY),
       },
       {
         userId: sarah!.id,
@@ -79,6 +81,7 @@ export async function seedDemoForms({ db, users, now }: DemoContext) {
         fields: VOLUNTEER_FIELDS,
         closesAt: new Date(now.getTime() + 21 * DAY),
         responseLimit: 40,
+        createdAt: new Date(now.getTime() - 8 * DAY),
       },
     ])
     .returning({ id: forms.id });
