@@ -50,6 +50,15 @@ test('an admin deactivates an account: its open tab is signed out at once, and s
     await them.getByRole('button', { name: 'Sign In' }).click();
     await expect(them.getByText('This account has been deactivated.')).toBeVisible();
 
+    // User Management says so on their card, where the switches would otherwise suggest access,
+    // and leads back to Accounts.
+    await page.goto('/admin');
+    await page.getByLabel('Search by email').fill(email);
+    const card = page.getByRole('listitem').filter({ hasText: email });
+    await expect(card).toContainText('DeactivatedCannot sign in until reactivated under Accounts.');
+    await card.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByLabel('Search name or email').fill(email);
+
     await row.getByRole('button', { name: 'Reactivate' }).click();
     await expectToast(page, 'Account reactivated');
     await them.getByRole('button', { name: 'Sign In' }).click();

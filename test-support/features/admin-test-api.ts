@@ -11,6 +11,7 @@ export interface CoordinatorBody {
   email: string;
   name: string;
   permissions: Record<SwitchableFeature, boolean>;
+  deactivated: boolean;
 }
 
 export const DEFAULT_SWITCHES = Object.fromEntries(

@@ -120,6 +120,7 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
         name: expect.stringMatching(/^Person /),
         role: 'coordinator',
         permissions: DEFAULT_SWITCHES,
+        deactivated: false,
       });
       expect((await listed()).find((c) => c.id === person.id)).toEqual(coordinator);
       expect(eventOf(await stream.next(2000))).toEqual({
@@ -199,7 +200,7 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
         user_management: true,
       });
       for (const c of coordinators)
-        expect(Object.keys(c).sort()).toEqual(['email', 'id', 'name', 'permissions', 'role']);
+        expect(Object.keys(c).sort()).toEqual(['deactivated', 'email', 'id', 'name', 'permissions', 'role']);
       expect(text).not.toMatch(/argon2|secret|token/i);
     });
 
@@ -207,6 +208,18 @@ describe.each(testDatabaseTargets())('admin user management on $name', (target) 
       const person = await freshUser('coordinator');
       await t.db.update(user).set({ displayName: 'Pat' }).where(eq(user.id, person.id));
       expect((await listed()).find((c) => c.id === person.id)!.name).toBe('Pat');
+    });
+
+    it('says which accounts are deactivated, with their switches kept for reactivation', async () => {
+      const person = await freshUser('coordinator');
+      expect((await setSwitch(cookies.admin, person.id, 'chat', false)).status).toBe(200);
+      expect((await listed()).find((c) => c.id === person.id)).toMatchObject({ deactivated: false });
+      await t.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, person.id));
+      expect((await listed()).find((c) => c.id === person.id)).toMatchObject({
+        deactivated: true,
+        role: 'coordinator',
+        permissions: { ...DEFAULT_SWITCHES, chat: false },
+      });
     });
   });
   describe('remove coordinator', () => {

@@ -23,6 +23,11 @@ export interface Coordinator {
   name: string;
   role: 'coordinator' | 'none';
   permissions: Record<SwitchableFeature, boolean>;
+  /**
+   * Deactivated under Admin > Accounts (decision 0104): cannot sign in, whatever the switches
+   * say. Listed all the same, so the switches are as they were on reactivation.
+   */
+  deactivated: boolean;
 }
 
 export const REASONS = {
@@ -59,6 +64,7 @@ export async function listCoordinators(db: Db, onlyUserId?: string): Promise<Coo
       name: user.name,
       displayName: user.displayName,
       isCoordinator: sql<boolean>`${coordinatorRoles.userId} is not null`,
+      deactivated: sql<boolean>`${user.deactivatedAt} is not null`,
     })
     .from(user)
     .leftJoin(coordinatorRoles, and(eq(coordinatorRoles.userId, user.id), eq(coordinatorRoles.role, 'coordinator')))
@@ -103,6 +109,7 @@ export async function listCoordinators(db: Db, onlyUserId?: string): Promise<Coo
       permissions: Object.fromEntries(
         SWITCHABLE_FEATURES.map((f) => [f, permissions[f]]),
       ) as Coordinator['permissions'],
+      deactivated: row.deactivated,
     };
   });
 }

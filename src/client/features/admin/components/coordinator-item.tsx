@@ -1,4 +1,5 @@
 import { Trash2, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
@@ -23,6 +24,7 @@ export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordina
             {coordinator.email}
           </h3>
           {coordinator.name && <p className="truncate text-sm text-muted-foreground">{coordinator.name}</p>}
+          {coordinator.deactivated && <DeactivatedNote />}
           <OnboardingProgress userId={coordinator.id} email={coordinator.email} />
         </div>
         {isSelf ? <Badge variant="secondary">You</Badge> : <RemoveCoordinatorButton coordinator={coordinator} />}
@@ -66,6 +68,7 @@ function NoAccessItem({ person }: { person: Coordinator }) {
             {person.email}
           </h3>
           {person.name && <p className="truncate text-sm text-muted-foreground">{person.name}</p>}
+          {person.deactivated && <DeactivatedNote />}
           <p className="mt-1 text-sm text-muted-foreground">
             <Badge variant="outline" className="mr-2">
               No access
@@ -85,6 +88,25 @@ function NoAccessItem({ person }: { person: Coordinator }) {
         </Button>
       </div>
     </li>
+  );
+}
+
+/**
+ * A deactivated account (Admin > Accounts, decision 0104) cannot sign in, whatever its switches
+ * say: the card says so, so that nobody turns a switch on expecting the person to get access.
+ */
+function DeactivatedNote() {
+  return (
+    <p className="mt-1 text-sm text-muted-foreground">
+      <Badge variant="secondary" className="mr-2">
+        Deactivated
+      </Badge>
+      Cannot sign in until reactivated under{' '}
+      <Link to="/admin/accounts" className="text-primary underline-offset-4 hover:underline">
+        Accounts
+      </Link>
+      .
+    </p>
   );
 }
 
