@@ -29,7 +29,8 @@ export async function seedDemoEmails({ db, users, now }: DemoContext, baseUrl = 
       set: { status: 'sent' as const, attempts: 1, sentAt: new Date(now.getTime() - 26 * HOUR) },
     },
     {
-      to: { name: 'Former Volunteer', email: 'former.volunteer@example.org' },
+      // The volunteer who left: her address no longer exists, so the reset link bounced.
+      to: users.former,
       ago: 5 * HOUR,
       set: {
         status: 'failed' as const,
