@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -99,22 +100,16 @@ export function AuditFilters({
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
+        <DateInput
           id={`${id}-from`}
-          type="date"
-          min="1900-01-01"
-          max="2200-12-31"
           value={typed.fromDate}
           onChange={(e) => setTyped({ ...typed, fromDate: e.target.value })}
         />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
+        <DateInput
           id={`${id}-to`}
-          type="date"
-          min="1900-01-01"
-          max="2200-12-31"
           value={typed.toDate}
           onChange={(e) => setTyped({ ...typed, toDate: e.target.value })}
         />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -87,8 +88,7 @@ export function RepeatFields({
               className="size-4 accent-primary"
             />
             <Label htmlFor={`${id}-ends-until`}>On</Label>
-            <Input
-              type="date"
+            <DateInput
               aria-label="Ends on"
               className="w-44"
               value={choice.until}

@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -135,10 +136,8 @@ export function EditGiftDialog({
             </div>
             <div className="space-y-2">
               <Label htmlFor={`${ids}-date`}>Date</Label>
-              <Input
+              <DateInput
                 id={`${ids}-date`}
-                type="date"
-                min="1900-01-01"
                 max={format(new Date(), 'yyyy-MM-dd')}
                 aria-invalid={Boolean(errors.date) || undefined}
                 aria-describedby={errors.date ? `${ids}-date-error` : undefined}

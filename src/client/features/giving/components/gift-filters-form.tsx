@@ -2,6 +2,7 @@ import { Filter } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -106,22 +107,16 @@ export function GiftFiltersForm({
           <>
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${id}-from`}>From</Label>
-              <Input
+              <DateInput
                 id={`${id}-from`}
-                type="date"
-                min="1900-01-01"
-                max="2200-12-31"
                 value={typed.from}
                 onChange={(e) => setTyped({ ...typed, from: e.target.value })}
               />
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${id}-to`}>To</Label>
-              <Input
+              <DateInput
                 id={`${id}-to`}
-                type="date"
-                min="1900-01-01"
-                max="2200-12-31"
                 value={typed.to}
                 onChange={(e) => setTyped({ ...typed, to: e.target.value })}
               />

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -66,10 +66,8 @@ export function LogContactForm({ partnerId }: { partnerId: string }) {
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-date`}>Date of contact</Label>
-          <Input
+          <DateInput
             id={`${id}-date`}
-            type="date"
-            min="1900-01-01"
             max={today(timeZone)}
             aria-invalid={errors.date ? true : undefined}
             aria-describedby={errors.date ? `${id}-date-error` : undefined}

@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -178,7 +179,7 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-due`}>Due Date</Label>
-          <Input id={`${id}-due`} type="date" aria-invalid={invalid('dueDate')} {...form.register('dueDate')} />
+          <DateInput id={`${id}-due`} aria-invalid={invalid('dueDate')} {...form.register('dueDate')} />
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-assignee`}>Assigned To</Label>
