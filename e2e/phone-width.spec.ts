@@ -158,3 +158,23 @@ test('the main dialogs fit 390 px too', async ({ page }) => {
   }
   expect(wide).toEqual([]);
 });
+
+test('on a phone the Giving and audit log filters fold behind a Filters button that counts those on', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/dashboard');
+  for (const route of ['/giving', '/admin/audit']) {
+    await page.goto(route);
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    const form = page.getByRole('form', { name: 'Filters' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(form).toBeHidden();
+    await toggle.click();
+    await expect(form).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+  // The filters are in the address; folded, the button still says how many are on.
+  await page.goto('/admin/audit?subjectType=donation&fromDate=2026-01-01');
+  await expect(page.getByRole('button', { name: 'Filters (2 on)' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Filters' })).toBeHidden();
+});

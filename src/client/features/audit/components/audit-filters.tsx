@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FoldingFilters } from '@/components/folding-filters';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
@@ -48,10 +49,10 @@ export function AuditFilters({
     event.preventDefault();
     onChange({ ...values, ...typed });
   };
-  const filtered = Object.values(values).some(Boolean);
+  const chosen = Object.values(values).filter(Boolean).length;
 
   return (
-    <form className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" onSubmit={apply} aria-label="Filters">
+    <FoldingFilters chosen={chosen} className="sm:grid-cols-2 lg:grid-cols-3" onSubmit={apply}>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-actor`}>Person</Label>
         <NativeSelect id={`${id}-actor`} value={values.actor} onChange={(e) => choose('actor')(e.target.value)}>
@@ -116,7 +117,7 @@ export function AuditFilters({
       </div>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Apply</Button>
-        {filtered && (
+        {chosen > 0 && (
           <Button
             type="button"
             variant="outline"
@@ -129,6 +130,6 @@ export function AuditFilters({
           </Button>
         )}
       </div>
-    </form>
+    </FoldingFilters>
   );
 }

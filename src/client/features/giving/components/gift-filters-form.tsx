@@ -1,5 +1,5 @@
-import { Filter } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { FoldingFilters } from '@/components/folding-filters';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DateInput } from '@/components/ui/date-input';
@@ -8,7 +8,6 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { DONATION_METHODS, METHOD_LABELS, TYPE_LABELS } from '#shared/giving';
 import { DONATION_TYPES } from '#shared/schemas/giving';
-import { cn } from '@/lib/utils';
 import {
   DATE_PRESETS,
   DEFAULT_RANGE,
@@ -67,152 +66,128 @@ export function GiftFiltersForm({
   const choose = <K extends keyof GiftFilterValues>(key: K, value: GiftFilterValues[K]) =>
     onChange({ ...values, ...typed, [key]: value });
   const chosen = Object.keys(giftFilterParams(values)).length;
-  // On a phone the filters fold away behind a button, so the gifts are not a screen below them.
-  const [shown, setShown] = useState(false);
 
   return (
-    <>
-      <Button
-        type="button"
-        variant="outline"
-        className="mb-3 sm:hidden"
-        aria-expanded={shown}
-        aria-controls={`${id}-filters`}
-        onClick={() => setShown((open) => !open)}
-      >
-        <Filter aria-hidden="true" />
-        {chosen > 0 ? `Filters (${chosen} on)` : 'Filters'}
-      </Button>
-      <form
-        id={`${id}-filters`}
-        className={cn('mb-4 gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-4', shown ? 'grid' : 'hidden')}
-        onSubmit={apply}
-        aria-label="Filters"
-      >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-range`}>Dates</Label>
-          <NativeSelect
-            id={`${id}-range`}
-            value={values.range}
-            onChange={(e) => choose('range', e.target.value as DatePreset)}
-          >
-            {Object.entries(DATE_PRESETS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {values.range === 'custom' && (
-          <>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-from`}>From</Label>
-              <DateInput
-                id={`${id}-from`}
-                value={typed.from}
-                onChange={(e) => setTyped({ ...typed, from: e.target.value })}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-to`}>To</Label>
-              <DateInput
-                id={`${id}-to`}
-                value={typed.to}
-                onChange={(e) => setTyped({ ...typed, to: e.target.value })}
-              />
-            </div>
-          </>
-        )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-partner`}>Partner</Label>
-          <PartnerNameCombobox
-            id={`${id}-partner`}
-            value={typed.partnerName}
-            linked={Boolean(values.partner) && typed.partnerName === values.partnerName}
-            invalid={false}
-            hints={{ linked: "Only this partner's gifts.", unlinked: 'Pick a partner to see only their gifts.' }}
-            onChange={(name, partner) => {
-              setTyped({ ...typed, partnerName: name });
-              if (partner) onChange({ ...values, ...typed, partner: partner.id, partnerName: partner.name });
+    <FoldingFilters chosen={chosen} className="sm:grid-cols-2 lg:grid-cols-4" onSubmit={apply}>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-range`}>Dates</Label>
+        <NativeSelect
+          id={`${id}-range`}
+          value={values.range}
+          onChange={(e) => choose('range', e.target.value as DatePreset)}
+        >
+          {Object.entries(DATE_PRESETS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {values.range === 'custom' && (
+        <>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-from`}>From</Label>
+            <DateInput
+              id={`${id}-from`}
+              value={typed.from}
+              onChange={(e) => setTyped({ ...typed, from: e.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-to`}>To</Label>
+            <DateInput id={`${id}-to`} value={typed.to} onChange={(e) => setTyped({ ...typed, to: e.target.value })} />
+          </div>
+        </>
+      )}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-partner`}>Partner</Label>
+        <PartnerNameCombobox
+          id={`${id}-partner`}
+          value={typed.partnerName}
+          linked={Boolean(values.partner) && typed.partnerName === values.partnerName}
+          invalid={false}
+          hints={{ linked: "Only this partner's gifts.", unlinked: 'Pick a partner to see only their gifts.' }}
+          onChange={(name, partner) => {
+            setTyped({ ...typed, partnerName: name });
+            if (partner) onChange({ ...values, ...typed, partner: partner.id, partnerName: partner.name });
+          }}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-type`}>Type</Label>
+        <NativeSelect id={`${id}-type`} value={values.type} onChange={(e) => choose('type', e.target.value)}>
+          <option value="">All types</option>
+          {DONATION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TYPE_LABELS[type]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-method`}>Method</Label>
+        <NativeSelect id={`${id}-method`} value={values.method} onChange={(e) => choose('method', e.target.value)}>
+          <option value="">All methods</option>
+          {DONATION_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {METHOD_LABELS[method]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-min`}>Smallest amount</Label>
+        <Input
+          id={`${id}-min`}
+          inputMode="decimal"
+          value={typed.min}
+          maxLength={12}
+          onChange={(e) => setTyped({ ...typed, min: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-max`}>Largest amount</Label>
+        <Input
+          id={`${id}-max`}
+          inputMode="decimal"
+          value={typed.max}
+          maxLength={12}
+          onChange={(e) => setTyped({ ...typed, max: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-q`}>Name or notes</Label>
+        <Input
+          id={`${id}-q`}
+          type="search"
+          value={typed.q}
+          maxLength={100}
+          onChange={(e) => setTyped({ ...typed, q: e.target.value })}
+        />
+      </div>
+      <div className="flex items-center gap-2 self-end pb-2">
+        <Checkbox
+          id={`${id}-voided`}
+          checked={values.voided}
+          onCheckedChange={(checked) => choose('voided', checked === true)}
+        />
+        <Label htmlFor={`${id}-voided`}>Include voided gifts</Label>
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">Apply</Button>
+        {chosen > 0 && (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setTyped({ from: '', to: '', min: '', max: '', q: '', partnerName: '' });
+              onChange(NO_GIFT_FILTERS);
             }}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-type`}>Type</Label>
-          <NativeSelect id={`${id}-type`} value={values.type} onChange={(e) => choose('type', e.target.value)}>
-            <option value="">All types</option>
-            {DONATION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {TYPE_LABELS[type]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-method`}>Method</Label>
-          <NativeSelect id={`${id}-method`} value={values.method} onChange={(e) => choose('method', e.target.value)}>
-            <option value="">All methods</option>
-            {DONATION_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {METHOD_LABELS[method]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-min`}>Smallest amount</Label>
-          <Input
-            id={`${id}-min`}
-            inputMode="decimal"
-            value={typed.min}
-            maxLength={12}
-            onChange={(e) => setTyped({ ...typed, min: e.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-max`}>Largest amount</Label>
-          <Input
-            id={`${id}-max`}
-            inputMode="decimal"
-            value={typed.max}
-            maxLength={12}
-            onChange={(e) => setTyped({ ...typed, max: e.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-q`}>Name or notes</Label>
-          <Input
-            id={`${id}-q`}
-            type="search"
-            value={typed.q}
-            maxLength={100}
-            onChange={(e) => setTyped({ ...typed, q: e.target.value })}
-          />
-        </div>
-        <div className="flex items-center gap-2 self-end pb-2">
-          <Checkbox
-            id={`${id}-voided`}
-            checked={values.voided}
-            onCheckedChange={(checked) => choose('voided', checked === true)}
-          />
-          <Label htmlFor={`${id}-voided`}>Include voided gifts</Label>
-        </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit">Apply</Button>
-          {chosen > 0 && (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                setTyped({ from: '', to: '', min: '', max: '', q: '', partnerName: '' });
-                onChange(NO_GIFT_FILTERS);
-              }}
-            >
-              Clear filters
-            </Button>
-          )}
-        </div>
-      </form>
-    </>
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </FoldingFilters>
   );
 }

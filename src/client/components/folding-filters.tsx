@@ -1,0 +1,49 @@
+import { Filter } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/**
+ * A screen's filter form (the Giving screen's, the audit log's). On a phone it folds away behind
+ * a "Filters" button that says how many are on, so the list is not a screen below the filters;
+ * from the small breakpoint up it is always shown, laid out by `className`'s grid columns.
+ */
+export function FoldingFilters({
+  chosen,
+  className,
+  onSubmit,
+  children,
+}: {
+  /** How many filters are on. */
+  chosen: number;
+  /** The grid's columns from the small breakpoint up, e.g. `sm:grid-cols-2 lg:grid-cols-4`. */
+  className: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        className="mb-3 sm:hidden"
+        aria-expanded={shown}
+        aria-controls={`${id}-filters`}
+        onClick={() => setShown((open) => !open)}
+      >
+        <Filter aria-hidden="true" />
+        {chosen > 0 ? `Filters (${chosen} on)` : 'Filters'}
+      </Button>
+      <form
+        id={`${id}-filters`}
+        className={cn('mb-4 gap-3 sm:grid', className, shown ? 'grid' : 'hidden')}
+        onSubmit={onSubmit}
+        aria-label="Filters"
+      >
+        {children}
+      </form>
+    </>
+  );
+}
