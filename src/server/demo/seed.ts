@@ -9,6 +9,7 @@ import { seedDemoForms } from './seeders/forms';
 import { seedDemoMessages } from './seeders/messages';
 import { seedDemoNotifications } from './seeders/notifications';
 import { seedDemoOnboarding } from './seeders/onboarding';
+import { seedDemoOrganization } from './seeders/organization';
 import { seedDemoPartners } from './seeders/partners';
 import { seedDemoTasks } from './seeders/tasks';
 import { seedDemoUsers, type DemoUsers } from './seeders/users';
@@ -30,6 +31,7 @@ export interface DemoContext {
 export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) {
   const users = await seedDemoUsers(db, DEMO_PASSWORD);
   const context: DemoContext = { db, users, now, storage };
+  await seedDemoOrganization(context);
   const partners = await seedDemoPartners(context);
   await seedDemoDonations(context, partners);
   await seedDemoEvents(context);

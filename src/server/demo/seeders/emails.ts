@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { emailOutbox } from '#server/db/schema';
 import { queueEmail } from '#server/mail/outbox';
 import type { DemoContext } from '../seed';
+import { DEMO_MINISTRY } from './organization';
 
 const HOUR = 60 * 60_000;
 
@@ -10,7 +11,7 @@ const HOUR = 60 * 60_000;
  * rendered by the real renderer. The demo has no mail server, so nothing is sent.
  */
 export async function seedDemoEmails({ db, users, now }: DemoContext, baseUrl = 'http://localhost:3000') {
-  const branding = { ministryName: 'Grace Community Ministry', baseUrl };
+  const branding = { ministryName: DEMO_MINISTRY, baseUrl };
   const [sarah, michael] = users.coordinators;
   const reset = (name: string) => ({
     kind: 'password-reset',

@@ -1,23 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '#server/db/schema';
+import { eq } from 'drizzle-orm';
+import { events, partners } from '#server/db/schema';
 import { isPdf, sniffImageType } from '#server/storage/sniff';
 import { pdfText } from '#test-support/pdf-text';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import type { ChatMessage } from '#shared/chat';
 import type { CalendarEvent } from '#shared/schemas/calendar';
 import type { FolderListing } from '#shared/schemas/files';
+import type { Organization } from '#shared/schemas/organization';
 import { DEMO_PASSWORD, seedDemoData } from '../seed';
+import { DEMO_MINISTRY } from './organization';
 
 // What the demo stores as people's uploads (chat attachments, shared files, event pictures),
 // each fetched as the portal serves uploads. One seeded demo for all: seeding takes seconds.
 describe('demo uploads', () => {
   let t: TestApp;
   let cookie: string;
+  let adminCookie: string;
 
   beforeAll(async () => {
     t = await createTestApp(testDatabaseTargets()[0]!);
     const users = await seedDemoData(t.db, new Date(), t.deps.storage);
     cookie = await t.signIn(users.coordinators[0]!.email, DEMO_PASSWORD);
+    adminCookie = await t.signIn(users.admin.email, DEMO_PASSWORD);
   });
   afterAll(async () => {
     await t?.close();
@@ -107,6 +112,26 @@ describe('demo uploads', () => {
       expect(moved.title).toBe('Weekly Prayer Meeting (Wednesday this week)');
       expect(moved.key).not.toBeNull();
       expect(moved.key).toBe(rows.find((r) => r.id === moved.seriesId)!.key);
+    });
+  });
+
+  describe('the ministry', () => {
+    it("has a name, an address and a logo, which last year's statements carry", async () => {
+      const { organization } = (await (await get('/api/organization')).json()) as { organization: Organization };
+      expect(organization).toMatchObject({ name: DEMO_MINISTRY, address: '1200 Elm Street\nDallas, TX 75201' });
+      expect(organization.logoUrl).toMatch(/^\/api\/organization\/logo\//);
+      expect(sniffImageType(await bytes(organization.logoUrl!))).toBe('image/png');
+
+      const [grace] = await t.db.select().from(partners).where(eq(partners.name, 'Grace Community Church'));
+      const year = new Date().getFullYear() - 1;
+      const statement = await t.request(`/api/giving/statements/${grace!.id}?year=${year}&tz=UTC`, {
+        headers: { cookie: adminCookie },
+      });
+      expect(statement.status).toBe(200);
+      const text = await pdfText(Buffer.from(await statement.arrayBuffer()));
+      expect(text).toContain(DEMO_MINISTRY);
+      expect(text).toContain('1200 Elm Street');
+      expect(text).toContain('Grace Community Church');
     });
   });
 });

@@ -16,7 +16,7 @@ import {
  * The ministry's details live in app_settings: the text settings as one JSON value, the logo's
  * storage key in a row of its own (the backup reads that row to copy the logo, decision 0112).
  */
-const SETTINGS_KEY = 'organization';
+export const ORGANIZATION_SETTING_KEY = 'organization';
 export const LOGO_SETTING_KEY = 'organization_logo';
 const LOGO_PREFIX = 'organization-logos/';
 // Serialises saves for the transaction: the settings rows may not exist yet, so FOR UPDATE cannot.
@@ -35,8 +35,8 @@ export async function readOrganization(db: Db, defaultName: string): Promise<Org
   const rows = await db
     .select()
     .from(appSettings)
-    .where(inArray(appSettings.key, [SETTINGS_KEY, LOGO_SETTING_KEY]));
-  const stored = rows.find((r) => r.key === SETTINGS_KEY)?.value;
+    .where(inArray(appSettings.key, [ORGANIZATION_SETTING_KEY, LOGO_SETTING_KEY]));
+  const stored = rows.find((r) => r.key === ORGANIZATION_SETTING_KEY)?.value;
   const logoKey = rows.find((r) => r.key === LOGO_SETTING_KEY)?.value ?? null;
   const parsed = parseStored(stored);
   const defaults = { ...DEFAULT_ORGANIZATION, name: defaultName };
@@ -53,7 +53,7 @@ export async function readOrganization(db: Db, defaultName: string): Promise<Org
  */
 export const storedOrganizationSql = sql<
   string | null
->`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${SETTINGS_KEY})`;
+>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${ORGANIZATION_SETTING_KEY})`;
 
 /** The display currency the stored settings' text names, as `readOrganization` would give it. */
 export const currencyOfStored = (stored: string | null | undefined) => currencyOf(parseStored(stored));
@@ -97,7 +97,7 @@ export async function saveOrganization(ctx: ServiceContext, values: Organization
     // Serialises concurrent saves, so `before` is exactly what this save replaced.
     await tx.db.execute(lockSettings);
     const before = await organizationOf(tx.deps, tx.db);
-    await putSetting(tx.db, SETTINGS_KEY, JSON.stringify(values));
+    await putSetting(tx.db, ORGANIZATION_SETTING_KEY, JSON.stringify(values));
     const after = { ...before, ...values };
     await tx.record({
       action: 'organization.updated',
