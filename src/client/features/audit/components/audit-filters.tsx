@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FoldingFilters } from '@/components/folding-filters';
+import { DateRangeFields, FoldingFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
-import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -99,22 +98,12 @@ export function AuditFilters({
           onChange={(e) => setTyped({ ...typed, subjectId: e.target.value })}
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <DateInput
-          id={`${id}-from`}
-          value={typed.fromDate}
-          onChange={(e) => setTyped({ ...typed, fromDate: e.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <DateInput
-          id={`${id}-to`}
-          value={typed.toDate}
-          onChange={(e) => setTyped({ ...typed, toDate: e.target.value })}
-        />
-      </div>
+      <DateRangeFields
+        id={id}
+        from={typed.fromDate}
+        to={typed.toDate}
+        onChange={({ from, to }) => setTyped({ ...typed, fromDate: from, toDate: to })}
+      />
       <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Apply</Button>
         {chosen > 0 && (

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FoldingFilters } from '@/components/folding-filters';
+import { DateRangeFields, FoldingFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -84,20 +83,12 @@ export function GiftFiltersForm({
         </NativeSelect>
       </div>
       {values.range === 'custom' && (
-        <>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <DateInput
-              id={`${id}-from`}
-              value={typed.from}
-              onChange={(e) => setTyped({ ...typed, from: e.target.value })}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <DateInput id={`${id}-to`} value={typed.to} onChange={(e) => setTyped({ ...typed, to: e.target.value })} />
-          </div>
-        </>
+        <DateRangeFields
+          id={id}
+          from={typed.from}
+          to={typed.to}
+          onChange={(range) => setTyped({ ...typed, ...range })}
+        />
       )}
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-partner`}>Partner</Label>

@@ -1,7 +1,11 @@
 import { Filter } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
+import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+
+/** The pieces of a screen's filter form, shared by the Giving screen and the audit log. */
 
 /**
  * A screen's filter form (the Giving screen's, the audit log's). On a phone it folds away behind
@@ -44,6 +48,32 @@ export function FoldingFilters({
       >
         {children}
       </form>
+    </>
+  );
+}
+
+/** A filter's "From" and "To" days, each labelled; `id` prefixes the fields' ids. */
+export function DateRangeFields({
+  id,
+  from,
+  to,
+  onChange,
+}: {
+  id: string;
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <DateInput id={`${id}-from`} value={from} onChange={(e) => onChange({ from: e.target.value, to })} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <DateInput id={`${id}-to`} value={to} onChange={(e) => onChange({ from, to: e.target.value })} />
+      </div>
     </>
   );
 }
