@@ -5,7 +5,7 @@ import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-/** The pieces of a screen's filter form, shared by the Giving screen and the audit log. */
+// The pieces of a screen's filter form, shared by the Giving screen and the audit log.
 
 /**
  * A screen's filter form (the Giving screen's, the audit log's). On a phone it folds away behind
