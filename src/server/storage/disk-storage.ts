@@ -58,8 +58,9 @@ export class DiskStorage implements Storage {
     const tmp = path.join(this.tmpDir, `${randomUUID()}.part`);
     const metaTmp = `${tmp}.json`;
     const limit = new ByteLimit(maxBytes);
+    const out = createWriteStream(tmp, { flags: 'wx', flush: true });
     try {
-      await pipeline(body, limit, createWriteStream(tmp, { flags: 'wx', flush: true }));
+      await pipeline(body, limit, out);
       await mkdir(path.dirname(target), { recursive: true });
       await mkdir(path.dirname(metaTarget), { recursive: true });
       await writeFile(metaTmp, JSON.stringify({ contentType } satisfies Meta), { flush: true });
@@ -71,6 +72,11 @@ export class DiskStorage implements Storage {
       await syncDirectory(path.dirname(metaTarget));
       await syncDirectory(path.dirname(target));
     } catch (err) {
+      // pipeline rejects as soon as one stream fails (a file over the limit), which may be
+      // before the file's own stream has even opened it. Removed only once that stream has
+      // closed: an open still under way would otherwise create the part after its removal and
+      // leave it behind (seen in CI under load, security/upload-corpus.int.test.ts).
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(tmp, { force: true });
       await rm(metaTmp, { force: true });
       throw err;

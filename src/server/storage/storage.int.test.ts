@@ -1,11 +1,11 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3Server } from '#test-support/s3-server';
 import { DiskStorage } from './disk-storage';
 import { S3Storage } from './s3-storage';
@@ -280,6 +280,29 @@ describe.each([
       await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidObjectKeyError);
     }
     expect(await t.listKeys()).toEqual(before);
+  });
+});
+
+describe('local disk storage', () => {
+  it('leaves no part behind when it refuses a file before the part has even been opened', async () => {
+    const t = await diskTarget();
+    // On a busy machine the part's open can wait in Node's thread pool while the refusal is
+    // already under way (a CI failure of security/upload-corpus.int.test.ts): opens wait here.
+    const open = fs.open.bind(fs) as (...args: unknown[]) => void;
+    const late = vi.spyOn(fs, 'open').mockImplementation(((...args: unknown[]) => {
+      setTimeout(() => open(...args), 100);
+    }) as typeof fs.open);
+    try {
+      await expect(
+        t.storage.put(newObjectKey('files'), generated(1001), { contentType: 'text/plain', maxBytes: 1000 }),
+      ).rejects.toBeInstanceOf(ObjectTooLargeError);
+      expect(late).toHaveBeenCalled();
+    } finally {
+      late.mockRestore();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await t.leftovers()).toEqual([]);
+    await t.close();
   });
 });
 
