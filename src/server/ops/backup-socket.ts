@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { chmod, mkdtemp, rename, rm } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage';
+import { streamToFile } from '../storage/stream-to-file';
 import { BackupError, createBackup, describeManifest } from './backup';
 
 /**
@@ -91,7 +91,7 @@ export async function requestBackup(dataDir: string, out: string): Promise<strin
     throw new BackupError(text || `The running portal refused the backup (${response.statusCode}).`);
   }
   try {
-    await pipeline(response, createWriteStream(partial));
+    await streamToFile(partial, response);
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });

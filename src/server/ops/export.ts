@@ -1,11 +1,10 @@
-import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { appliedMigrations, knownMigrations } from '../db/migrate';
 import type { ExportSummary } from '../features/export/archive';
 import { exportArchive } from '../features/export/export';
+import { streamToFile } from '../storage/stream-to-file';
 import { OpsError } from './cli';
 import type { OpenedInstallation } from './open-installation';
 
@@ -32,7 +31,7 @@ export async function exportToFile(
   try {
     const summary = await exportArchive(
       installation,
-      (zip: Readable) => pipeline(zip, createWriteStream(partial)),
+      (zip: Readable) => streamToFile(partial, zip),
       async (done, total, entity) => progress(done, total, entity),
       now,
     );

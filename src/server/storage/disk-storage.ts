@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   assertObjectKey,
   ByteLimit,
@@ -16,6 +14,7 @@ import {
   type Storage,
   type StoredObject,
 } from './storage';
+import { streamToFile } from './stream-to-file';
 
 interface Meta {
   contentType: string;
@@ -58,9 +57,8 @@ export class DiskStorage implements Storage {
     const tmp = path.join(this.tmpDir, `${randomUUID()}.part`);
     const metaTmp = `${tmp}.json`;
     const limit = new ByteLimit(maxBytes);
-    const out = createWriteStream(tmp, { flags: 'wx', flush: true });
     try {
-      await pipeline(body, limit, out);
+      await streamToFile(tmp, body, [limit], { exclusive: true, flush: true });
       await mkdir(path.dirname(target), { recursive: true });
       await mkdir(path.dirname(metaTarget), { recursive: true });
       await writeFile(metaTmp, JSON.stringify({ contentType } satisfies Meta), { flush: true });
@@ -72,11 +70,6 @@ export class DiskStorage implements Storage {
       await syncDirectory(path.dirname(metaTarget));
       await syncDirectory(path.dirname(target));
     } catch (err) {
-      // pipeline rejects as soon as one stream fails (a file over the limit), which may be
-      // before the file's own stream has even opened it. Removed only once that stream has
-      // closed: an open still under way would otherwise create the part after its removal and
-      // leave it behind (seen in CI under load, security/upload-corpus.int.test.ts).
-      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(tmp, { force: true });
       await rm(metaTmp, { force: true });
       throw err;
