@@ -121,6 +121,19 @@ test.describe('at 1280 px wide', () => {
     await expect(dialog).toBeVisible();
     expect(intersects(await box(toast), await box(dialog))).toBe(false);
   });
+
+  test("a toast leaves the screen's own actions free", async ({ page }) => {
+    await signIn(page, 'admin', '/files');
+    const newFolder = page.getByRole('button', { name: 'New Folder' });
+    await newFolder.click();
+    await page.getByLabel('Folder name').fill(unique('Toast folder'));
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Folder created' });
+    await expect(toast).toBeVisible();
+    // In the top right corner it lay over New Folder and Upload Files for the seconds it lasted.
+    for (const action of [newFolder, page.getByRole('button', { name: 'Upload Files' })])
+      expect(intersects(await box(toast), await box(action))).toBe(false);
+  });
 });
 
 test.describe('at 390 px wide', () => {

@@ -6,12 +6,13 @@ const phone = { width: 390, height: 844 };
 const box = (left: number, top: number, right: number, bottom: number) => ({ left, top, right, bottom });
 
 describe('toastPlacement', () => {
-  it('keeps the top right corner when no dialog is open', () => {
-    expect(toastPlacement(desk, null)).toEqual({ position: 'top-right' });
+  it("is in the middle of the top when no dialog is open, clear of the header's actions on the right", () => {
+    expect(toastPlacement(desk, null)).toEqual({ position: 'top-center' });
+    expect(toastPlacement(phone, null)).toEqual({ position: 'top-center' });
   });
 
-  it('keeps the corner when the toasts fit above the dialog', () => {
-    expect(toastPlacement(desk, box(384, TOAST_BAND, 896, 500))).toEqual({ position: 'top-right' });
+  it('stays there when the toasts fit above the dialog', () => {
+    expect(toastPlacement(desk, box(384, TOAST_BAND, 896, 500))).toEqual({ position: 'top-center' });
   });
 
   it('stays at the top, beside a tall dialog, when the side is wide enough, narrowing the toast to fit', () => {

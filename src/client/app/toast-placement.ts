@@ -1,12 +1,15 @@
 /**
- * Where toasts go so that they never lie over an open dialog's controls (issue 27 item 8: a toast
- * covered a dialog's close button). The toaster sits in the top right corner; while a dialog is
- * open it stays there only if it fits above the dialog or beside it, else it moves to the
- * bottom. The close button is in every dialog's top right corner, so the bottom is also where a
- * dialog too tall to leave room anywhere (a long form on a phone) is covered least: at most the
- * end of its scrolled content, for the few seconds a toast lasts.
+ * Where toasts go so that they never lie over what a person clicks next (docs/decisions/0127,
+ * 0154). With no dialog in the way the toaster is in the middle of the top: every screen's
+ * header has its title on the left and its actions on the right (New Folder, Add Partner, the
+ * chat's search), and a toast in the top right corner lay over them for the seconds it lasted.
+ * A dialog that reaches into that band (issue 27 item 8: a toast covered a dialog's close
+ * button) sends the toasts beside it, in the top right corner, or else to the bottom. The close
+ * button is in every dialog's top right corner, so the bottom is also where a dialog too tall
+ * to leave room anywhere (a long form on a phone) is covered least: at most the end of its
+ * scrolled content, for the few seconds a toast lasts.
  */
-export type ToastPosition = 'top-right' | 'bottom-right';
+export type ToastPosition = 'top-center' | 'top-right' | 'bottom-right';
 export interface ToastPlacement {
   position: ToastPosition;
   /** A narrower toast that fits beside the dialog; sonner's own width otherwise. */
@@ -19,7 +22,7 @@ export interface Box {
   left: number;
 }
 
-/** sonner's toast width, its distance from the window's edge on a desk, and its phone breakpoint. */
+/** sonner's toast width, its distance from the window's edge on a desk, and its phone breakpoint (where it spans the toast across the window, whatever the position). */
 export const TOAST_WIDTH = 356;
 export const TOAST_EDGE = 24;
 export const PHONE_MAX_WIDTH = 600;
@@ -29,7 +32,7 @@ export const TOAST_BAND = 150;
 export const MIN_SIDE_WIDTH = 240;
 
 export function toastPlacement(view: { width: number; height: number }, dialog: Box | null): ToastPlacement {
-  if (!dialog || dialog.top >= TOAST_BAND) return { position: 'top-right' };
+  if (!dialog || dialog.top >= TOAST_BAND) return { position: 'top-center' };
   // On a phone sonner spans the toast across the window, so a side is never free there.
   const side = view.width - dialog.right - 2 * TOAST_EDGE;
   if (view.width > PHONE_MAX_WIDTH && side >= MIN_SIDE_WIDTH) {

@@ -8,7 +8,7 @@ const OPEN_DIALOGS = '[role="dialog"][data-state="open"], [role="alertdialog"][d
  * and when the window is resized (at most once a frame).
  */
 export function useToastPlacement(): ToastPlacement {
-  const [placement, setPlacement] = useState<ToastPlacement>({ position: 'top-right' });
+  const [placement, setPlacement] = useState<ToastPlacement>({ position: 'top-center' });
   useEffect(() => {
     let frame = 0;
     const measure = () => {
