@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { Badge } from '@/components/ui/badge';
+import { EmailAddress } from '@/components/ui/email-address';
 import { TableHead } from '@/components/ui/table-head';
 import { DATE_FORMAT } from '#shared/format';
 import type { Account } from '../api/list-accounts';
@@ -16,7 +17,9 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
           {accounts.map((account) => (
             <tr key={account.id} className="border-t">
               <td className="px-3 py-2">{account.name || '—'}</td>
-              <td className="break-all px-3 py-2">{account.email}</td>
+              <td className="break-words px-3 py-2">
+                <EmailAddress value={account.email} />
+              </td>
               <td className="whitespace-nowrap px-3 py-2">{ROLE_LABELS[account.role]}</td>
               <td className="whitespace-nowrap px-3 py-2">
                 {account.lastSignInAt ? format(new Date(account.lastSignInAt), `${DATE_FORMAT} HH:mm`) : 'Never'}

@@ -33,7 +33,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                     {entry.action}
                   </button>
                 </td>
-                <td className="break-all px-3 py-2">
+                <td className="break-words px-3 py-2">
                   <span className="text-muted-foreground">{entry.subjectType}</span> {entry.subjectId}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">{entry.clientIp ?? ''}</td>

@@ -11,6 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EmailAddress } from '@/components/ui/email-address';
 import { TableHead } from '@/components/ui/table-head';
 import { AdminOnly } from '@/components/admin-only';
 import { DATE_FORMAT } from '#shared/format';
@@ -104,7 +105,9 @@ function Outbox() {
                   <td className="whitespace-nowrap px-3 py-2">
                     {format(new Date(email.createdAt), `${DATE_FORMAT} HH:mm`)}
                   </td>
-                  <td className="break-all px-3 py-2">{email.toAddress}</td>
+                  <td className="break-words px-3 py-2">
+                    <EmailAddress value={email.toAddress} />
+                  </td>
                   <td className="px-3 py-2">
                     <button
                       type="button"

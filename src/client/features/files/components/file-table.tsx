@@ -5,7 +5,7 @@ import { DATE_FORMAT, formatFileSize } from '#shared/format';
 import type { FileEntry, FolderEntry } from '#shared/schemas/files';
 import { startDownload } from './file-links';
 
-/** "1.2 MB · 3 files · Nov 25, 2026" under a folder's name on a phone. */
+/** "1.2 MB · 3 files · Nov 25, 2026" under a folder's name in a narrow table. */
 function folderSummary(f: FolderEntry): string {
   if (f.files === 0) return 'Empty';
   const parts = [formatFileSize(f.size), `${f.files} ${f.files === 1 ? 'file' : 'files'}`];
@@ -71,7 +71,9 @@ export function FileTable({
   onFileAction: (action: Exclude<RowAction, 'delete'>, file: FileEntry, button: HTMLElement) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card">
+    // Sized by the table's own width, not the window's: beside the sidebar on a tablet the
+    // table has about 480 px, where size and date squeezed the name to a letter a line.
+    <div className="@container overflow-x-auto rounded-lg border bg-card">
       <table className="w-full text-sm">
         <caption className="sr-only">Folders and files in {folder === '/' ? 'Home' : folder}</caption>
         <thead className="border-b bg-muted/50 text-left text-muted-foreground">
@@ -79,11 +81,11 @@ export function FileTable({
             <th scope="col" className="px-4 py-3 font-medium">
               Name
             </th>
-            {/* On a phone, size and date go under the name (issue 27 item 1). */}
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+            {/* In a narrow table (a phone, a tablet beside the sidebar), size and date go under the name (issue 27 item 1). */}
+            <th scope="col" className="hidden px-4 py-3 font-medium @2xl:table-cell">
               Size
             </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+            <th scope="col" className="hidden px-4 py-3 font-medium @2xl:table-cell">
               Date
             </th>
             <th scope="col" className="px-4 py-3 text-right font-medium">
@@ -104,20 +106,20 @@ export function FileTable({
                   <Folder className="size-5 shrink-0 fill-primary/15 text-primary" aria-hidden="true" />
                   <span className="min-w-0 text-left">
                     <span className="block [overflow-wrap:anywhere]">{f.name}</span>
-                    <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                    <span className="block text-xs font-normal text-muted-foreground @2xl:hidden">
                       {folderSummary(f)}
                     </span>
                   </span>
                 </button>
               </td>
-              <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground sm:table-cell">
+              <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground @2xl:table-cell">
                 {f.files === 0 ? 'Empty' : `${formatFileSize(f.size)} · ${f.files} ${f.files === 1 ? 'file' : 'files'}`}
               </td>
-              <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground sm:table-cell">
+              <td className="hidden whitespace-nowrap px-4 py-2 text-muted-foreground @2xl:table-cell">
                 {f.updatedAt ? format(new Date(f.updatedAt), DATE_FORMAT) : ''}
               </td>
               <td className="px-2 py-2">
-                <div className="flex justify-end gap-0.5 sm:gap-1">
+                <div className="flex justify-end gap-0.5 @2xl:gap-1">
                   <ActionButton
                     label={`Rename folder ${f.name}`}
                     icon={Pencil}
@@ -145,18 +147,18 @@ export function FileTable({
                   <FileIcon file={file} />
                   <span className="min-w-0">
                     <span className="block [overflow-wrap:anywhere]">{file.name}</span>
-                    <span className="block text-xs text-muted-foreground sm:hidden">
+                    <span className="block text-xs text-muted-foreground @2xl:hidden">
                       {formatFileSize(file.size)} · {format(new Date(file.createdAt), DATE_FORMAT)}
                     </span>
                   </span>
                 </span>
               </td>
-              <td className="hidden whitespace-nowrap px-4 py-2 sm:table-cell">{formatFileSize(file.size)}</td>
-              <td className="hidden whitespace-nowrap px-4 py-2 sm:table-cell">
+              <td className="hidden whitespace-nowrap px-4 py-2 @2xl:table-cell">{formatFileSize(file.size)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-2 @2xl:table-cell">
                 {format(new Date(file.createdAt), DATE_FORMAT)}
               </td>
               <td className="px-2 py-2">
-                <div className="flex justify-end gap-0.5 sm:gap-1">
+                <div className="flex justify-end gap-0.5 @2xl:gap-1">
                   <Button
                     variant="ghost"
                     size="icon"

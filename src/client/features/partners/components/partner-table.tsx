@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { EmailAddress } from '@/components/ui/email-address';
 import { TableHead } from '@/components/ui/table-head';
 import type { Partner } from '../api/list-partners';
 import { formatDay, StatusBadge } from './partner-card';
@@ -42,7 +43,9 @@ export function PartnerTable({
                 <StatusBadge status={partner.status} />
               </td>
               <td className="px-3 py-2">{partner.zone}</td>
-              <td className="break-all px-3 py-2">{partner.email}</td>
+              <td className="break-words px-3 py-2">
+                <EmailAddress value={partner.email} />
+              </td>
               <td className="whitespace-nowrap px-3 py-2">{partner.phone}</td>
               <td className="whitespace-nowrap px-3 py-2">
                 {partner.lastContact ? (
