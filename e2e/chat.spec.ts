@@ -147,26 +147,34 @@ test('Shift+Enter starts a new line and Enter sends the message with its lines',
   await expect(sent).toHaveText(`${first}\nSecond line`);
 });
 
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+// A phone, and a tablet held upright, where the sidebar leaves about 500 px (decision 0155):
+// three columns there cut the conversation and its Send button off at the window's edge.
+for (const [where, width, height] of [
+  ['on a phone', 390, 844],
+  ['on a tablet beside the sidebar', 800, 1000],
+] as const)
+  test.describe(where, () => {
+    test.use({ viewport: { width, height } });
 
-  test('the channels come first, then the conversation picked, with a way back', async ({ page }) => {
-    await signIn(page, 'coordinator', '/chat');
-    const channels = page.getByRole('navigation', { name: 'Channels' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Communication Hub' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '# General Partners' })).toBeHidden();
+    test('the channels come first, then the conversation picked, with a way back', async ({ page }) => {
+      await signIn(page, 'coordinator', '/chat');
+      const channels = page.getByRole('navigation', { name: 'Channels' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Communication Hub' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: '# General Partners' })).toBeHidden();
 
-    await channels.getByRole('button', { name: '# Zone Leaders' }).click();
-    const title = page.getByRole('heading', { name: '# Zone Leaders' });
-    await expect(title).toBeVisible();
-    await expect(title).toBeFocused();
-    await expect(channels).toBeHidden();
-    await expect(page.getByPlaceholder('Message #Zone Leaders')).toBeVisible();
-    await expectAccessible(page);
+      await channels.getByRole('button', { name: '# Zone Leaders' }).click();
+      const title = page.getByRole('heading', { name: '# Zone Leaders' });
+      await expect(title).toBeVisible();
+      await expect(title).toBeFocused();
+      await expect(channels).toBeHidden();
+      await expect(page.getByPlaceholder('Message #Zone Leaders')).toBeVisible();
+      const send = await page.getByRole('button', { name: 'Send' }).boundingBox();
+      expect(send && send.x + send.width).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Back to channels' }).click();
-    await expect(channels).toBeVisible();
-    await expect(title).toBeHidden();
-    await expect(channels.getByRole('button', { name: '# Zone Leaders' })).toBeFocused();
+      await page.getByRole('button', { name: 'Back to channels' }).click();
+      await expect(channels).toBeVisible();
+      await expect(title).toBeHidden();
+      await expect(channels.getByRole('button', { name: '# Zone Leaders' })).toBeFocused();
+    });
   });
-});

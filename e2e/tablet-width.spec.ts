@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
+import { EVERY_SCREEN, overflow } from './support/overflow';
 
-// A tablet held upright: the sidebar shows, and beside it a screen has about 480 px. Tables
-// laid out for the window's width (columns that appear from 640 px) squeezed a file's name to
-// a letter a line there, and the audit log's subject to ten lines a row (decision 0155).
+// A tablet held upright: the sidebar shows, and beside it a screen has about 480 px. Laid out
+// for the window's width, tables squeezed a file's name to a letter a line there, and the chat's
+// three columns ran past the window's edge (decision 0155).
 test.use({ viewport: { width: 800, height: 1000 } });
 
 const TABLES = ['/files', '/giving?range=all', '/partners', '/admin/email', '/admin/accounts', '/admin/audit'];
@@ -64,4 +65,18 @@ test('beside the sidebar on a tablet, no table squeezes its text into a column o
     for (const cell of await squeezed(page, 5)) found.push(`${route}: ${cell}`);
   }
   expect(found).toEqual([]);
+});
+
+test('beside the sidebar on a tablet, every screen fits without sideways scrolling', async ({ page }) => {
+  // The chat's three columns pushed the conversation and its Send button past the window's edge.
+  await signIn(page, 'admin', '/dashboard');
+  const wide: string[] = [];
+  for (const route of EVERY_SCREEN) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { worst, what } = await overflow(page);
+    if (worst > 0) wide.push(`${route}: ${worst} px too wide (${what})`);
+  }
+  expect(wide).toEqual([]);
 });

@@ -29,8 +29,9 @@ export function ChatPage() {
   const [channel, setChannel] = useState<Channel>(linked?.channel ?? DEFAULT_CHANNEL);
   /** The message a link opened the channel at; its page is centred on it. */
   const [around, setAround] = useState<number | undefined>(linked?.messageId);
-  // On a phone the channels and the conversation take turns (issue 27 item 1): the list first,
-  // then the channel picked, with a way back. Wider screens show both; this state is ignored there.
+  // On a phone, and on a tablet where the sidebar leaves about 500 px, the channels and the
+  // conversation take turns (issue 27 item 1, decision 0155): the list first, then the channel
+  // picked, with a way back. From 1,024 px both show; this state is ignored there.
   const [showList, setShowList] = useState(!linked);
   // A link followed while the page is open (the notification bell) opens its channel too.
   const linkKey = linked ? `${linked.channel.chatType}:${linked.channel.partner}:${linked.messageId}` : '';
@@ -45,7 +46,7 @@ export function ChatPage() {
   }
   const titleRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLElement>(null);
-  const narrow = () => !window.matchMedia('(min-width: 768px)').matches;
+  const narrow = () => !window.matchMedia('(min-width: 1024px)').matches;
   const open = (next: Channel) => {
     setChannel(next);
     setAround(undefined);
@@ -106,22 +107,22 @@ export function ChatPage() {
 
   const vip = visibleChannel.chatType === 'cardholder_success';
   return (
-    <div className="-m-4 grid h-[calc(100dvh-4.25rem)] grid-rows-[auto_1fr] md:-m-8 md:h-dvh md:grid-cols-[18rem_1fr] md:grid-rows-1">
+    <div className="-m-4 grid h-[calc(100dvh-4.25rem)] grid-rows-[auto_1fr] md:-m-8 md:h-dvh lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-1">
       <aside
         ref={listRef}
         className={cn(
-          'row-span-2 min-h-0 overflow-hidden bg-card md:row-span-1 md:block md:border-r',
+          'row-span-2 min-h-0 overflow-hidden bg-card lg:row-span-1 lg:block lg:border-r',
           !showList && 'hidden',
         )}
       >
         <ChannelList selected={visibleChannel} onSelect={open} showCardholders={canSeeVip} unread={unread.data ?? []} />
       </aside>
       <section
-        className={cn('row-span-2 min-h-0 flex-col md:row-span-1 md:flex', showList ? 'hidden' : 'flex')}
+        className={cn('row-span-2 min-h-0 flex-col lg:row-span-1 lg:flex', showList ? 'hidden' : 'flex')}
         aria-label={`Channel ${visibleChannel.partner}`}
       >
         <header className="flex flex-wrap items-center gap-3 border-b bg-card px-4 py-3">
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Back to channels" onClick={back}>
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Back to channels" onClick={back}>
             <ArrowLeft aria-hidden="true" />
           </Button>
           <h1 ref={titleRef} tabIndex={-1} className="text-lg font-semibold focus-visible:outline-none">

@@ -41,28 +41,32 @@ export function FormsPage() {
   return (
     <>
       <PageHeader title="More Features" description="Create forms and share them with your partners" />
-      <div className="mb-8 grid gap-4 sm:grid-cols-3" role="group" aria-label="Form tools">
-        <FeatureCard
-          icon={FilePlus2}
-          title="Create Form"
-          description="Build a custom form"
-          pressed={panel === 'create'}
-          onClick={() => setPanel('create')}
-        />
-        <FeatureCard
-          icon={Send}
-          title="Send to Partners"
-          description="Share a form by email"
-          pressed={panel === 'send'}
-          onClick={() => setPanel('send')}
-        />
-        <FeatureCard
-          icon={BarChart3}
-          title="View Responses"
-          description="See how partners answered"
-          pressed={panel === 'responses'}
-          onClick={() => setPanel('responses')}
-        />
+      {/* Side by side only when the screen has 672 px, not the window: beside the sidebar on a
+          tablet three cards had about 150 px each, and "View Responses" ran out of its card. */}
+      <div className="@container mb-8">
+        <div className="grid gap-4 @2xl:grid-cols-3" role="group" aria-label="Form tools">
+          <FeatureCard
+            icon={FilePlus2}
+            title="Create Form"
+            description="Build a custom form"
+            pressed={panel === 'create'}
+            onClick={() => setPanel('create')}
+          />
+          <FeatureCard
+            icon={Send}
+            title="Send to Partners"
+            description="Share a form by email"
+            pressed={panel === 'send'}
+            onClick={() => setPanel('send')}
+          />
+          <FeatureCard
+            icon={BarChart3}
+            title="View Responses"
+            description="See how partners answered"
+            pressed={panel === 'responses'}
+            onClick={() => setPanel('responses')}
+          />
+        </div>
       </div>
       <div className="space-y-8">
         {/* All stay mounted, so a half-built form survives a look at another panel or an edit. */}
