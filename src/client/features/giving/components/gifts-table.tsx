@@ -52,9 +52,9 @@ export function GiftsTable({
                 <td className={cn('whitespace-nowrap px-3 py-2 text-right tabular-nums', voided && 'line-through')}>
                   {money.format(gift.amount)}
                 </td>
-                <td className="px-3 py-2">{TYPE_LABELS[gift.donationType]}</td>
+                <td className="whitespace-nowrap px-3 py-2">{TYPE_LABELS[gift.donationType]}</td>
                 <td className="px-3 py-2">{gift.method ? METHOD_LABELS[gift.method] : ''}</td>
-                <td className="break-all px-3 py-2">{gift.reference}</td>
+                <td className="break-words px-3 py-2">{gift.reference}</td>
                 <td className="min-w-40 break-words px-3 py-2">
                   {voided && (
                     <Badge variant="outline" className="mr-1 border-destructive/50 text-destructive">
