@@ -80,3 +80,32 @@ test('beside the sidebar on a tablet, every screen fits without sideways scrolli
   }
   expect(wide).toEqual([]);
 });
+
+test("the month shows each event's title first; its time is kept for screen readers", async ({ page }) => {
+  await signIn(page, 'admin', '/calendar');
+  // The 15th of the month on screen at noon UTC: in that month whatever the time zone.
+  const now = new Date();
+  const day = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 15, 12));
+  const title = `Month title ${Date.now()}`;
+  const created = await page.request.post('/api/calendar/events', {
+    multipart: {
+      title,
+      startDate: day.toISOString(),
+      endDate: new Date(day.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Month' }).click();
+  const event = page
+    .getByRole('gridcell')
+    .getByRole('button', { name: new RegExp(`^\\d{1,2}:\\d{2}\\s?[AP]M ${title}$`) });
+  await expect(event).toBeVisible();
+  // At 800 px a day is about 68 px: "7:00 P…" was all it showed. The time is there, but not seen.
+  const time = event.locator('span');
+  await expect(time).toHaveCount(1);
+  expect((await time.boundingBox())?.width).toBeLessThanOrEqual(1);
+  // With room for both, both show.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(async () => (await time.boundingBox())?.width ?? 0).toBeGreaterThan(20);
+});

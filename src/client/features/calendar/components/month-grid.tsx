@@ -113,7 +113,7 @@ export function MonthGrid({
         ref={gridRef}
         role="grid"
         aria-label={format(focusedDay, 'MMMM yyyy')}
-        className="overflow-x-auto rounded-lg border bg-card"
+        className="@container overflow-x-auto rounded-lg border bg-card"
       >
         <div role="row" className="grid grid-cols-7 border-b bg-muted/50">
           {WEEKDAY_HEADERS.map((d) => (
@@ -172,7 +172,9 @@ export function MonthGrid({
                             outside && 'opacity-70',
                           )}
                         >
-                          {o.allDay ? '' : `${timeLabel(o)} `}
+                          {/* In a narrow month (a day under about 110 px: a tablet, a phone) the time
+                              is left to screen readers, so the title shows instead of "7:00 P…". */}
+                          {!o.allDay && <span className="@max-3xl:sr-only">{`${timeLabel(o)} `}</span>}
                           {o.title}
                         </button>
                       </li>
