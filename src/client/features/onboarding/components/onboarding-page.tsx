@@ -41,8 +41,10 @@ export function OnboardingPage() {
     }
   };
 
+  // The steps are side by side from 672 px of the screen's own width, not the window's: beside the
+  // sidebar on a tablet two cards had about 225 px, a thumbnail of a video (decision 0155).
   return (
-    <>
+    <div className="@container">
       <Button asChild variant="ghost" className="mb-4 -ml-2">
         <Link to="/more">
           <ArrowLeft aria-hidden="true" />
@@ -51,7 +53,7 @@ export function OnboardingPage() {
       </Button>
       <PageHeader title="Coordinator Onboarding" description="Watch these videos in order to get started" />
       {onboarding.isPending ? (
-        <div role="status" className="grid gap-6 md:grid-cols-2">
+        <div role="status" className="grid gap-6 @2xl:grid-cols-2">
           <span className="sr-only">Loading onboarding steps</span>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-72 w-full" />
@@ -105,7 +107,7 @@ export function OnboardingPage() {
               No onboarding steps yet.{isAdmin ? ' Add the first one above.' : ''}
             </EmptyState>
           ) : (
-            <ol className="grid gap-6 md:grid-cols-2" aria-label="Onboarding steps">
+            <ol className="grid gap-6 @2xl:grid-cols-2" aria-label="Onboarding steps">
               {view!.steps.map((step, index) => (
                 <StepCard
                   key={step.id}
@@ -122,6 +124,6 @@ export function OnboardingPage() {
           )}
         </>
       )}
-    </>
+    </div>
   );
 }
