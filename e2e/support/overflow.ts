@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
-/** Every screen of the signed-in portal, for the width checks (phone-width and tablet-width). */
-export const EVERY_SCREEN = [
+/** Every screen of the signed-in portal, for the width checks of phone-width and tablet-width. */
+const EVERY_SCREEN = [
   '/dashboard',
   '/giving',
   '/partners',
@@ -53,3 +54,17 @@ export const overflow = (page: Page) =>
     }
     return { worst, what };
   });
+
+/** Opens every screen in turn and names each that sticks out of the window, and by how much. */
+export async function screensTooWide(page: Page): Promise<string[]> {
+  const wide: string[] = [];
+  for (const route of EVERY_SCREEN) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Let lists and charts arrive and lay out.
+    await page.waitForLoadState('networkidle');
+    const { worst, what } = await overflow(page);
+    if (worst > 0) wide.push(`${route}: ${worst} px too wide (${what})`);
+  }
+  return wide;
+}

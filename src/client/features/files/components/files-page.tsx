@@ -123,7 +123,7 @@ export function FilesPage() {
         title="File Manager"
         description="The ministry's shared files and folders"
         actions={
-          <div className="flex flex-wrap gap-2">
+          <>
             <Button variant="outline" onClick={() => setCreatingFolder(true)} disabled={creatingFolder}>
               <FolderPlus aria-hidden="true" />
               New Folder
@@ -142,7 +142,7 @@ export function FilesPage() {
               data-testid="upload-input"
               onChange={onFilesChosen}
             />
-          </div>
+          </>
         }
       />
       <FolderBreadcrumb folder={folder} onOpen={openFolder} />

@@ -54,7 +54,7 @@ export function GivingPage() {
         title="Giving"
         description="Every gift recorded: find, correct or void one, and export what you need."
         actions={
-          <div className="flex flex-wrap gap-2">
+          <>
             {/* Issue 19 item 6: the shared import wizard for gifts. */}
             <Button variant="outline" asChild>
               <Link to="/giving/import">
@@ -69,7 +69,7 @@ export function GivingPage() {
               </a>
             </Button>
             <UnlinkedGiftsDialog />
-          </div>
+          </>
         }
       />
       <GiftFiltersForm

@@ -109,7 +109,7 @@ export function PartnersPage() {
         title="Ministry Partners"
         description="Keep in touch with the people and churches who support the ministry."
         actions={
-          <div className="flex flex-wrap gap-2">
+          <>
             <ManageTagsDialog />
             <BulkTagDialog filters={filters} />
             <Button variant="outline" asChild>
@@ -126,7 +126,7 @@ export function PartnersPage() {
               </Link>
             </Button>
             <AddPartnerDialog zones={zones} open={adding} onOpenChange={setAdding} />
-          </div>
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">

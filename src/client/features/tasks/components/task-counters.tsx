@@ -14,7 +14,7 @@ export function TaskCounters({ counts }: { counts: TaskBoard['counts'] | undefin
     <div className="grid gap-4 sm:grid-cols-3">
       {COUNTERS.map(({ key, label, icon: Icon, tone }) => (
         <Card key={key}>
-          <CardContent className="flex items-center justify-between p-6">
+          <CardContent className="flex items-center justify-between gap-3 p-6">
             <div>
               <p className="text-sm font-medium text-muted-foreground">{label}</p>
               {counts ? (
@@ -25,7 +25,7 @@ export function TaskCounters({ counts }: { counts: TaskBoard['counts'] | undefin
                 <Skeleton className="mt-1 h-9 w-12" />
               )}
             </div>
-            <Icon className={`size-8 ${tone}`} aria-hidden="true" />
+            <Icon className={`size-8 shrink-0 ${tone}`} aria-hidden="true" />
           </CardContent>
         </Card>
       ))}
