@@ -73,7 +73,13 @@ test.describe('partner relationships', () => {
     await expectToast(page, 'Contact entry deleted');
     await expect(lastContact(details)).toHaveText('Not given');
     await expect(timeline.locator('[data-timeline-source="contact"]')).toHaveCount(0);
+    // The refused entry is still typed in the form: closing asks before dropping it (decision 0156).
     await page.keyboard.press('Escape');
+    await page
+      .getByRole('alertdialog', { name: 'Discard your changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await expect(details).toBeHidden();
     await expect(cardNamed(page, partner.name).getByText('No contact recorded')).toBeVisible();
     await other.close();
   });

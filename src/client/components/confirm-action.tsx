@@ -22,6 +22,8 @@ interface Confirmation {
   confirmDisabled?: boolean;
   /** The description changes while the question is open (a count arriving): read out when it does. */
   liveDescription?: boolean;
+  /** The button that changes nothing; "Cancel" unless that would read as the action's opposite. */
+  cancelLabel?: string;
 }
 
 function ConfirmContent({
@@ -31,6 +33,7 @@ function ConfirmContent({
   onConfirm,
   confirmDisabled,
   liveDescription,
+  cancelLabel = 'Cancel',
   onCloseAutoFocus,
 }: Confirmation & { onCloseAutoFocus?: (event: Event) => void }) {
   return (
@@ -42,7 +45,7 @@ function ConfirmContent({
         </AlertDialogDescription>
       </AlertDialogHeader>
       <AlertDialogFooter>
-        <AlertDialogCancel>Cancel</AlertDialogCancel>
+        <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
         <AlertDialogAction onClick={onConfirm} disabled={confirmDisabled}>
           {confirmLabel}
         </AlertDialogAction>

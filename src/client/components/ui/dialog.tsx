@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef, type ComponentProps } from 'react';
+import { useRef, type ComponentProps, type MouseEvent } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,14 +12,19 @@ export const DialogClose = DialogPrimitive.Close;
  * (issue 27 item 6): Radix returns it only to a `DialogTrigger`, and most of our dialogs are
  * opened by a screen's state (a card's button, an empty state's next step), which left the
  * focus on the page's body. A caller's own `onCloseAutoFocus` that prevents the default wins.
+ * `onCloseButtonClick` sees a click on the corner's close button first: preventing its default
+ * keeps the dialog open (`FormDialogContent` asks before dropping what was typed).
  */
 export function DialogContent({
   className,
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onCloseButtonClick,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  onCloseButtonClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
   // Radix asks where to put the focus on opening before it moves it: what has it then opened us.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -44,7 +49,10 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <DialogPrimitive.Close
+          onClick={onCloseButtonClick}
+          className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

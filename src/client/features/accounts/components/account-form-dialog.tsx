@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogContent } from '@/components/form-dialog-content';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 /**
  * The frame of the account dialogs (edit, role): a form with the server's refusal shown as an
@@ -30,7 +31,7 @@ export function AccountFormDialog({
 }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
+      <FormDialogContent
         onCloseAutoFocus={(e) => {
           e.preventDefault();
           opener.focus();
@@ -56,7 +57,7 @@ export function AccountFormDialog({
             </Button>
           </div>
         </form>
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 }

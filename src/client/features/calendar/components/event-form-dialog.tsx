@@ -4,14 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialogContent } from '@/components/form-dialog-content';
+import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -57,7 +51,7 @@ export function EventFormDialog({
 }) {
   return (
     <Dialog open={mode !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <FormDialogContent className="max-w-xl">
         {mode && (
           <EventForm
             key={mode.kind === 'edit' ? mode.event.id : 'add'}
@@ -66,7 +60,7 @@ export function EventFormDialog({
             onDone={() => onOpenChange(false)}
           />
         )}
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 }

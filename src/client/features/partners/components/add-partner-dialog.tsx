@@ -1,14 +1,8 @@
 import { Plus } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialogContent } from '@/components/form-dialog-content';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { useCreatePartner } from '../api/create-partner';
 import { EMPTY_PARTNER, PartnerForm } from './partner-form';
 
@@ -35,7 +29,7 @@ export function AddPartnerDialog({
           Add Partner
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-2xl">
+      <FormDialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Add Partner</DialogTitle>
           <DialogDescription>Add a ministry partner to the directory. Name and email are required.</DialogDescription>
@@ -61,7 +55,7 @@ export function AddPartnerDialog({
             }}
           />
         )}
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogContent } from '@/components/form-dialog-content';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useMe } from '@/features/auth/api/get-me';
 import { PartnerGifts } from '@/features/giving/widgets/partner-gifts';
 import { DATE_FORMAT } from '#shared/format';
@@ -51,7 +52,7 @@ export function PartnerDetailsDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
+      <FormDialogContent
         className="max-w-2xl"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
@@ -129,7 +130,7 @@ export function PartnerDetailsDialog({
             {me?.role === 'admin' && <PartnerArchiveControls partner={partner} onDeleted={onClose} />}
           </>
         )}
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 }

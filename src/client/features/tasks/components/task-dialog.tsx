@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { FormDialogContent } from '@/components/form-dialog-content';
 import {
   Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -63,7 +63,7 @@ export function TaskDialog({
   const opener = returnFocusTo ?? preset?.returnFocusTo;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
+      <FormDialogContent
         onCloseAutoFocus={(event) => {
           if (opener?.isConnected) {
             event.preventDefault();
@@ -83,7 +83,7 @@ export function TaskDialog({
         {open && (
           <TaskForm key={task?.id ?? 'new'} task={task} preset={preset?.values} onDone={() => onOpenChange(false)} />
         )}
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 }

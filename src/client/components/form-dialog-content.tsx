@@ -1,0 +1,92 @@
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useRef, useState, type ComponentProps } from 'react';
+import { ConfirmDialog } from '@/components/confirm-action';
+import { DialogContent } from '@/components/ui/dialog';
+import { useFieldEdits } from '@/components/ui/use-field-edits';
+
+/**
+ * The content of a dialog that holds a form (decision 0156). Escape, a click beside the dialog or
+ * its corner's close button would drop what the person typed without a word: once a field has
+ * changed, they ask "Discard your changes?" first, and Keep editing returns to the form as it
+ * was. The form's own Cancel button, and closing after a save, close at once as before.
+ */
+export function FormDialogContent({
+  onOpenAutoFocus,
+  onEscapeKeyDown,
+  onInteractOutside,
+  onCloseButtonClick,
+  ref,
+  children,
+  ...props
+}: ComponentProps<typeof DialogContent>) {
+  const edits = useFieldEdits();
+  const content = useRef<HTMLDivElement | null>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const discarding = useRef(false);
+  const [asking, setAsking] = useState(false);
+  // Where the person was when they tried to leave: the focus goes back there on Keep editing.
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
+
+  /** Keeps the dialog open and asks, when something typed would be lost. */
+  const ask = (event: { preventDefault: () => void }) => {
+    if (discarding.current || !content.current || !edits.changed(content.current)) return;
+    event.preventDefault();
+    setReturnTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    setAsking(true);
+  };
+
+  return (
+    <DialogContent
+      {...props}
+      ref={(element: HTMLDivElement | null) => {
+        content.current = element;
+        edits.observe(element);
+        if (typeof ref === 'function') ref(element);
+        else if (ref) ref.current = element;
+      }}
+      // This component stays mounted while its dialog is closed: each opening starts afresh.
+      onOpenAutoFocus={(event) => {
+        edits.reset();
+        discarding.current = false;
+        onOpenAutoFocus?.(event);
+      }}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        // Radix hands Escape to the layer that was on top at its last render: for a moment after
+        // the question opens, that is still this dialog. An Escape from inside the question is
+        // its Keep editing, whichever layer receives it.
+        if (event.target instanceof Element && event.target.closest('[role="alertdialog"]')) {
+          event.preventDefault();
+          setAsking(false);
+          return;
+        }
+        if (!event.defaultPrevented) ask(event);
+      }}
+      onInteractOutside={(event) => {
+        onInteractOutside?.(event);
+        if (!event.defaultPrevented) ask(event);
+      }}
+      onCloseButtonClick={(event) => {
+        onCloseButtonClick?.(event);
+        if (!event.defaultPrevented) ask(event);
+      }}
+    >
+      {children}
+      {/* Closes the dialog the way its corner button does, once the person chose to discard. */}
+      <DialogPrimitive.Close ref={close} hidden tabIndex={-1} />
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        returnFocusTo={returnTo}
+        title="Discard your changes?"
+        description="What you typed in this form will be lost."
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        onConfirm={() => {
+          discarding.current = true;
+          close.current?.click();
+        }}
+      />
+    </DialogContent>
+  );
+}
