@@ -12,7 +12,13 @@ export async function emailTo(address: string, subject: string): Promise<{ subje
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).sort().reverse() : [];
+        const files = fs.existsSync(E2E_MAIL_DIR)
+          ? fs
+              .readdirSync(E2E_MAIL_DIR)
+              .filter((f) => f.endsWith('.json'))
+              .sort()
+              .reverse()
+          : [];
         found = files
           .map((f) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as typeof found)
           .find((m) => m!.to.includes(address) && m!.subject === subject);

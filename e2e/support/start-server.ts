@@ -24,11 +24,13 @@ fs.rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
 let mailCount = 0;
 const smtp = await startTestSmtpServer({
-  onReceive: ({ mail, envelope }) =>
-    fs.writeFileSync(
-      path.join(E2E_MAIL_DIR, `${String(++mailCount).padStart(4, '0')}.json`),
-      JSON.stringify({ to: envelope.to, subject: mail.subject, text: mail.text }),
-    ),
+  // Written under another name and renamed: a test reading the folder meanwhile never finds a
+  // half-written email (a test failed on "Unexpected end of JSON input" in CI).
+  onReceive: ({ mail, envelope }) => {
+    const file = path.join(E2E_MAIL_DIR, `${String(++mailCount).padStart(4, '0')}.json`);
+    fs.writeFileSync(`${file}.part`, JSON.stringify({ to: envelope.to, subject: mail.subject, text: mail.text }));
+    fs.renameSync(`${file}.part`, file);
+  },
 });
 const settings = {
   SMTP_URL: smtp.url,
