@@ -1,5 +1,5 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef, useState, type ComponentProps } from 'react';
+import { useCallback, useRef, useState, type ComponentProps } from 'react';
 import { ConfirmDialog } from '@/components/confirm-action';
 import { DialogContent } from '@/components/ui/dialog';
 import { useFieldEdits } from '@/components/ui/use-field-edits';
@@ -27,6 +27,17 @@ export function FormDialogContent({
   // Where the person was when they tried to leave: the focus goes back there on Keep editing.
   const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
 
+  // Stable, so React does not detach and attach the field watcher on every render.
+  const setContent = useCallback(
+    (element: HTMLDivElement | null) => {
+      content.current = element;
+      edits.observe(element);
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [edits, ref],
+  );
+
   /** Keeps the dialog open and asks, when something typed would be lost. */
   const ask = (event: { preventDefault: () => void }) => {
     if (discarding.current || !content.current || !edits.changed(content.current)) return;
@@ -38,12 +49,7 @@ export function FormDialogContent({
   return (
     <DialogContent
       {...props}
-      ref={(element: HTMLDivElement | null) => {
-        content.current = element;
-        edits.observe(element);
-        if (typeof ref === 'function') ref(element);
-        else if (ref) ref.current = element;
-      }}
+      ref={setContent}
       // This component stays mounted while its dialog is closed: each opening starts afresh.
       onOpenAutoFocus={(event) => {
         edits.reset();

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -33,29 +33,35 @@ function valueOf(field: Field): string {
  * element that holds the fields; `reset` forgets everything (a dialog opened again).
  */
 export function useFieldEdits() {
-  const before = useRef(new WeakMap<Field, string>());
-  const observed = useRef<{ element: HTMLElement; stop: () => void } | null>(null);
+  // One watcher for the component's life: its functions keep their identity between renders.
+  const [edits] = useState(watchFieldEdits);
+  return edits;
+}
+
+function watchFieldEdits() {
+  let before = new WeakMap<Field, string>();
+  let observed: { element: HTMLElement; stop: () => void } | null = null;
 
   const noteBeforeEdit = (event: Event) => {
     const field = fieldOf(event.target);
-    if (field && !before.current.has(field)) before.current.set(field, valueOf(field));
+    if (field && !before.has(field)) before.set(field, valueOf(field));
   };
   const noteChange = (event: Event) => {
     const field = fieldOf(event.target);
-    if (!field || before.current.has(field)) return;
+    if (!field || before.has(field)) return;
     const checkable = field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
-    before.current.set(field, checkable ? String(field.type === 'checkbox' ? !field.checked : false) : UNSEEN);
+    before.set(field, checkable ? String(field.type === 'checkbox' ? !field.checked : false) : UNSEEN);
   };
 
   const observe = (element: HTMLElement | null) => {
-    if (observed.current?.element === element) return;
-    observed.current?.stop();
-    observed.current = null;
+    if (observed?.element === element) return;
+    observed?.stop();
+    observed = null;
     if (!element) return;
     element.addEventListener('beforeinput', noteBeforeEdit, true);
     element.addEventListener('input', noteChange, true);
     element.addEventListener('change', noteChange, true);
-    observed.current = {
+    observed = {
       element,
       stop: () => {
         element.removeEventListener('beforeinput', noteBeforeEdit, true);
@@ -66,11 +72,11 @@ export function useFieldEdits() {
   };
   const changed = (root: HTMLElement) =>
     [...root.querySelectorAll<Field>('input, textarea, select')].some((field) => {
-      const was = before.current.get(field);
+      const was = before.get(field);
       return was !== undefined && was !== valueOf(field);
     });
   const reset = () => {
-    before.current = new WeakMap();
+    before = new WeakMap();
   };
   return { observe, changed, reset };
 }
