@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useMe } from '@/features/auth/api/get-me';
 import { NotificationBell } from '@/features/notifications/widgets/notification-bell';
 import { useRealtimeConnection } from '@/lib/realtime';
@@ -48,9 +49,11 @@ export function AppShell() {
         </header>
         <OfflineBanner />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
-          <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
-            <Outlet />
-          </Suspense>
+          <UnsavedChangesGuard>
+            <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
+              <Outlet />
+            </Suspense>
+          </UnsavedChangesGuard>
         </main>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { addCoordinatorSchema, EMAIL_REQUIRED, type AddCoordinatorInput } from '#shared/schemas/admin';
 import { useAddCoordinator } from '../api/add-coordinator';
 
@@ -15,6 +16,8 @@ export function AddCoordinatorCard() {
     resolver: zodResolver(addCoordinatorSchema),
     defaultValues: { email: '' },
   });
+
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(
     async (values) => {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import {
   BOTH_REQUIRED,
   createUserSchema,
@@ -25,6 +26,8 @@ export function CreateUserCard() {
     defaultValues: { email: '', password: '', fullName: '', invite: false },
   });
   const invite = useWatch({ control: form.control, name: 'invite' }) === true;
+
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(
     async (values) => {

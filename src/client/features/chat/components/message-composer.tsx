@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { UploadProgress } from '@/components/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { MESSAGE_MAX_LENGTH, type Channel, type ChannelMember } from '#shared/chat';
 import { useMembers } from '../api/get-members';
 import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
@@ -35,6 +36,8 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const [progress, setProgress] = useState<number | null>(null);
   const sendWithFiles = useSendMessageWithFiles(setProgress);
   const busy = send.isPending || sendWithFiles.isPending;
+  // A message typed (in any channel) or files chosen and not sent: leaving the chat asks first.
+  useUnsavedChanges(pending.waiting || Object.values(drafts).some((draft) => draft.trim() !== ''));
   const onPaste = (e: ClipboardEvent) => {
     const files = [...e.clipboardData.files];
     if (files.length === 0) return;

@@ -19,5 +19,7 @@ export function usePendingFiles(key: string) {
   };
   const remove = (index: number) => set(files.filter((_, i) => i !== index));
   const clear = () => set([]);
-  return { files, add, remove, clear };
+  /** Whether any channel has files waiting for its next message. */
+  const waiting = Object.values(byChannel).some((chosen) => chosen.length > 0);
+  return { files, add, remove, clear, waiting };
 }

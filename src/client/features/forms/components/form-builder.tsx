@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useMe } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api';
 import { moveItem } from '@/lib/move-item';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import {
   createFormSchema,
   fieldLabelSchema,
@@ -37,6 +38,10 @@ let fieldCounter = 0;
 const newFieldId = () =>
   `field-${Date.now().toString(36)}-${(fieldCounter++).toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
+/** The builder's content in one comparable string. */
+const contentOf = (title: string, description: string, fields: BuilderField[], settings: SettingsDraft | null) =>
+  JSON.stringify([title, description, fields, settings]);
+
 type FocusTarget = { fieldId: string; action: 'up' | 'down' | 'remove' } | { fieldId: null; action: 'new-label' };
 
 const builderFields = (form: SavedForm | null): BuilderField[] =>
@@ -48,7 +53,16 @@ const builderFields = (form: SavedForm | null): BuilderField[] =>
  * also sets the closing date, response limit and thank-you message, and saves at the version
  * it loaded: someone else's save in between is said plainly (409), not overwritten.
  */
-export function FormBuilder({ editing = null, onDone }: { editing?: SavedForm | null; onDone?: () => void }) {
+export function FormBuilder({
+  editing = null,
+  onDone,
+  onUnsavedChange,
+}: {
+  editing?: SavedForm | null;
+  onDone?: () => void;
+  /** Told whether the builder holds changes not saved (the forms page asks before dropping them). */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const id = useId();
   const { data: me } = useMe();
   const createForm = useCreateForm();
@@ -64,6 +78,13 @@ export function FormBuilder({ editing = null, onDone }: { editing?: SavedForm | 
   const newLabelRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useRef<FocusTarget | null>(null);
   const saving = createForm.isPending || updateForm.isPending;
+  // What was loaded, to tell a change from a look: a field added and removed again is no change.
+  const [loaded] = useState(() =>
+    contentOf(editing?.title ?? '', editing?.description ?? '', builderFields(editing), settings),
+  );
+  const unsaved = newLabel.trim() !== '' || contentOf(title, description, fields, settings) !== loaded;
+  useUnsavedChanges(unsaved);
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved]);
   const formName = editing ? 'Edit Form' : 'Create Form';
 
   // Keyboard users keep their place: after a move the same button (or, at an end, its twin)

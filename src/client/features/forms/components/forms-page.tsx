@@ -1,5 +1,6 @@
 import { BarChart3, FilePlus2, Send, type LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-action';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -16,22 +17,36 @@ export function FormsPage() {
   const [panel, setPanel] = useState<Panel>('create');
   const [editing, setEditing] = useState<SavedForm | null>(null);
   const [responsesOf, setResponsesOf] = useState<string | null>(null);
-
-  const edit = (form: SavedForm) => {
-    setEditing(form);
-    setPanel('create');
-    window.scrollTo({ top: 0 });
+  // Edit Form's changes not saved yet; opening another form (or a new one) would drop them.
+  const [editUnsaved, setEditUnsaved] = useState(false);
+  const [dropEdit, setDropEdit] = useState<(() => void) | null>(null);
+  const leaveEditor = (then: () => void, opening?: SavedForm) => {
+    if (editing && editUnsaved && editing.id !== opening?.id) setDropEdit(() => then);
+    else then();
   };
+  const stopEditing = () => {
+    setEditing(null);
+    setEditUnsaved(false);
+  };
+
+  const edit = (form: SavedForm) =>
+    leaveEditor(() => {
+      // Another form's builder mounts afresh and reports its own state.
+      setEditing(form);
+      setPanel('create');
+      window.scrollTo({ top: 0 });
+    }, form);
   // The empty lists' "Create a form": the builder, its title ready for typing.
   const builder = useRef<HTMLDivElement>(null);
-  const create = () => {
-    setEditing(null);
-    setPanel('create');
-    requestAnimationFrame(() => {
-      builder.current?.scrollIntoView({ block: 'start' });
-      builder.current?.querySelector('input')?.focus();
+  const create = () =>
+    leaveEditor(() => {
+      stopEditing();
+      setPanel('create');
+      requestAnimationFrame(() => {
+        builder.current?.scrollIntoView({ block: 'start' });
+        builder.current?.querySelector('input')?.focus();
+      });
     });
-  };
   const showResponses = (formId: string) => {
     setResponsesOf(formId);
     setPanel('responses');
@@ -75,7 +90,7 @@ export function FormsPage() {
         </div>
         {editing && (
           <div hidden={panel !== 'create'}>
-            <FormBuilder key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+            <FormBuilder key={editing.id} editing={editing} onDone={stopEditing} onUnsavedChange={setEditUnsaved} />
           </div>
         )}
         <div hidden={panel !== 'send'}>
@@ -84,6 +99,18 @@ export function FormsPage() {
         {panel === 'responses' && <ResponsesPanel formId={responsesOf} onPick={setResponsesOf} onCreate={create} />}
         <SavedForms onEdit={edit} onResponses={showResponses} onCreate={create} />
       </div>
+      <ConfirmDialog
+        open={dropEdit !== null}
+        onOpenChange={(open) => !open && setDropEdit(null)}
+        title="Discard your changes?"
+        description={`Your changes to ${editing?.title ?? 'this form'} have not been saved.`}
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        onConfirm={() => {
+          dropEdit?.();
+          setDropEdit(null);
+        }}
+      />
     </>
   );
 }

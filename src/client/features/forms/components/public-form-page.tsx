@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/page-title';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { checkAnswer, FORM_ERROR_KEY } from '#shared/form-answers';
 import { HONEYPOT_FIELD } from '#shared/forms';
 import type { PublicFormView } from '#shared/public-forms';
@@ -98,6 +99,11 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'thanks' | 'gone'; message: string } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Answers typed and not sent: closing the tab asks first. Once sent (or refused for good) nothing is left.
+  useUnsavedChanges(
+    outcome === null &&
+      Object.values(drafts).some((value) => (Array.isArray(value) ? value.length > 0 : value.trim() !== '')),
+  );
 
   const inputIdOf = (fieldId: string) => `${id}-${fieldId}`;
   const errorOf = (fieldId: string) => {

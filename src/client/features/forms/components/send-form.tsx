@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useMe } from '@/features/auth/api/get-me';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { FORM_SEND_MAX_RECIPIENTS, type SendFormResult } from '#shared/schemas/form-send';
 import { sendFormSchema } from '#shared/schemas/forms';
 import { useForms } from '../api/get-forms';
@@ -37,6 +38,7 @@ export function SendForm() {
   const [partnerName, setPartnerName] = useState('');
   const [partnerEmail, setPartnerEmail] = useState('');
   const [result, setResult] = useState<SendFormResult | null>(null);
+  useUnsavedChanges(recipients.length > 0 || partnerName.trim() !== '' || partnerEmail.trim() !== '');
 
   const chosenFormId = formId || forms.data?.[0]?.id || '';
   const add = (recipient: Recipient) => {

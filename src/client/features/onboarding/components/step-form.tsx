@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { ONBOARDING_LIMITS, type OnboardingStep } from '#shared/onboarding';
 import { onboardingStepInputSchema } from '#shared/schemas/onboarding';
 import { useSaveStep } from '../api/save-step';
@@ -17,6 +18,11 @@ export function StepForm({ step, onDone }: { step?: OnboardingStep; onDone: () =
   const [videoLink, setVideoLink] = useState(step?.video?.kind === 'link' ? step.video.url : '');
   const [error, setError] = useState<string | null>(null);
   const hasUpload = step?.video?.kind === 'upload';
+  useUnsavedChanges(
+    title !== (step?.title ?? '') ||
+      description !== (step?.description ?? '') ||
+      videoLink !== (step?.video?.kind === 'link' ? step.video.url : ''),
+  );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
@@ -74,6 +75,8 @@ function OrganizationForm({ organization }: { organization: Organization }) {
     defaultValues: valuesOf(organization),
   });
   const { errors } = form.formState;
+
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

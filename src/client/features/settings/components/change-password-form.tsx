@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/settings';
 import { useChangePassword } from '../api/change-password';
 
@@ -25,6 +26,8 @@ export function ChangePasswordForm({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(
     async (values) => {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { DISPLAY_NAME_MAX_LENGTH, profileSchema, type ProfileInput } from '#shared/schemas/settings';
 import type { AccountSettings } from '../api/get-settings';
@@ -18,6 +19,8 @@ export function ProfileTab({ settings }: { settings: AccountSettings }) {
     resolver: zodResolver(profileSchema),
     defaultValues: { displayName: settings.displayName ?? '' },
   });
+
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(
     async (values) => {

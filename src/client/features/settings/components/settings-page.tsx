@@ -75,7 +75,9 @@ export function SettingsPage() {
               </TabsTrigger>
             )}
           </TabsList>
-          <TabsContent value="profile">
+          {/* The tabs with forms stay mounted while another tab shows: a name typed and not
+              saved is still there on coming back, and leaving the page still asks (0157). */}
+          <TabsContent value="profile" forceMount className="data-[state=inactive]:hidden">
             <ProfileTab settings={settings.data} />
             {hasCalendar && <CalendarSubscriptionCard />}
           </TabsContent>
@@ -86,7 +88,7 @@ export function SettingsPage() {
             <NotificationsTab settings={settings.data} />
           </TabsContent>
           {isAdmin && (
-            <TabsContent value="organization">
+            <TabsContent value="organization" forceMount className="data-[state=inactive]:hidden">
               <OrganizationSettings />
             </TabsContent>
           )}

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useBlocker, type Location } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-action';
+import { askBeforeUnload, UnsavedChangesRegistry, type RegisterUnsaved } from '@/lib/unsaved-changes';
+
+/** Pages one is sent to when the session has ended or needs a step: nothing can be saved there. */
+const SENT_AWAY = new Set(['/', '/auth', '/account-setup']);
+
+/**
+ * Keeps count of the page's unsaved work (`useUnsavedChanges`) and, while there is some, asks
+ * "Leave this page?" before the portal goes to another page (a sidebar link, a notification, the
+ * browser's Back), and lets the browser ask before the tab closes or reloads (decision 0157). One
+ * for the signed-in shell: React Router allows one blocker at a time, and a page can hold several
+ * forms.
+ */
+export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
+  const dirtyIds = useRef(new Set<string>());
+  const [dirty, setDirty] = useState(false);
+  const register = useCallback<RegisterUnsaved>((id, isDirty) => {
+    if (isDirty) dirtyIds.current.add(id);
+    else dirtyIds.current.delete(id);
+    setDirty(dirtyIds.current.size > 0);
+  }, []);
+
+  useEffect(() => (dirty ? askBeforeUnload() : undefined), [dirty]);
+
+  // Read at the moment of navigating, so a save that just finished is already counted. Only a
+  // new page counts: a tab or filter in the address keeps the page, and its forms, where they are.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
+      dirtyIds.current.size > 0 &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !SENT_AWAY.has(nextLocation.pathname),
+  );
+
+  return (
+    <UnsavedChangesRegistry.Provider value={register}>
+      {children}
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === 'blocked') blocker.reset();
+        }}
+        title="Leave this page?"
+        description="Changes you made on this page have not been saved."
+        cancelLabel="Stay on this page"
+        confirmLabel="Leave"
+        onConfirm={() => {
+          if (blocker.state === 'blocked') blocker.proceed();
+        }}
+      />
+    </UnsavedChangesRegistry.Provider>
+  );
+}

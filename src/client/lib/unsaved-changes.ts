@@ -1,0 +1,36 @@
+import { createContext, useContext, useEffect, useId } from 'react';
+
+/**
+ * Unsaved work on a page (decision 0157). A form on a page, not in a dialog, says whether it holds
+ * changes with `useUnsavedChanges(dirty)`. Inside the signed-in shell, `UnsavedChangesGuard`
+ * (components/unsaved-changes-guard.tsx) then asks before the page is left; closing or reloading
+ * the tab gets the browser's own question. Dialogs ask in their own way (decision 0156). This
+ * module stays small: the public form page uses it without the guard's dialog.
+ */
+export type RegisterUnsaved = (id: string, dirty: boolean) => void;
+
+export const UnsavedChangesRegistry = createContext<RegisterUnsaved | null>(null);
+
+/** Says to the portal whether this component holds changes that are not saved. */
+export function useUnsavedChanges(dirty: boolean) {
+  const register = useContext(UnsavedChangesRegistry);
+  const id = useId();
+  useEffect(() => {
+    if (!register) return;
+    register(id, dirty);
+    return () => register(id, false);
+  }, [register, id, dirty]);
+  // Outside the signed-in shell (a partner answering a public form) only the tab can be left.
+  useEffect(() => (register || !dirty ? undefined : askBeforeUnload()), [register, dirty]);
+}
+
+/** The browser's own question when the tab is closed or reloaded; returns its removal. */
+export function askBeforeUnload() {
+  const ask = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Older Chromium and Safari ask only when returnValue is set.
+    event.returnValue = '';
+  };
+  window.addEventListener('beforeunload', ask);
+  return () => window.removeEventListener('beforeunload', ask);
+}
