@@ -101,3 +101,27 @@ test("the month shows each event's title first; its time is kept for screen read
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect.poll(async () => (await time.boundingBox())?.width ?? 0).toBeGreaterThan(20);
 });
+
+test('card lists take one column beside the sidebar on a tablet, and more when the screen has room', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/partners');
+  // How many columns the cards stand in: the distinct left edges of the list's items.
+  const columns = (items: ReturnType<Page['locator']>) =>
+    items.evaluateAll((found) => new Set(found.map((item) => Math.round(item.getBoundingClientRect().left))).size);
+  const partnerCards = page.getByRole('button', { name: 'View Details' });
+  const moreCards = page.getByRole('main').getByRole('listitem');
+
+  await expect(partnerCards.nth(2)).toBeVisible();
+  // Two columns left each card about 230 px here, and a partner's name broke inside a word.
+  expect(await columns(partnerCards)).toBe(1);
+  await page.goto('/more');
+  await expect(moreCards.nth(1)).toBeVisible();
+  expect(await columns(moreCards)).toBe(1);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await columns(moreCards)).toBe(2);
+  await page.goto('/partners');
+  await expect(partnerCards.nth(2)).toBeVisible();
+  expect(await columns(partnerCards)).toBe(3);
+});

@@ -100,9 +100,10 @@ export function CalendarPage() {
           <TabsTrigger value="month">Month</TabsTrigger>
           <TabsTrigger value="agenda">Agenda</TabsTrigger>
         </TabsList>
-        <TabsContent value="cards">
+        {/* Columns by the list's own width, as the partner cards (decision 0155). */}
+        <TabsContent value="cards" className="@container">
           {events.isPending ? (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading events">
+            <div className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Loading events">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className="h-72" />
               ))}
@@ -130,7 +131,7 @@ export function CalendarPage() {
               No events scheduled. Click &quot;Add Event&quot; to create one.
             </EmptyState>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
+            <ul className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Events">
               {list!.map((event) => (
                 <li key={event.id} className="flex">
                   <EventCard event={event} onOpen={(e) => setSelectedId(e.id)} />

@@ -218,10 +218,17 @@ export function PartnersPage() {
               <PartnerTable partners={partners} onView={openDetails} />
             </div>
           ) : (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isPlaceholderData}>
-              {partners.map((partner) => (
-                <PartnerCard key={partner.id} partner={partner} onView={(button) => openDetails(partner, button)} />
-              ))}
+            // Columns by the list's own width (decision 0155): beside a tablet's sidebar two
+            // columns left a card 230 px, and "Cornerstone" broke in the middle of the word.
+            <div className="@container">
+              <div
+                className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3"
+                aria-busy={list.isPlaceholderData}
+              >
+                {partners.map((partner) => (
+                  <PartnerCard key={partner.id} partner={partner} onView={(button) => openDetails(partner, button)} />
+                ))}
+              </div>
             </div>
           )}
           {list.hasNextPage && (
