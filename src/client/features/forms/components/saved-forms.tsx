@@ -73,7 +73,9 @@ export function SavedForms({
               return (
                 <li key={form.id} className="flex flex-wrap items-start gap-3 py-3">
                   <FileText className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-                  <div className="min-w-0 flex-1 basis-48">
+                  {/* At least 320 px for the title and description: beside six buttons they had 170 px
+                      at 1,280 px wide and the description was cut after a few words. */}
+                  <div className="min-w-0 flex-1 basis-80">
                     <p className="flex flex-wrap items-center gap-2 font-medium break-words">
                       {form.title}
                       <Badge variant={state.open ? 'success' : 'secondary'}>{state.label}</Badge>
