@@ -18,7 +18,7 @@ export function RetentionSetting() {
   return (
     <Card className="mt-8 max-w-xl">
       <CardHeader>
-        <CardTitle>Retention</CardTitle>
+        <CardTitle className="text-xl">Retention</CardTitle>
         <CardDescription>
           How long entries are kept. Older ones are removed, oldest first; the removal is itself recorded.
         </CardDescription>

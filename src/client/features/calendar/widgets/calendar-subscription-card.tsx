@@ -39,7 +39,7 @@ export function CalendarSubscriptionCard() {
   return (
     <Card className="mt-4">
       <CardHeader>
-        <CardTitle>Calendar subscription</CardTitle>
+        <CardTitle className="text-xl">Calendar subscription</CardTitle>
         <CardDescription>
           Subscribe to the ministry calendar in your phone or desktop calendar with this private address. Anyone with
           the address can see the events, so keep it to yourself.
