@@ -219,3 +219,45 @@ test("a partner answering a public form gets the browser's question on closing t
     await context.close();
   }
 });
+
+test("closing the tab while files are still uploading gets the browser's question; a link lets them go on", async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/files');
+  // The server's answer to the upload is held back, so the upload is still under way.
+  let letThrough: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/api/files?folder=*', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await held;
+    await route.continue();
+  });
+  const name = `${unique('minutes')}.txt`.replace(/ /g, '-');
+  await page.getByTestId('upload-input').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Minutes of the board meeting'),
+  });
+  await expect(page.getByRole('progressbar')).toBeVisible();
+
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+
+  // The portal's own links do not ask: the upload goes on from another page, and says when done.
+  await nav(page, 'Tasks').click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(question(page)).toBeHidden();
+  letThrough();
+  await expectToast(page, 'Files uploaded successfully');
+  await nav(page, 'Files').click();
+  await expect(page.getByRole('main').getByText(name)).toBeVisible();
+
+  // Nothing under way: the tab closes without a question.
+  page.on('dialog', (unexpected) => void unexpected.dismiss());
+  const closed = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  await closed;
+});

@@ -24,6 +24,27 @@ export function useUnsavedChanges(dirty: boolean) {
   useEffect(() => (register || !dirty ? undefined : askBeforeUnload()), [register, dirty]);
 }
 
+let inFlight = 0;
+let stopAsking: (() => void) | null = null;
+
+/**
+ * Work under way that closing the tab would cut off (an upload): while any is held, the browser
+ * asks before the tab closes or reloads. Moving to another page of the portal lets it go on, so
+ * the portal itself does not ask. Returns the release; releasing twice is harmless.
+ */
+export function holdWhileSending(): () => void {
+  if (inFlight++ === 0) stopAsking = askBeforeUnload();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--inFlight === 0) {
+      stopAsking?.();
+      stopAsking = null;
+    }
+  };
+}
+
 /** The browser's own question when the tab is closed or reloaded; returns its removal. */
 export function askBeforeUnload() {
   const ask = (event: BeforeUnloadEvent) => {

@@ -1,9 +1,11 @@
 import { ApiError } from './api';
+import { holdWhileSending } from './unsaved-changes';
 
 /**
  * Sends a multipart form (files included) and reports upload progress, which fetch cannot.
  * Same-origin, so the session cookie goes along; the origin guard sees the page's Origin.
  * Resolves with the JSON answer, or rejects with an ApiError carrying the server's message.
+ * While it is sending, closing the tab asks first (decision 0157).
  */
 export function sendMultipart<T>(
   url: string,
@@ -11,7 +13,8 @@ export function sendMultipart<T>(
   body: FormData,
   onProgress?: (sentBytes: number, totalBytes: number) => void,
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
+  const release = holdWhileSending();
+  return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.responseType = 'json';
@@ -29,7 +32,7 @@ export function sendMultipart<T>(
     xhr.onerror = () => reject(new ApiError('The upload could not reach the server. Please try again.', 0));
     xhr.onabort = () => reject(new ApiError('The upload was cancelled.', 0));
     xhr.send(body);
-  });
+  }).finally(release);
 }
 
 /** Whether a stored file can be fetched, and if not, the server's reason (for 'Failed to load file: {reason}'). */

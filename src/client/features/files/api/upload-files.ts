@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { holdWhileSending } from '@/lib/unsaved-changes';
 import { sendMultipart } from '@/lib/upload';
 import type { FileEntry } from '#shared/schemas/files';
 import { folderQueryKey } from './get-folder';
@@ -10,7 +11,7 @@ export interface UploadResult {
 
 /**
  * Uploads files one request each, in turn, reporting progress over all of them (0 to 1).
- * One file failing does not stop the others.
+ * One file failing does not stop the others. Closing the tab asks until the last one is sent.
  */
 export async function uploadFiles(
   folder: string,
@@ -20,22 +21,27 @@ export async function uploadFiles(
   const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
   let done = 0;
   const result: UploadResult = { uploaded: [], failed: [] };
-  for (const file of files) {
-    const form = new FormData();
-    form.set('file', file, file.name);
-    try {
-      const { file: entry } = await sendMultipart<{ file: FileEntry }>(
-        `/api/files?${new URLSearchParams({ folder })}`,
-        'POST',
-        form,
-        (sent, size) => onProgress(Math.min(1, (done + (sent / size) * file.size) / total)),
-      );
-      result.uploaded.push(entry);
-    } catch (err) {
-      result.failed.push({ name: file.name, message: err instanceof Error ? err.message : String(err) });
+  const release = holdWhileSending();
+  try {
+    for (const file of files) {
+      const form = new FormData();
+      form.set('file', file, file.name);
+      try {
+        const { file: entry } = await sendMultipart<{ file: FileEntry }>(
+          `/api/files?${new URLSearchParams({ folder })}`,
+          'POST',
+          form,
+          (sent, size) => onProgress(Math.min(1, (done + (sent / size) * file.size) / total)),
+        );
+        result.uploaded.push(entry);
+      } catch (err) {
+        result.failed.push({ name: file.name, message: err instanceof Error ? err.message : String(err) });
+      }
+      done += file.size;
+      onProgress(Math.min(1, done / total));
     }
-    done += file.size;
-    onProgress(Math.min(1, done / total));
+  } finally {
+    release();
   }
   return result;
 }
