@@ -84,3 +84,36 @@ test('a coordinator with user management is told the audit log is for admins', a
   await page.goto('/admin');
   await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 });
+
+test('chat read receipts stay out of the audit log until asked for', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/audit');
+  // A read receipt of the admin's own: a message in General Partners, then read up to it.
+  const channel = { chatType: 'partner', partner: 'General Partners' };
+  const sent = await page.request.post('/api/chat/messages', {
+    data: { ...channel, content: `Audit check ${Date.now()}` },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { message } = (await sent.json()) as { message: { id: number } };
+  const read = await page.request.post('/api/chat/read', { data: { ...channel, lastReadId: message.id } });
+  expect(read.status(), await read.text()).toBe(200);
+
+  await page.reload();
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table).not.toContainText('chat.read');
+  const include = page.getByLabel('Include chat read receipts');
+  await expect(include).not.toBeChecked();
+
+  // The choice goes into the address, and the filters are drawn again from it.
+  await include.click();
+  await expect(page).toHaveURL(/reads=show/);
+  await expect(include).toBeChecked();
+  await expect(table.getByRole('row').filter({ hasText: 'chat.read' }).first()).toBeVisible();
+  // The export follows the screen.
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', /reads=show/);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(include).not.toBeChecked();
+  await expect(table).not.toContainText('chat.read');
+});

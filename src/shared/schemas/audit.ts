@@ -9,11 +9,18 @@ const instant = z.iso
   .refine(isYearInRange, DATE_OUT_OF_RANGE)
   .optional();
 
+/**
+ * A person's bookkeeping of what they have read in the chat: recorded like every change, but
+ * one for each channel opened, so the log hides them unless asked (decision 0158).
+ */
+export const READ_RECEIPT_ACTIONS: readonly string[] = ['chat.read', 'chat.reads-started'];
+
 const text = (max: number, message: string) => z.string().trim().max(max, message).optional();
 
 /**
  * GET /api/audit and its CSV export: newest first, narrowed by who, what, which subject and
  * when (instants the screen computes from the person's own dates), paged by the cursor it returns.
+ * Chat read receipts are left out unless `reads` is 'show' or the action asked for is one.
  */
 export const auditQuerySchema = z
   .object({
@@ -24,6 +31,7 @@ export const auditQuerySchema = z
     from: instant,
     to: instant,
     cursor: text(200, 'Invalid cursor'),
+    reads: z.enum(['show'], { error: 'Unknown choice of read receipts' }).optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     message: 'The start of the date range must not be after its end',

@@ -115,6 +115,30 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
     expect(before.entries).toEqual([]);
   });
 
+  it('leaves chat read receipts out unless they are asked for, on the screen and in the export', async () => {
+    await recordMany(2, 'chat.read', manager.id);
+    await recordMany(1, 'chat.reads-started', manager.id);
+    await recordMany(1, 'test.beside-reads', manager.id);
+    const actions = (result: Page) => new Set(result.entries.map((e) => e.action));
+
+    const plain = actions(await page(`?actor=${manager.id}`));
+    expect(plain.has('test.beside-reads')).toBe(true);
+    expect(plain.has('chat.read')).toBe(false);
+    expect(plain.has('chat.reads-started')).toBe(false);
+
+    const shown = actions(await page(`?actor=${manager.id}&reads=show`));
+    expect([...shown]).toEqual(expect.arrayContaining(['test.beside-reads', 'chat.read', 'chat.reads-started']));
+    // Asking for the action itself shows it, whatever the choice.
+    expect((await page(`?actor=${manager.id}&action=chat.read`)).entries).toHaveLength(2);
+
+    const csv = async (query: string) => (await (await get(`/export${query}`)).text()).trim().split('\n').slice(1);
+    const exported = await csv(`?actor=${manager.id}`);
+    expect(exported.some((line) => line.includes(',test.beside-reads,'))).toBe(true);
+    expect(exported.some((line) => line.includes(',chat.read'))).toBe(false);
+    const exportedAll = await csv(`?actor=${manager.id}&reads=show`);
+    expect(exportedAll.filter((line) => line.includes(',chat.read,'))).toHaveLength(2);
+  });
+
   it('refuses bad filters with a clear message and logs nothing', async () => {
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(activity))[0]!.n;
     const before = await count();
@@ -123,6 +147,7 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
       ['?from=0001-01-01T00:00:00Z', 'Please enter a date between 1900 and 2200'],
       ['?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'The start of the date range must not be after its end'],
       ['?cursor=not-a-cursor', 'Invalid cursor'],
+      ['?reads=yes', 'Unknown choice of read receipts'],
       [
         `?cursor=${Buffer.from(JSON.stringify(["1'; drop table activity;--", 1])).toString('base64url')}`,
         'Invalid cursor',

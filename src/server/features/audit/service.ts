@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
 import { activity, appSettings, user } from '#server/db/schema';
 import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import { recordChange } from '#server/service/changes';
 import type { ServiceContext } from '#server/service/context';
-import { AUDIT_PAGE_SIZE, type AuditQuery, type AuditSettings } from '#shared/schemas/audit';
+import { AUDIT_PAGE_SIZE, READ_RECEIPT_ACTIONS, type AuditQuery, type AuditSettings } from '#shared/schemas/audit';
 
 /** What the audit log shows of an entry: the chain's own columns stay for audit:verify. */
 const entryColumns = {
@@ -30,6 +30,8 @@ function filters(query: AuditQuery): SQL[] {
   const conditions: SQL[] = [];
   if (query.actor) conditions.push(eq(activity.actorId, query.actor));
   if (query.action) conditions.push(eq(activity.action, query.action));
+  // Read receipts outnumber everything else on a busy portal: shown when asked for (0158).
+  else if (query.reads !== 'show') conditions.push(notInArray(activity.action, [...READ_RECEIPT_ACTIONS]));
   if (query.subjectType) conditions.push(eq(activity.subjectType, query.subjectType));
   if (query.subjectId) conditions.push(eq(activity.subjectId, query.subjectId));
   if (query.from) conditions.push(gte(activity.at, new Date(query.from)));

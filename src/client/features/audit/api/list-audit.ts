@@ -17,6 +17,8 @@ export interface AuditFilters {
   subjectId?: string;
   from?: string;
   to?: string;
+  /** 'show' includes chat read receipts, which the log leaves out by default. */
+  reads?: string;
 }
 
 export const auditKeys = {

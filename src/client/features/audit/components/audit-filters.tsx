@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DateRangeFields, FoldingFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -14,6 +15,8 @@ export interface AuditFilterValues {
   subjectId: string;
   fromDate: string;
   toDate: string;
+  /** 'show' when chat read receipts are included; empty leaves them out. */
+  reads: string;
 }
 
 export const NO_FILTERS: AuditFilterValues = {
@@ -23,6 +26,7 @@ export const NO_FILTERS: AuditFilterValues = {
   subjectId: '',
   fromDate: '',
   toDate: '',
+  reads: '',
 };
 
 /**
@@ -104,6 +108,14 @@ export function AuditFilters({
         to={typed.toDate}
         onChange={({ from, to }) => setTyped({ ...typed, fromDate: from, toDate: to })}
       />
+      <div className="flex items-center gap-2 self-end pb-2">
+        <Checkbox
+          id={`${id}-reads`}
+          checked={values.reads === 'show'}
+          onCheckedChange={(checked) => onChange({ ...values, reads: checked === true ? 'show' : '' })}
+        />
+        <Label htmlFor={`${id}-reads`}>Include chat read receipts</Label>
+      </div>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Apply</Button>
         {chosen > 0 && (

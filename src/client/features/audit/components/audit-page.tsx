@@ -46,6 +46,7 @@ function AuditLog() {
     subjectId: values.subjectId.trim(),
     from: dayBound(values.fromDate, false),
     to: dayBound(values.toDate, true),
+    reads: values.reads,
   };
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
