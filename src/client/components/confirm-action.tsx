@@ -99,6 +99,16 @@ export function ConfirmDialog({
   );
 }
 
+/**
+ * "Discard your changes?" with Keep editing and Discard: the one question before typed work is
+ * dropped, asked by a form's dialog (decision 0156) and by a page that replaces an editor (0157).
+ */
+export function DiscardChangesDialog(
+  props: Omit<ComponentProps<typeof ConfirmDialog>, 'title' | 'cancelLabel' | 'confirmLabel'>,
+) {
+  return <ConfirmDialog {...props} title="Discard your changes?" cancelLabel="Keep editing" confirmLabel="Discard" />;
+}
+
 /** `ConfirmAction` with a plain button as its trigger: the button's props, and its label as children. */
 export function ConfirmButton({
   children,

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useCallback, useRef, useState, type ComponentProps } from 'react';
-import { ConfirmDialog } from '@/components/confirm-action';
+import { DiscardChangesDialog } from '@/components/confirm-action';
 import { DialogContent } from '@/components/ui/dialog';
 import { useFieldEdits } from '@/components/ui/use-field-edits';
 
@@ -80,14 +80,11 @@ export function FormDialogContent({
       {children}
       {/* Closes the dialog the way its corner button does, once the person chose to discard. */}
       <DialogPrimitive.Close ref={close} hidden tabIndex={-1} />
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={asking}
         onOpenChange={setAsking}
         returnFocusTo={returnTo}
-        title="Discard your changes?"
         description="What you typed in this form will be lost."
-        cancelLabel="Keep editing"
-        confirmLabel="Discard"
         onConfirm={() => {
           discarding.current = true;
           close.current?.click();

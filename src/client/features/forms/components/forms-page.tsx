@@ -1,6 +1,6 @@
 import { BarChart3, FilePlus2, Send, type LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-action';
+import { DiscardChangesDialog } from '@/components/confirm-action';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -99,13 +99,10 @@ export function FormsPage() {
         {panel === 'responses' && <ResponsesPanel formId={responsesOf} onPick={setResponsesOf} onCreate={create} />}
         <SavedForms onEdit={edit} onResponses={showResponses} onCreate={create} />
       </div>
-      <ConfirmDialog
+      <DiscardChangesDialog
         open={dropEdit !== null}
         onOpenChange={(open) => !open && setDropEdit(null)}
-        title="Discard your changes?"
         description={`Your changes to ${editing?.title ?? 'this form'} have not been saved.`}
-        cancelLabel="Keep editing"
-        confirmLabel="Discard"
         onConfirm={() => {
           dropEdit?.();
           setDropEdit(null);
