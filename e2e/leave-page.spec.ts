@@ -66,6 +66,29 @@ test('the form builder asks before a link or Back drops a half-built form: Stay 
   await expect(question(page)).toBeHidden();
 });
 
+test('Back pressed the moment Leave changes the address goes back to the page, with no second question', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/forms');
+  const builder = page.getByRole('form', { name: 'Create Form' });
+  await builder.getByLabel('Form Title').fill('Volunteer sign-up');
+  await nav(page, 'Tasks').click();
+  await expect(question(page)).toBeVisible();
+  // The address changes before the page being left has unmounted: Back comes in between.
+  await page.evaluate(() => {
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      push(...args);
+      history.pushState = push;
+      history.back();
+    };
+  });
+  await question(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/forms$/);
+  await expect(builder.getByLabel('Form Title')).toBeVisible();
+  await expect(question(page)).toBeHidden();
+});
+
 test('Edit Form asks before another form replaces its unsaved changes', async ({ page }) => {
   await signIn(page, 'admin', '/forms');
   const first = unique('Harvest dinner');

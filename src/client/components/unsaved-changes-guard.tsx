@@ -14,21 +14,24 @@ const SENT_AWAY = new Set(['/', '/auth', '/account-setup']);
  * forms.
  */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
-  const dirtyIds = useRef(new Set<string>());
+  // Each piece of unsaved work with the page it is on.
+  const dirtyWork = useRef(new Map<string, string>());
   const [dirty, setDirty] = useState(false);
-  const register = useCallback<RegisterUnsaved>((id, isDirty) => {
-    if (isDirty) dirtyIds.current.add(id);
-    else dirtyIds.current.delete(id);
-    setDirty(dirtyIds.current.size > 0);
+  const register = useCallback<RegisterUnsaved>((id, isDirty, pathname) => {
+    if (isDirty) dirtyWork.current.set(id, pathname);
+    else dirtyWork.current.delete(id);
+    setDirty(dirtyWork.current.size > 0);
   }, []);
 
   useEffect(() => (dirty ? askBeforeUnload() : undefined), [dirty]);
 
   // Read at the moment of navigating, so a save that just finished is already counted. Only a
   // new page counts: a tab or filter in the address keeps the page, and its forms, where they are.
+  // Only work on the page being left counts: after Leave the address changes before the old page
+  // has unmounted, and a Back pressed in between is not a second leaving of that work.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-      dirtyIds.current.size > 0 &&
+      [...dirtyWork.current.values()].includes(currentLocation.pathname) &&
       currentLocation.pathname !== nextLocation.pathname &&
       !SENT_AWAY.has(nextLocation.pathname),
   );

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * Unsaved work on a page (decision 0157). A form on a page, not in a dialog, says whether it holds
@@ -7,7 +8,8 @@ import { createContext, useContext, useEffect, useId } from 'react';
  * the tab gets the browser's own question. Dialogs ask in their own way (decision 0156). This
  * module stays small: the public form page uses it without the guard's dialog.
  */
-export type RegisterUnsaved = (id: string, dirty: boolean) => void;
+/** `pathname` is the page the work is on: the guard asks only while that page is the one shown. */
+export type RegisterUnsaved = (id: string, dirty: boolean, pathname: string) => void;
 
 export const UnsavedChangesRegistry = createContext<RegisterUnsaved | null>(null);
 
@@ -15,11 +17,12 @@ export const UnsavedChangesRegistry = createContext<RegisterUnsaved | null>(null
 export function useUnsavedChanges(dirty: boolean) {
   const register = useContext(UnsavedChangesRegistry);
   const id = useId();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!register) return;
-    register(id, dirty);
-    return () => register(id, false);
-  }, [register, id, dirty]);
+    register(id, dirty, pathname);
+    return () => register(id, false, pathname);
+  }, [register, id, dirty, pathname]);
   // Outside the signed-in shell (a partner answering a public form) only the tab can be left.
   useEffect(() => (register || !dirty ? undefined : askBeforeUnload()), [register, dirty]);
 }
