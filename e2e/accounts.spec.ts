@@ -34,11 +34,27 @@ test('an admin deactivates an account: its open tab is signed out at once, and s
     await expect(row).toContainText('Active');
     await expectAccessible(page);
 
-    // Cancel changes nothing; the confirmation deactivates.
-    await row.getByRole('button', { name: 'Deactivate Lena Leaving' }).click();
+    // Cancel changes nothing and gives the focus back to the row's menu; the confirmation,
+    // reached from the keyboard this time, deactivates.
+    const more = row.getByRole('button', { name: 'More actions for Lena Leaving' });
+    // Beside the sidebar at 1,280 px the row's buttons share one line (five stacked before, 0159).
+    const [editBox, moreBox] = await Promise.all([
+      row.getByRole('button', { name: 'Edit Lena Leaving' }).boundingBox(),
+      more.boundingBox(),
+    ]);
+    expect(Math.round(moreBox!.y)).toBe(Math.round(editBox!.y));
+    await more.click();
+    await expectAccessible(page);
+    await page.getByRole('menuitem', { name: 'Deactivate…' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Deactivate Lena Leaving?' })).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-    await expect(row.getByRole('button', { name: 'Deactivate Lena Leaving' })).toBeFocused();
-    await row.getByRole('button', { name: 'Deactivate Lena Leaving' }).click();
+    await expect(more).toBeFocused();
+    await expect(page.getByRole('menu')).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Change role…' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'Deactivate…' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
     await expectToast(page, 'Account deactivated');
     await expect(row).toContainText('Deactivated');
@@ -105,14 +121,16 @@ test('an admin makes a person a coordinator from Accounts, and their role shows 
   await page.getByLabel('Search name or email').fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('No role');
-  await row.getByRole('button', { name: 'Change the role of Pia Promoted' }).click();
+  const more = row.getByRole('button', { name: 'More actions for Pia Promoted' });
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Change role…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change role' });
   await dialog.getByLabel('Role').selectOption('coordinator');
   await expect(dialog).toContainText('A coordinator uses the features their switches');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Role changed');
   await expect(row).toContainText('Coordinator');
-  await expect(row.getByRole('button', { name: 'Change the role of Pia Promoted' })).toBeFocused();
+  await expect(more).toBeFocused();
 });
 
 test('an admin sends a password link from Accounts; the person chooses a new password with it', async ({
@@ -130,7 +148,8 @@ test('an admin sends a password link from Accounts; the person chooses a new pas
   ).toBe(201);
   await page.getByLabel('Search name or email').fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
-  await row.getByRole('button', { name: 'Send Finn Forgetful a password link' }).click();
+  await row.getByRole('button', { name: 'More actions for Finn Forgetful' }).click();
+  await page.getByRole('menuitem', { name: 'Send password link' }).click();
   await expectToast(page, 'Password link ready');
   await expect(page.getByText(`A link to choose a new password was emailed to ${email}`)).toBeVisible();
 

@@ -1,7 +1,15 @@
-import { useState } from 'react';
+import { MoreHorizontal } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { ConfirmAction } from '@/components/confirm-action';
+import { ConfirmDialog } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { useMe } from '@/features/auth/api/get-me';
 import type { Account } from '../api/list-accounts';
 import { useChangeAccount } from '../api/change-account';
@@ -9,12 +17,15 @@ import { EditAccountDialog } from './edit-account-dialog';
 import { RoleDialog } from './role-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
+type Asking = 'temporary' | 'two-factor' | 'deactivate';
+
 const failed = (what: string) => (err: unknown) =>
   toast.error(`Failed to ${what}`, { description: err instanceof Error ? err.message : String(err) });
 
 /**
  * Edit, deactivate (after a confirmation) or reactivate, send a password link or set a
- * temporary password, and reset a lost second factor. The server
+ * temporary password, and reset a lost second factor. Edit, and Reactivate for a deactivated
+ * account, are buttons; the rest wait in the row's "More actions" menu (decision 0159). The server
  * refuses what the person may not do (an admin's account for a coordinator, oneself, the last
  * admin) with a reason, shown as the toast's description.
  */
@@ -25,6 +36,9 @@ export function AccountActions({ account }: { account: Account }) {
   const [editing, setEditing] = useState<HTMLElement | null>(null);
   const [changingRole, setChangingRole] = useState<HTMLElement | null>(null);
   const [temporary, setTemporary] = useState<{ password: string; opener: HTMLElement | null } | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const openingDialog = useRef(false);
   const who = account.name || account.email;
   const isMe = me?.user.id === account.id;
 
@@ -38,14 +52,12 @@ export function AccountActions({ account }: { account: Account }) {
       onSuccess: () => toast.success('Account reactivated', { description: `${who} can sign in again.` }),
       onError: failed('reactivate the account'),
     });
-  const setTemporaryPassword = () => {
-    // The confirmation's button: the focus returns there once the password has been read.
-    const opener = document.querySelector<HTMLElement>(`[data-temporary-password="${account.id}"]`);
+  const setTemporaryPassword = () =>
     change.setTemporaryPassword.mutate(account.id, {
-      onSuccess: ({ password }) => setTemporary({ password, opener }),
+      // The focus returns to the menu's button once the password has been read.
+      onSuccess: ({ password }) => setTemporary({ password, opener: menuButton.current }),
       onError: failed('set a temporary password'),
     });
-  };
   const resetTwoFactor = () =>
     change.resetTwoFactor.mutate(account.id, {
       onSuccess: () =>
@@ -65,83 +77,100 @@ export function AccountActions({ account }: { account: Account }) {
       onError: failed('send the password link'),
     });
 
+  // The menu would give the focus back to its button as a dialog opens from it; the dialog does
+  // that itself when it closes.
+  const ask = (question: Asking) => {
+    openingDialog.current = true;
+    setAsking(question);
+  };
+  const changeRole = () => {
+    openingDialog.current = true;
+    setChangingRole(menuButton.current);
+  };
+  const stopAsking = (open: boolean) => {
+    if (!open) setAsking(null);
+  };
+  const mayChangeRole = me?.role === 'admin' && !isMe;
+  const active = !account.deactivatedAt;
+
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex items-center gap-2">
       <Button size="sm" variant="outline" onClick={(e) => setEditing(e.currentTarget)} aria-label={`Edit ${who}`}>
         Edit
       </Button>
-      {me?.role === 'admin' && !isMe && (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={(e) => setChangingRole(e.currentTarget)}
-          aria-label={`Change the role of ${who}`}
-        >
-          Role
-        </Button>
-      )}
-      {account.deactivatedAt ? (
+      {!active && (
         <Button size="sm" variant="outline" onClick={reactivate} disabled={change.reactivate.isPending}>
           Reactivate
         </Button>
-      ) : (
-        <>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={sendReset}
-            disabled={change.sendReset.isPending}
-            aria-label={`Send ${who} a password link`}
-          >
-            Send password link
-          </Button>
-          {!isMe && (
-            <ConfirmAction
-              trigger={
-                <Button
-                  size="sm"
-                  variant="outline"
-                  data-temporary-password={account.id}
-                  disabled={change.setTemporaryPassword.isPending}
-                  aria-label={`Set a temporary password for ${who}`}
-                >
-                  Temporary password
-                </Button>
-              }
-              title={`Set a temporary password for ${who}?`}
-              description={`${who} is signed out everywhere and must choose a new password at their next sign-in. You will see the temporary password once, to give them.`}
-              confirmLabel="Set temporary password"
-              onConfirm={setTemporaryPassword}
-            />
-          )}
-          {account.twoFactorEnabled && (
-            <ConfirmAction
-              trigger={
-                <Button size="sm" variant="outline" aria-label={`Reset two-factor sign-in for ${who}`}>
-                  Reset two-factor
-                </Button>
-              }
-              title={`Reset two-factor sign-in for ${who}?`}
-              description={`For a lost phone: ${who}'s two-factor sign-in is turned off and they are signed out everywhere. If their role requires it, they set it up again at their next sign-in.`}
-              confirmLabel="Reset two-factor"
-              onConfirm={resetTwoFactor}
-            />
-          )}
-          {!isMe && (
-            <ConfirmAction
-              trigger={
-                <Button size="sm" variant="outline" aria-label={`Deactivate ${who}`}>
-                  Deactivate
-                </Button>
-              }
-              title={`Deactivate ${who}?`}
-              description="They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Nothing they made is removed."
-              confirmLabel="Deactivate"
-              onConfirm={deactivate}
-            />
-          )}
-        </>
       )}
+      {(active || mayChangeRole) && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button ref={menuButton} size="sm" variant="outline" aria-label={`More actions for ${who}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            align="end"
+            onCloseAutoFocus={(event) => {
+              if (openingDialog.current) event.preventDefault();
+              openingDialog.current = false;
+            }}
+          >
+            {mayChangeRole && <DropdownMenuItem onSelect={changeRole}>Change role…</DropdownMenuItem>}
+            {active && (
+              <>
+                <DropdownMenuItem onSelect={sendReset} disabled={change.sendReset.isPending}>
+                  Send password link
+                </DropdownMenuItem>
+                {!isMe && (
+                  <DropdownMenuItem onSelect={() => ask('temporary')} disabled={change.setTemporaryPassword.isPending}>
+                    Set temporary password…
+                  </DropdownMenuItem>
+                )}
+                {account.twoFactorEnabled && (
+                  <DropdownMenuItem onSelect={() => ask('two-factor')}>Reset two-factor…</DropdownMenuItem>
+                )}
+                {!isMe && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem destructive onSelect={() => ask('deactivate')}>
+                      Deactivate…
+                    </DropdownMenuItem>
+                  </>
+                )}
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+      <ConfirmDialog
+        open={asking === 'temporary'}
+        onOpenChange={stopAsking}
+        returnFocusTo={() => menuButton.current}
+        title={`Set a temporary password for ${who}?`}
+        description={`${who} is signed out everywhere and must choose a new password at their next sign-in. You will see the temporary password once, to give them.`}
+        confirmLabel="Set temporary password"
+        onConfirm={setTemporaryPassword}
+      />
+      <ConfirmDialog
+        open={asking === 'two-factor'}
+        onOpenChange={stopAsking}
+        returnFocusTo={() => menuButton.current}
+        title={`Reset two-factor sign-in for ${who}?`}
+        description={`For a lost phone: ${who}'s two-factor sign-in is turned off and they are signed out everywhere. If their role requires it, they set it up again at their next sign-in.`}
+        confirmLabel="Reset two-factor"
+        onConfirm={resetTwoFactor}
+      />
+      <ConfirmDialog
+        open={asking === 'deactivate'}
+        onOpenChange={stopAsking}
+        returnFocusTo={() => menuButton.current}
+        title={`Deactivate ${who}?`}
+        description="They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Nothing they made is removed."
+        confirmLabel="Deactivate"
+        onConfirm={deactivate}
+      />
       {editing && <EditAccountDialog account={account} opener={editing} onClose={() => setEditing(null)} />}
       {changingRole && <RoleDialog account={account} opener={changingRole} onClose={() => setChangingRole(null)} />}
       {temporary && (
