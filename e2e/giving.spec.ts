@@ -185,3 +185,21 @@ test('gifts typed under a name are linked to the partner of that name from "Gift
     '$45.00 given in 1 gift',
   );
 });
+
+test('the Notes column takes room only when a gift on the page has notes', async ({ page }) => {
+  // At 1,280 px an empty Notes column 160 px wide pushed the recorder's name onto three lines.
+  await signIn(page, 'admin', '/giving?range=all');
+  const plain = unique('Plain Giver');
+  const noted = unique('Noted Giver');
+  await addGift(page, plain, '12.00');
+  await addGift(page, noted, '14.00', 'In memory of a friend of the ministry');
+  const notesWidth = async (giver: string) => {
+    await page.getByLabel('Name or notes').fill(giver);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('gift-row')).toHaveCount(1);
+    await expect(page.getByTestId('gift-row')).toContainText(giver);
+    return (await page.getByRole('columnheader', { name: 'Notes' }).boundingBox())?.width ?? 0;
+  };
+  expect(await notesWidth(plain)).toBeLessThan(100);
+  expect(await notesWidth(noted)).toBeGreaterThanOrEqual(160);
+});

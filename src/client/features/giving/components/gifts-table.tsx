@@ -24,6 +24,9 @@ export function GiftsTable({
   onAction: (action: GiftAction, gift: Gift, opener: HTMLElement) => void;
 }) {
   const money = useMoney();
+  // Room for notes only when the page has some: an empty Notes column 160 px wide pushed the
+  // recorder's name onto three lines at 1,280 px beside the sidebar.
+  const anyNotes = gifts.some((gift) => gift.voidedAt !== null || gift.notes);
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
@@ -55,7 +58,7 @@ export function GiftsTable({
                 <td className="whitespace-nowrap px-3 py-2">{TYPE_LABELS[gift.donationType]}</td>
                 <td className="px-3 py-2">{gift.method ? METHOD_LABELS[gift.method] : ''}</td>
                 <td className="break-words px-3 py-2">{gift.reference}</td>
-                <td className="min-w-40 break-words px-3 py-2">
+                <td className={cn('break-words px-3 py-2', anyNotes && 'min-w-40')}>
                   {voided && (
                     <Badge variant="outline" className="mr-1 border-destructive/50 text-destructive">
                       Voided
