@@ -17,7 +17,27 @@ import { EditAccountDialog } from './edit-account-dialog';
 import { RoleDialog } from './role-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
-type Asking = 'temporary' | 'two-factor' | 'deactivate';
+type Question = 'temporary' | 'two-factor' | 'deactivate';
+
+/** What the menu's three confirmations ask; each confirms with its own action below. */
+const QUESTIONS: Record<Question, (who: string) => { title: string; description: string; confirmLabel: string }> = {
+  temporary: (who) => ({
+    title: `Set a temporary password for ${who}?`,
+    description: `${who} is signed out everywhere and must choose a new password at their next sign-in. You will see the temporary password once, to give them.`,
+    confirmLabel: 'Set temporary password',
+  }),
+  'two-factor': (who) => ({
+    title: `Reset two-factor sign-in for ${who}?`,
+    description: `For a lost phone: ${who}'s two-factor sign-in is turned off and they are signed out everywhere. If their role requires it, they set it up again at their next sign-in.`,
+    confirmLabel: 'Reset two-factor',
+  }),
+  deactivate: (who) => ({
+    title: `Deactivate ${who}?`,
+    description:
+      'They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Nothing they made is removed.',
+    confirmLabel: 'Deactivate',
+  }),
+};
 
 const failed = (what: string) => (err: unknown) =>
   toast.error(`Failed to ${what}`, { description: err instanceof Error ? err.message : String(err) });
@@ -36,7 +56,9 @@ export function AccountActions({ account }: { account: Account }) {
   const [editing, setEditing] = useState<HTMLElement | null>(null);
   const [changingRole, setChangingRole] = useState<HTMLElement | null>(null);
   const [temporary, setTemporary] = useState<{ password: string; opener: HTMLElement | null } | null>(null);
-  const [asking, setAsking] = useState<Asking | null>(null);
+  // The question stays set while its dialog closes, so the text does not vanish mid-animation.
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [asking, setAsking] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const openingDialog = useRef(false);
   const who = account.name || account.email;
@@ -79,16 +101,14 @@ export function AccountActions({ account }: { account: Account }) {
 
   // The menu would give the focus back to its button as a dialog opens from it; the dialog does
   // that itself when it closes.
-  const ask = (question: Asking) => {
+  const ask = (asked: Question) => {
     openingDialog.current = true;
-    setAsking(question);
+    setQuestion(asked);
+    setAsking(true);
   };
   const changeRole = () => {
     openingDialog.current = true;
     setChangingRole(menuButton.current);
-  };
-  const stopAsking = (open: boolean) => {
-    if (!open) setAsking(null);
   };
   const mayChangeRole = me?.role === 'admin' && !isMe;
   const active = !account.deactivatedAt;
@@ -144,33 +164,15 @@ export function AccountActions({ account }: { account: Account }) {
           </DropdownMenuContent>
         </DropdownMenu>
       )}
-      <ConfirmDialog
-        open={asking === 'temporary'}
-        onOpenChange={stopAsking}
-        returnFocusTo={() => menuButton.current}
-        title={`Set a temporary password for ${who}?`}
-        description={`${who} is signed out everywhere and must choose a new password at their next sign-in. You will see the temporary password once, to give them.`}
-        confirmLabel="Set temporary password"
-        onConfirm={setTemporaryPassword}
-      />
-      <ConfirmDialog
-        open={asking === 'two-factor'}
-        onOpenChange={stopAsking}
-        returnFocusTo={() => menuButton.current}
-        title={`Reset two-factor sign-in for ${who}?`}
-        description={`For a lost phone: ${who}'s two-factor sign-in is turned off and they are signed out everywhere. If their role requires it, they set it up again at their next sign-in.`}
-        confirmLabel="Reset two-factor"
-        onConfirm={resetTwoFactor}
-      />
-      <ConfirmDialog
-        open={asking === 'deactivate'}
-        onOpenChange={stopAsking}
-        returnFocusTo={() => menuButton.current}
-        title={`Deactivate ${who}?`}
-        description="They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Nothing they made is removed."
-        confirmLabel="Deactivate"
-        onConfirm={deactivate}
-      />
+      {question && (
+        <ConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          returnFocusTo={() => menuButton.current}
+          {...QUESTIONS[question](who)}
+          onConfirm={{ temporary: setTemporaryPassword, 'two-factor': resetTwoFactor, deactivate }[question]}
+        />
+      )}
       {editing && <EditAccountDialog account={account} opener={editing} onClose={() => setEditing(null)} />}
       {changingRole && <RoleDialog account={account} opener={changingRole} onClose={() => setChangingRole(null)} />}
       {temporary && (
