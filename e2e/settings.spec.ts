@@ -42,6 +42,12 @@ test('notifications: each switch saves with a toast and survives a reload', asyn
   const partnerUpdates = page.getByRole('switch', { name: 'Partner Updates' });
   const donationAlerts = page.getByRole('switch', { name: 'Donation Alerts' });
   await expect(page.getByRole('switch', { name: 'Email Notifications' })).toBeVisible();
+  // A coordinator without Giving Records is told no donation alert reaches them (the server
+  // sends them only to its holders); the member holds Partners, so their updates do.
+  const withheld = /None reach you: they go to people with Giving Records/;
+  await expect(donationAlerts).toHaveAccessibleDescription(withheld);
+  await expect(partnerUpdates).not.toHaveAccessibleDescription(/None reach you/);
+  await expect(page.getByText(/None reach you/)).toHaveCount(1);
   await expectAccessible(page);
 
   const before = (await partnerUpdates.getAttribute('aria-checked')) === 'true';

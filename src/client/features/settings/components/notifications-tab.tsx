@@ -2,22 +2,39 @@ import { toast } from '@/lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useMe } from '@/features/auth/api/get-me';
+import { FEATURE_LABELS } from '#shared/permissions';
 import type { NotificationKey } from '#shared/schemas/settings';
 import type { AccountSettings } from '../api/get-settings';
 import { useUpdateNotification } from '../api/update-notifications';
 import { EmailFrequencyChoice } from './email-frequency-choice';
 
-const PREFERENCES: { name: NotificationKey; label: string; description: string }[] = [
+/**
+ * `feature`: the permission without which the server sends none of these (notices go only to
+ * holders of the feature they are about), however the switch is set.
+ */
+const PREFERENCES: { name: NotificationKey; label: string; description: string; feature?: 'partners' | 'giving' }[] = [
   {
     name: 'emailNotifications',
     label: 'Email Notifications',
     description: 'Notifications about your account by email.',
   },
-  { name: 'partnerUpdates', label: 'Partner Updates', description: 'Updates when partner records change.' },
-  { name: 'donationAlerts', label: 'Donation Alerts', description: 'Alerts when new donations are recorded.' },
+  {
+    name: 'partnerUpdates',
+    label: 'Partner Updates',
+    description: 'Updates when partner records change.',
+    feature: 'partners',
+  },
+  {
+    name: 'donationAlerts',
+    label: 'Donation Alerts',
+    description: 'Alerts when new donations are recorded.',
+    feature: 'giving',
+  },
 ];
 
 export function NotificationsTab({ settings }: { settings: AccountSettings }) {
+  const { data: me } = useMe();
   return (
     <Card>
       <CardHeader>
@@ -26,7 +43,13 @@ export function NotificationsTab({ settings }: { settings: AccountSettings }) {
       </CardHeader>
       <CardContent className="space-y-3">
         {PREFERENCES.map((preference) => (
-          <PreferenceSwitch key={preference.name} {...preference} checked={settings[preference.name]} />
+          <PreferenceSwitch
+            key={preference.name}
+            {...preference}
+            checked={settings[preference.name]}
+            // Kept as set, so it applies the day an admin gives the permission.
+            withheld={preference.feature !== undefined && me !== undefined && !me?.permissions[preference.feature]}
+          />
         ))}
         <EmailFrequencyChoice
           value={settings.emailFrequency}
@@ -38,7 +61,14 @@ export function NotificationsTab({ settings }: { settings: AccountSettings }) {
   );
 }
 
-function PreferenceSwitch({ name, label, description, checked }: (typeof PREFERENCES)[number] & { checked: boolean }) {
+function PreferenceSwitch({
+  name,
+  label,
+  description,
+  feature,
+  checked,
+  withheld,
+}: (typeof PREFERENCES)[number] & { checked: boolean; withheld: boolean }) {
   const update = useUpdateNotification();
   const id = `settings-${name}`;
 
@@ -60,11 +90,16 @@ function PreferenceSwitch({ name, label, description, checked }: (typeof PREFERE
         <p id={`${id}-description`} className="text-sm text-muted-foreground">
           {description}
         </p>
+        {withheld && feature && (
+          <p id={`${id}-withheld`} className="text-sm text-muted-foreground">
+            None reach you: they go to people with {FEATURE_LABELS[feature]}, which an admin can give you.
+          </p>
+        )}
       </div>
       <Switch
         id={id}
         checked={checked}
-        aria-describedby={`${id}-description`}
+        aria-describedby={withheld ? `${id}-description ${id}-withheld` : `${id}-description`}
         onCheckedChange={(value) => void onChange(value)}
         disabled={update.isPending}
       />
