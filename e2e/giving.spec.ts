@@ -122,12 +122,19 @@ test('donor insights name a first-time donor and make a follow-up task for them'
   const board = (await (await page.request.get('/api/tasks')).json()) as { active: { title: string }[] };
   expect(board.active.map((t) => t.title)).toContain(`Follow up with ${partner.name}`);
 
-  // The partner's name leads to their details.
-  await firstTime.getByRole('link', { name: partner.name }).click();
-  await expect(page.getByRole('dialog', { name: partner.name })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: partner.name }).getByTestId('partner-gift-total')).toHaveText(
-    '$60.00 given in 1 gift',
-  );
+  // Come back later: the open task is named instead of offering a second one.
+  await page.reload();
+  await expect(
+    firstTime.getByRole('link', { name: `Open task for ${partner.name}: Follow up with ${partner.name}` }),
+  ).toBeVisible();
+  await expect(firstTime.getByRole('button', { name: `Create follow-up task for ${partner.name}` })).toHaveCount(0);
+
+  // The partner's name leads to their details, where the task is among their open tasks.
+  await firstTime.getByRole('link', { name: partner.name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: partner.name });
+  await expect(details).toBeVisible();
+  await expect(details.getByTestId('partner-gift-total')).toHaveText('$60.00 given in 1 gift');
+  await expect(details.getByRole('region', { name: 'Open tasks' })).toContainText(`Follow up with ${partner.name}`);
 });
 
 test.describe('without a connection', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, donations, partners } from '#server/db/schema';
+import { coordinatorPermissions, donations, partners, tasks } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { donorInsights } from './insights';
 
@@ -60,6 +60,21 @@ describe.each(testDatabaseTargets())('donor insights on $name', (target) => {
     expect(insights.lapsed).toMatchObject({ count: 1, donors: [{ partnerName: 'Lapsed', lastAmount: '75.00' }] });
     expect(insights.monthlyMissing.donors.map((d) => d.partnerName)).toEqual(['Monthly']);
     expect(insights.monthlyMissing.donors[0]!.lastGiftAt).toBe('2026-05-03T12:00:00.000Z');
+  });
+
+  it("names a donor's open task that falls due first, so no second follow-up is made", async () => {
+    await t.db.delete(tasks);
+    await t.db.insert(donations).values([gift('First', '2026-06-05'), gift('Lapsed', '2025-12-01')]);
+    await t.db.insert(tasks).values([
+      { title: 'Thank First later', partnerId: ids.First!, dueDate: '2026-07-01' },
+      { title: 'Thank First', partnerId: ids.First!, dueDate: '2026-06-25' },
+      // Done, or about someone else: not an open follow-up of Lapsed.
+      { title: 'Called Lapsed', partnerId: ids.Lapsed!, status: 'completed', completedAt: new Date() },
+      { title: 'Call Recent', partnerId: ids.Recent! },
+    ]);
+    const insights = await donorInsights(t.db, now, 'UTC');
+    expect(insights.firstTime.donors[0]!.openTask).toMatchObject({ title: 'Thank First' });
+    expect(insights.lapsed.donors[0]!.openTask).toBeNull();
   });
 
   it('takes months in the person zone, and is for holders of Giving Records', async () => {

@@ -21,6 +21,8 @@ interface DonorRow {
   last_gift_at: Date | string;
   last_amount: string;
   total: number | string;
+  open_task_id: string | null;
+  open_task_title: string | null;
 }
 
 function present(rows: DonorRow[]) {
@@ -32,24 +34,32 @@ function present(rows: DonorRow[]) {
       partnerName: r.partner_name,
       lastGiftAt: new Date(r.last_gift_at).toISOString(),
       lastAmount: r.last_amount,
+      // Someone already follows them up: the screen shows that task instead of offering another.
+      openTask: r.open_task_id ? { id: r.open_task_id, title: r.open_task_title! } : null,
     })),
   };
 }
 
 /**
- * Each candidate's latest gift that counts (name and amount as recorded then), newest first;
- * `count(*) over ()` carries the list's full length on every row, so one statement answers both.
+ * Each candidate's latest gift that counts (name and amount as recorded then), newest first, and
+ * the open task about them that falls due first, if any; `count(*) over ()` carries the list's
+ * full length on every row, so one statement answers both.
  */
 const latestGiftOf = (candidates: SQL) => sql`
   with candidates as (${candidates})
   select c.partner_id, last.partner_name, last.donation_date as last_gift_at, last.amount::text as last_amount,
-    count(*) over () as total
+    count(*) over () as total, open_task.id as open_task_id, open_task.title as open_task_title
   from candidates c
   cross join lateral (
     select d.partner_name, d.donation_date, d.amount from donations d
     where d.partner_id = c.partner_id and d.voided_at is null
     order by d.donation_date desc limit 1
   ) last
+  left join lateral (
+    select t.id, t.title from tasks t
+    where t.partner_id = c.partner_id and t.status <> 'completed'
+    order by t.due_date nulls last, t.created_at limit 1
+  ) open_task on true
   order by last.donation_date desc, c.partner_id
   limit ${LIST_LIMIT}`;
 

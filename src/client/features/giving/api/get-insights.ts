@@ -8,10 +8,13 @@ import { givingKeys } from './keys';
 export type DonorInsights = InferResponseType<typeof api.api.giving.insights.$get, 200>;
 export type InsightDonor = DonorInsights['firstTime']['donors'][number];
 
-/** First-time, lapsed and late monthly donors, in the browser's months; refreshed when gifts change. */
+/**
+ * First-time, lapsed and late monthly donors, in the browser's months, each with their open
+ * follow-up task; refreshed when gifts or tasks change.
+ */
 export function useDonorInsights() {
   const timeZone = browserTimeZone() ?? 'UTC';
-  useRefetchOn(['donations.changed'], [...givingKeys.all, 'insights']);
+  useRefetchOn(['donations.changed', 'tasks.changed'], [...givingKeys.all, 'insights']);
   return useQuery({
     queryKey: [...givingKeys.all, 'insights', timeZone],
     queryFn: async () => {

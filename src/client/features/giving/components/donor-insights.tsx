@@ -1,5 +1,5 @@
 import { addDays, format } from 'date-fns';
-import { Users } from 'lucide-react';
+import { ListChecks, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -102,6 +102,8 @@ function InsightRow({ donor, reason }: { donor: InsightDonor; reason: string }) 
           description: `${reason}. Last gift: ${money.format(donor.lastAmount)} on ${format(new Date(donor.lastGiftAt), DATE_FORMAT)}.`,
           dueDate: format(addDays(new Date(), 7), 'yyyy-MM-dd'),
           assignedTo: me?.user.id,
+          // Linked, so the partner's Open tasks list it and these insights show it instead of the button.
+          partnerId: donor.partnerId,
         }),
       );
       setCreated(true);
@@ -122,21 +124,34 @@ function InsightRow({ donor, reason }: { donor: InsightDonor; reason: string }) 
           {money.format(donor.lastAmount)} on {format(new Date(donor.lastGiftAt), DATE_FORMAT)}
         </p>
       </div>
-      {me?.permissions.tasks && (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={created || createTask.isPending}
-          aria-label={
-            created
-              ? `Follow-up task created for ${donor.partnerName}`
-              : `Create follow-up task for ${donor.partnerName}`
-          }
-          onClick={() => void followUp()}
-        >
-          {created ? 'Task created' : 'Create follow-up task'}
-        </Button>
-      )}
+      {me?.permissions.tasks &&
+        (donor.openTask && !created ? (
+          // After a reload too: someone already follows them up, so no second task is offered.
+          <Link
+            to="/tasks"
+            className="inline-flex items-center gap-1 text-muted-foreground underline-offset-4 hover:underline"
+          >
+            <ListChecks aria-hidden="true" className="size-4" />
+            <span>
+              <span className="sr-only">Open task for {donor.partnerName}: </span>
+              {donor.openTask.title}
+            </span>
+          </Link>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={created || createTask.isPending}
+            aria-label={
+              created
+                ? `Follow-up task created for ${donor.partnerName}`
+                : `Create follow-up task for ${donor.partnerName}`
+            }
+            onClick={() => void followUp()}
+          >
+            {created ? 'Task created' : 'Create follow-up task'}
+          </Button>
+        ))}
     </li>
   );
 }
