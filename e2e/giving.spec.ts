@@ -210,3 +210,29 @@ test('the Notes column takes room only when a gift on the page has notes', async
   expect(await notesWidth(plain)).toBeLessThan(100);
   expect(await notesWidth(noted)).toBeGreaterThanOrEqual(160);
 });
+
+test('a wrong amount in the filters is said beside its field, and the list stays as it was', async ({ page }) => {
+  await signIn(page, 'admin', '/giving?range=all');
+  await expect(page.getByTestId('gifts-summary')).toBeVisible();
+  const smallest = page.getByLabel('Smallest amount');
+  const largest = page.getByLabel('Largest amount');
+  await smallest.fill('500');
+  await largest.fill('100');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(smallest).toHaveAccessibleDescription('The smallest amount must not be above the largest');
+  await expect(smallest).toBeFocused();
+  await expect(page).not.toHaveURL(/min=/);
+  await expect(page.getByText('The gifts could not be loaded')).toHaveCount(0);
+
+  await smallest.fill('');
+  await largest.fill('abc');
+  await page.keyboard.press('Enter');
+  await expect(largest).toHaveAccessibleDescription('Please enter an amount like 25 or 25.50');
+  await expect(smallest).not.toHaveAttribute('aria-invalid');
+
+  await largest.fill('100');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/max=100/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter an amount' })).toHaveCount(0);
+  await expect(largest).not.toHaveAttribute('aria-invalid');
+});

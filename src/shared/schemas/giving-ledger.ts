@@ -23,6 +23,14 @@ const bound = z
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Please enter an amount like 25 or 25.50')
   .optional();
 
+const amountsInOrder: [(q: { min?: string; max?: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => !q.min || !q.max || Number(q.min) <= Number(q.max),
+  { message: 'The smallest amount must not be above the largest', path: ['min'] },
+];
+
+/** The filter's two amounts, as the screen checks them before asking (the server checks them in the whole query). */
+export const amountBoundsSchema = z.object({ min: bound, max: bound }).refine(...amountsInOrder);
+
 /**
  * GET /api/giving/gifts and its CSV export (gifts.csv): newest first. `from` and `to` are the
  * instants the screen computes from the person's own dates (the URL keeps the dates).
@@ -49,10 +57,7 @@ export const giftQuerySchema = z
     message: 'The start of the date range must not be after its end',
     path: ['from'],
   })
-  .refine((q) => !q.min || !q.max || Number(q.min) <= Number(q.max), {
-    message: 'The smallest amount must not be above the largest',
-    path: ['min'],
-  });
+  .refine(...amountsInOrder);
 export type GiftQuery = z.output<typeof giftQuerySchema>;
 
 const version = z.number({ error: 'Reload the gift and try again' }).int().min(1, 'Reload the gift and try again');

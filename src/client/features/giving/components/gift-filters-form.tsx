@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { DONATION_METHODS, METHOD_LABELS, TYPE_LABELS } from '#shared/giving';
 import { DONATION_TYPES } from '#shared/schemas/giving';
+import { amountBoundsSchema } from '#shared/schemas/giving-ledger';
 import {
   DATE_PRESETS,
   DEFAULT_RANGE,
@@ -51,8 +52,22 @@ export function GiftFiltersForm({
     q: values.q,
     partnerName: values.partnerName,
   });
+  // A wrong amount is said beside its field, and nothing is asked of the server until it is right.
+  const [amountError, setAmountError] = useState<{ field: 'min' | 'max'; message: string } | null>(null);
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    const bounds = amountBoundsSchema.safeParse({
+      min: typed.min.trim() || undefined,
+      max: typed.max.trim() || undefined,
+    });
+    if (!bounds.success) {
+      const issue = bounds.error.issues[0]!;
+      const field = issue.path[0] === 'max' ? 'max' : 'min';
+      setAmountError({ field, message: issue.message });
+      document.getElementById(`${id}-${field}`)?.focus();
+      return;
+    }
+    setAmountError(null);
     // A partner's name edited without picking one again no longer names that partner.
     const partnerKept = typed.partnerName === values.partnerName;
     onChange({
@@ -133,8 +148,15 @@ export function GiftFiltersForm({
           inputMode="decimal"
           value={typed.min}
           maxLength={12}
+          aria-invalid={amountError?.field === 'min' || undefined}
+          aria-describedby={amountError?.field === 'min' ? `${id}-amount-error` : undefined}
           onChange={(e) => setTyped({ ...typed, min: e.target.value })}
         />
+        {amountError?.field === 'min' && (
+          <p id={`${id}-amount-error`} role="alert" className="text-sm text-destructive">
+            {amountError.message}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-max`}>Largest amount</Label>
@@ -143,8 +165,15 @@ export function GiftFiltersForm({
           inputMode="decimal"
           value={typed.max}
           maxLength={12}
+          aria-invalid={amountError?.field === 'max' || undefined}
+          aria-describedby={amountError?.field === 'max' ? `${id}-amount-error` : undefined}
           onChange={(e) => setTyped({ ...typed, max: e.target.value })}
         />
+        {amountError?.field === 'max' && (
+          <p id={`${id}-amount-error`} role="alert" className="text-sm text-destructive">
+            {amountError.message}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-q`}>Name or notes</Label>
@@ -172,6 +201,7 @@ export function GiftFiltersForm({
             variant="outline"
             onClick={() => {
               setTyped({ from: '', to: '', min: '', max: '', q: '', partnerName: '' });
+              setAmountError(null);
               onChange(NO_GIFT_FILTERS);
             }}
           >
