@@ -32,6 +32,8 @@ test('an admin deactivates an account: its open tab is signed out at once, and s
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Coordinator');
     await expect(row).toContainText('Active');
+    // The moment they signed in, written as every screen writes a moment (DATE_TIME_FORMAT).
+    await expect(row).toContainText(/[A-Z][a-z]{2} \d{2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     await expectAccessible(page);
 
     // Cancel changes nothing and gives the focus back to the row's menu; the confirmation,

@@ -192,5 +192,7 @@ test("Send to Partners to a partner picked from the directory; their answer show
   await entry.getByText('Show the answers').click();
   await expect(entry.getByText('Ada Okafor')).toBeVisible();
   await expect(entry.getByText('Fish', { exact: true })).toBeVisible();
+  // A date answer reads like every other date of the portal.
+  await expect(entry.getByText('Dec 23, 2026', { exact: true })).toBeVisible();
   await expectAccessible(page);
 });

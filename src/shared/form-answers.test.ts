@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_MESSAGES, answerText, checkAnswer, checkAnswers, FORM_ERROR_KEY, isIsoDate } from './form-answers';
+import {
+  ANSWER_MESSAGES,
+  answerShown,
+  answerText,
+  checkAnswer,
+  checkAnswers,
+  FORM_ERROR_KEY,
+  isIsoDate,
+} from './form-answers';
 import { ANSWER_MAX_LENGTH } from './forms';
 import type { FormField } from './schemas/forms';
 
@@ -128,5 +136,17 @@ describe('answerText', () => {
     expect(answerText(['Food', 'Prayer'])).toBe('Food; Prayer');
     expect(answerText(12.5)).toBe('12.5');
     expect(answerText('2026-01-02')).toBe('2026-01-02');
+  });
+});
+
+describe('answerShown', () => {
+  it('shows a date answer as the portal shows dates, the same day in every time zone', () => {
+    expect(answerShown({ type: 'date', value: '2026-12-06' })).toBe('Dec 06, 2026');
+    expect(answerShown({ type: 'date', value: '2027-01-31' })).toBe('Jan 31, 2027');
+  });
+  it('shows every other answer as its text', () => {
+    expect(answerShown({ type: 'text', value: '2026-12-06' })).toBe('2026-12-06');
+    expect(answerShown({ type: 'multiple_choice', value: ['Tea', 'Coffee'] })).toBe('Tea; Coffee');
+    expect(answerShown({ type: 'number', value: 3 })).toBe('3');
   });
 });

@@ -135,7 +135,19 @@ export function checkAnswers(fields: readonly FormField[], raw: Record<string, u
   return { ok: false, errors, message };
 }
 
-/** An answer as one line of text: for tables, the CSV export and the partner's timeline. */
+/** An answer as one line of text, as the CSV export keeps it (a date as YYYY-MM-DD). */
 export function answerText(value: AnswerValue): string {
   return Array.isArray(value) ? value.join('; ') : String(value);
+}
+
+/**
+ * An answer as the screens show it: a date like every other date of the portal ("Dec 06, 2026",
+ * DATE_FORMAT in format.ts), whatever the reader's time zone, since it names a day, not a moment.
+ */
+export function answerShown(answer: { type: FormFieldType | (string & {}); value: AnswerValue }): string {
+  const day =
+    answer.type === 'date' && typeof answer.value === 'string' && /^(\d{4})-(\d{2})-(\d{2})$/.exec(answer.value);
+  if (!day) return answerText(answer.value);
+  const at = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  return at.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 }

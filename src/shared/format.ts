@@ -55,3 +55,7 @@ export function formatFileSize(bytes: number): string {
 /** date-fns patterns from the spec. */
 export const DATE_FORMAT = 'MMM dd, yyyy';
 export const LONG_DATE_FORMAT = 'EEEE, MMMM dd, yyyy';
+/** A moment, on every screen that shows one: the calendar's 12-hour clock after the date. */
+export const DATE_TIME_FORMAT = `${DATE_FORMAT}, h:mm a`;
+/** The audit log's moments, to the second: two entries a second apart are told apart. */
+export const DATE_SECONDS_FORMAT = `${DATE_FORMAT}, h:mm:ss a`;

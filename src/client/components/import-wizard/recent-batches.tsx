@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+import { DATE_TIME_FORMAT } from '#shared/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -67,7 +69,7 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
         <tbody>
           {batches.data.map((batch) => (
             <tr key={batch.id} className="border-t">
-              <td className="p-2 whitespace-nowrap">{new Date(batch.createdAt).toLocaleString()}</td>
+              <td className="p-2 whitespace-nowrap">{format(new Date(batch.createdAt), DATE_TIME_FORMAT)}</td>
               <td className="p-2">{batch.source}</td>
               <td className="max-w-48 truncate p-2">{batch.fileName}</td>
               <td className="p-2 tabular-nums">{batch.rows.toLocaleString('en-US')}</td>

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { Badge } from '@/components/ui/badge';
 import { EmailAddress } from '@/components/ui/email-address';
 import { TableHead } from '@/components/ui/table-head';
-import { DATE_FORMAT } from '#shared/format';
+import { DATE_TIME_FORMAT } from '#shared/format';
 import type { Account } from '../api/list-accounts';
 import { AccountActions } from './account-actions';
 
@@ -22,7 +22,7 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
               </td>
               <td className="whitespace-nowrap px-3 py-2">{ROLE_LABELS[account.role]}</td>
               <td className="whitespace-nowrap px-3 py-2">
-                {account.lastSignInAt ? format(new Date(account.lastSignInAt), `${DATE_FORMAT} HH:mm`) : 'Never'}
+                {account.lastSignInAt ? format(new Date(account.lastSignInAt), DATE_TIME_FORMAT) : 'Never'}
               </td>
               <td className="px-3 py-2">
                 {account.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}

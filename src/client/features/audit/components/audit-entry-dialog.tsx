@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DATE_FORMAT } from '#shared/format';
+import { DATE_SECONDS_FORMAT } from '#shared/format';
 import { personOf, type AuditEntry } from '../api/list-audit';
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'None' : JSON.stringify(value, null, 2));
@@ -30,7 +30,7 @@ export function AuditEntryDialog({
         <DialogHeader>
           <DialogTitle className="break-words pr-6 font-mono">{entry.action}</DialogTitle>
           <DialogDescription>
-            {personOf(entry)}, {format(new Date(entry.at), `${DATE_FORMAT} HH:mm:ss`)}
+            {personOf(entry)}, {format(new Date(entry.at), DATE_SECONDS_FORMAT)}
             {entry.clientIp ? `, from ${entry.clientIp}` : ''}
           </DialogDescription>
         </DialogHeader>

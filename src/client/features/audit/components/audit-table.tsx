@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { TableHead } from '@/components/ui/table-head';
-import { DATE_FORMAT } from '#shared/format';
+import { DATE_SECONDS_FORMAT } from '#shared/format';
 import { personOf, type AuditEntry } from '../api/list-audit';
 import { AuditEntryDialog } from './audit-entry-dialog';
 
@@ -19,7 +19,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className="border-t">
-                <td className="whitespace-nowrap px-3 py-2">{format(new Date(entry.at), `${DATE_FORMAT} HH:mm:ss`)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{format(new Date(entry.at), DATE_SECONDS_FORMAT)}</td>
                 <td className="px-3 py-2">{personOf(entry)}</td>
                 <td className="px-3 py-2">
                   <button

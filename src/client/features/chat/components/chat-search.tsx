@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { DATE_TIME_FORMAT } from '#shared/format';
 import { Search } from 'lucide-react';
 import { useId, useRef, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -135,7 +136,7 @@ function SearchResults({ q, onChoose }: { q: string; onChoose: (result: ChatSear
                   {CHAT_TYPE_BADGES[r.chatType]}
                 </Badge>
                 <span>{r.userName}</span>
-                <time dateTime={r.createdAt}>{format(new Date(r.createdAt), 'd MMM yyyy, HH:mm')}</time>
+                <time dateTime={r.createdAt}>{format(new Date(r.createdAt), DATE_TIME_FORMAT)}</time>
               </span>
               <span className="mt-1 line-clamp-3 whitespace-pre-wrap break-words text-sm">
                 {highlightSegments(r.content, words).map((s, i) =>

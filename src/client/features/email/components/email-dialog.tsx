@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DATE_FORMAT, formatFileSize } from '#shared/format';
+import { DATE_TIME_FORMAT, formatFileSize } from '#shared/format';
 import { useEmail } from '../api/get-email';
 import { useRetryEmail } from '../api/retry-email';
 import { EmailStatusBadge } from './email-status-badge';
 
-const when = (iso: string) => format(new Date(iso), `${DATE_FORMAT} HH:mm`);
+const when = (iso: string) => format(new Date(iso), DATE_TIME_FORMAT);
 
 /**
  * One email as it was (or will be) sent: the text and the HTML form, its delivery so far, and

@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmailAddress } from '@/components/ui/email-address';
 import { TableHead } from '@/components/ui/table-head';
 import { AdminOnly } from '@/components/admin-only';
-import { DATE_FORMAT } from '#shared/format';
+import { DATE_TIME_FORMAT } from '#shared/format';
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus } from '#shared/schemas/email';
 import { useOutbox } from '../api/list-outbox';
 import { EmailDialog } from './email-dialog';
@@ -102,9 +102,7 @@ function Outbox() {
             <tbody>
               {emails.map((email) => (
                 <tr key={email.id} className="border-t">
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {format(new Date(email.createdAt), `${DATE_FORMAT} HH:mm`)}
-                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{format(new Date(email.createdAt), DATE_TIME_FORMAT)}</td>
                   <td className="break-words px-3 py-2">
                     <EmailAddress value={email.toAddress} />
                   </td>

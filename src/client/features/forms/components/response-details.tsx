@@ -1,9 +1,8 @@
 import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { answerText } from '#shared/form-answers';
+import { answerShown } from '#shared/form-answers';
+import { DATE_TIME_FORMAT } from '#shared/format';
 import type { FormResponse } from '../api/get-responses';
-
-export const RESPONSE_TIME_FORMAT = 'MMM dd, yyyy, h:mm a';
 
 /** Who answered: the partner (personal link), else the person it was sent to, else the public link. */
 export const respondent = (response: FormResponse) =>
@@ -21,9 +20,7 @@ export function ResponseDetails({ response, onClose }: { response: FormResponse 
           <>
             <DialogHeader>
               <DialogTitle>Response from {respondent(response)}</DialogTitle>
-              <DialogDescription>
-                Submitted {format(new Date(response.createdAt), RESPONSE_TIME_FORMAT)}
-              </DialogDescription>
+              <DialogDescription>Submitted {format(new Date(response.createdAt), DATE_TIME_FORMAT)}</DialogDescription>
             </DialogHeader>
             {response.answers.length === 0 ? (
               <p className="text-sm text-muted-foreground">Every question was left unanswered.</p>
@@ -33,7 +30,7 @@ export function ResponseDetails({ response, onClose }: { response: FormResponse 
                   <div key={answer.fieldId}>
                     <dt className="text-sm font-medium break-words">{answer.label}</dt>
                     <dd className="text-sm break-words whitespace-pre-wrap text-muted-foreground">
-                      {answerText(answer.value)}
+                      {answerShown(answer)}
                     </dd>
                   </div>
                 ))}

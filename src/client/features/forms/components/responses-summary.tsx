@@ -3,7 +3,7 @@ import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FORM_FIELD_TYPE_LABELS } from '#shared/forms';
 import { useResponsesSummary, type ResponsesSummary } from '../api/get-responses';
-import { RESPONSE_TIME_FORMAT } from './response-details';
+import { DATE_TIME_FORMAT } from '#shared/format';
 
 type FieldSummary = ResponsesSummary['fields'][number];
 
@@ -84,7 +84,7 @@ function FieldFigures({ field }: { field: FieldSummary }) {
         <li key={index} className="break-words">
           {answer.value}{' '}
           <span className="text-xs text-muted-foreground">
-            ({format(new Date(answer.createdAt), RESPONSE_TIME_FORMAT)})
+            ({format(new Date(answer.createdAt), DATE_TIME_FORMAT)})
           </span>
         </li>
       ))}

@@ -8,15 +8,16 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableHead } from '@/components/ui/table-head';
-import { answerText } from '#shared/form-answers';
+import { answerShown } from '#shared/form-answers';
 import { useDeleteResponse, useResponses, type FormResponse } from '../api/get-responses';
-import { respondent, ResponseDetails, RESPONSE_TIME_FORMAT } from './response-details';
+import { DATE_TIME_FORMAT } from '#shared/format';
+import { respondent, ResponseDetails } from './response-details';
 
 /** The first answers of a response, on one line, for the table. */
 const preview = (response: FormResponse) =>
   response.answers
     .slice(0, 2)
-    .map((answer) => answerText(answer.value))
+    .map((answer) => answerShown(answer))
     .join(' · ');
 
 /** A form's responses, newest first, 25 a page, live; each opens whole; the creator or an admin deletes one. */
@@ -58,7 +59,7 @@ export function ResponsesTable({ formId, canManage }: { formId: string; canManag
             {rows.map((response) => (
               <tr key={response.id} data-testid="response-row">
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {format(new Date(response.createdAt), RESPONSE_TIME_FORMAT)}
+                  {format(new Date(response.createdAt), DATE_TIME_FORMAT)}
                 </td>
                 <td className="px-3 py-2 break-words">{respondent(response)}</td>
                 <td className="max-w-64 truncate px-3 py-2 text-muted-foreground">{preview(response)}</td>

@@ -3,7 +3,7 @@ import { LoadError } from '@/components/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMoney, type Money } from '@/features/organization/api/use-money';
-import { DATE_FORMAT } from '#shared/format';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '#shared/format';
 import { METHOD_LABELS, TYPE_LABELS, type DonationMethod } from '#shared/giving';
 import { useGiftHistory, type GiftHistoryEntry } from '../api/gift-history';
 import type { Gift } from '../api/list-gifts';
@@ -87,7 +87,7 @@ export function GiftHistoryDialog({
                 <li key={entry.id} className="rounded-md border p-3 text-sm" data-testid="gift-history-entry">
                   <p>
                     <span className="font-semibold">{verbOf(entry)}</span> by {entry.actor?.name || 'the portal'} on{' '}
-                    {format(new Date(entry.at), `${DATE_FORMAT} HH:mm`)}
+                    {format(new Date(entry.at), DATE_TIME_FORMAT)}
                   </p>
                   {entry.action === 'donation.voided' && <p className="mt-1">Reason: {after.voidReason}</p>}
                   {changed.length > 0 && (

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useMoney } from '@/features/organization/api/use-money';
 import { DATE_FORMAT } from '#shared/format';
-import { answerText } from '#shared/form-answers';
+import { answerShown } from '#shared/form-answers';
 import { CONTACT_KIND_LABELS } from '#shared/partners';
 import { useDeleteContact, usePartnerTimeline, type TimelineEntry } from '../api/partner-timeline';
 import { formatDay } from './partner-card';
@@ -73,7 +73,7 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
                 {entry.answers.map((answer) => (
                   <div key={answer.fieldId}>
                     <dt className="text-xs text-muted-foreground break-words">{answer.label}</dt>
-                    <dd className="break-words whitespace-pre-wrap">{answerText(answer.value)}</dd>
+                    <dd className="break-words whitespace-pre-wrap">{answerShown(answer)}</dd>
                   </div>
                 ))}
               </dl>
