@@ -46,7 +46,7 @@ test('an admin imports gifts from a CSV, sees them, and undoes the import', asyn
   await page.getByRole('button', { name: 'Import without the 1 row with errors' }).click();
 
   // Commit, as a job: done when it says so.
-  await expect(page.getByText('Imported 2 gifts, left out 1 rows with errors.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Imported 2 gifts, left out 1 row with errors.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('row').filter({ hasText: source })).toBeVisible();
 
   // The gifts on the Giving list.

@@ -57,7 +57,7 @@ test('a coordinator imports partners with a duplicate, fills its empty fields, s
   await expect(page.getByRole('row').filter({ hasText: 'Again' })).toContainText('Repeats row 3: skipped');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Import: create 1, update 1' }).click();
-  await expect(page.getByText('Imported 1 partners, updated 1, skipped 1 likely duplicates.')).toBeVisible({
+  await expect(page.getByText('Imported 1 partner, updated 1, skipped 1 likely duplicate.')).toBeVisible({
     timeout: 30_000,
   });
 
@@ -72,9 +72,9 @@ test('a coordinator imports partners with a duplicate, fills its empty fields, s
   const batch = page.getByRole('row').filter({ hasText: source });
   await batch.getByRole('button', { name: 'Undo' }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('This removes the 1 partners it brought in.');
+  await expect(dialog).toContainText('This removes the 1 partner it brought in.');
   await expect(dialog).toContainText('1 partner it updated gets its earlier values and tags back.');
-  await dialog.getByRole('button', { name: 'Remove 1 partners' }).click();
+  await dialog.getByRole('button', { name: 'Remove 1 partner' }).click();
   await expect(batch).toContainText('Undone');
   await expect(batch.getByRole('button', { name: 'Undo' })).toHaveCount(0);
 

@@ -21,6 +21,7 @@ import { RecentBatches } from './recent-batches';
 import { ReviewStep } from './review-step';
 import { UndoBatch } from './undo-batch';
 import { UploadStep } from './upload-step';
+import { countOf, plural } from './plural';
 
 type Step =
   | { name: 'upload' }
@@ -40,12 +41,15 @@ const STEP_INDEX: Record<Step['name'], number> = { upload: 0, map: 1, review: 2,
 export function ImportWizard({
   base,
   noun,
+  sourceExamples,
   done,
 }: {
   /** The target's API path, e.g. /api/giving/imports. */
   base: string;
   /** What the rows become, plural ("gifts"). */
   noun: string;
+  /** Two sources a person might name for this kind of file, as the Source field's examples. */
+  sourceExamples: [string, string];
   /** Where the imported records are seen. */
   done: { to: string; label: string };
 }) {
@@ -150,6 +154,7 @@ export function ImportWizard({
           {step.name === 'upload' && (
             <UploadStep
               api={api}
+              sourceExamples={sourceExamples}
               source={source}
               onSourceChange={setSource}
               knownSources={sources.data ?? []}
@@ -193,13 +198,11 @@ export function ImportWizard({
               <p>
                 {undone
                   ? `The import was undone: its ${noun} are gone.`
-                  : `Imported ${step.result.imported.toLocaleString('en-US')} ${noun}` +
+                  : `Imported ${countOf(step.result.imported, noun)}` +
                     (step.result.updated ? `, updated ${step.result.updated.toLocaleString('en-US')}` : '') +
-                    (step.result.duplicates
-                      ? `, skipped ${step.result.duplicates.toLocaleString('en-US')} likely duplicates`
-                      : '') +
+                    (step.result.duplicates ? `, skipped ${plural(step.result.duplicates, 'likely duplicate')}` : '') +
                     (step.result.skippedErrors
-                      ? `, left out ${step.result.skippedErrors.toLocaleString('en-US')} rows with errors`
+                      ? `, left out ${plural(step.result.skippedErrors, 'row')} with errors`
                       : '') +
                     '.'}
               </p>
@@ -237,7 +240,7 @@ export function ImportWizard({
                       step.result.updated === undefined
                         ? undefined
                         : step.result.updated > 0
-                          ? `The ${step.result.updated.toLocaleString('en-US')} ${noun} it updated get their earlier values back.`
+                          ? `The ${countOf(step.result.updated, noun)} it updated ${step.result.updated === 1 ? 'gets its' : 'get their'} earlier values back.`
                           : null
                     }
                     busy={busy}

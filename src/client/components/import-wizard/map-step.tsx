@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { DuplicateMode, ImportMapping, ImportUploadView } from '#shared/imports';
 import { DuplicateChoice } from './duplicate-choice';
+import { plural } from './plural';
 
 /** Step 2: which column fills each field; required fields are marked and checked before moving on. */
 export function MapStep({
@@ -35,7 +36,7 @@ export function MapStep({
   return (
     <div className="space-y-5">
       <p className="text-sm text-muted-foreground">
-        {upload.fileName}: {upload.rows.toLocaleString('en-US')} rows.{' '}
+        {upload.fileName}: {plural(upload.rows, 'row')}.{' '}
         {remembered
           ? 'The columns are mapped as last time for this source.'
           : 'The columns are guessed from their names; check them.'}

@@ -1,7 +1,6 @@
 import { Button } from '@/components/ui/button';
 import type { ImportDryRun, ImportFieldView, ImportPreviewRow } from '#shared/imports';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import { plural } from './plural';
 
 /**
  * Step 3: the dry run's counts over the whole file, its first errors by row, and the first rows

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { ConfirmAction } from '@/components/confirm-action';
+import { countOf } from './plural';
 
 /**
  * Undo with a confirmation that names what goes: every row of the batch, those corrected or
@@ -37,10 +38,8 @@ export function UndoBatch({
         </Button>
       }
       title="Undo this import?"
-      description={`${rows > 0 || note === undefined ? `This removes the ${rows.toLocaleString('en-US')} ${noun} it brought in.` : ''}${rows > 0 || note === undefined ? changed : changed.trimStart()} The import stays listed as undone.`}
-      confirmLabel={
-        rows > 0 || note === undefined ? `Remove ${rows.toLocaleString('en-US')} ${noun}` : 'Undo the import'
-      }
+      description={`${rows > 0 || note === undefined ? `This removes the ${countOf(rows, noun)} it brought in.` : ''}${rows > 0 || note === undefined ? changed : changed.trimStart()} The import stays listed as undone.`}
+      confirmLabel={rows > 0 || note === undefined ? `Remove ${countOf(rows, noun)}` : 'Undo the import'}
       onConfirm={onUndo}
     />
   );

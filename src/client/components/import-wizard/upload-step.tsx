@@ -14,12 +14,14 @@ export function UploadStep({
   source,
   onSourceChange,
   knownSources,
+  sourceExamples: [first, second],
   onUploaded,
 }: {
   api: ImportApi;
   source: string;
   onSourceChange: (source: string) => void;
   knownSources: string[];
+  sourceExamples: [string, string];
   onUploaded: (upload: ImportUploadView) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
@@ -31,7 +33,7 @@ export function UploadStep({
 
   const submit = async () => {
     setError(null);
-    if (!source.trim()) return setError('Name the source of the file (for example "Bank" or "Online giving").');
+    if (!source.trim()) return setError(`Name the source of the file (for example "${first}" or "${second}").`);
     if (!file) return setError('Choose a CSV file to upload.');
     setProgress({ sent: 0, total: file.size });
     try {
@@ -64,7 +66,7 @@ export function UploadStep({
           value={source}
           list={ids.sources}
           maxLength={IMPORT_LIMITS.sourceName}
-          placeholder="Bank, Online giving…"
+          placeholder={`${first}, ${second}…`}
           onChange={(event) => onSourceChange(event.target.value)}
         />
         <datalist id={ids.sources}>

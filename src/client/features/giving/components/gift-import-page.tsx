@@ -9,7 +9,12 @@ export function GiftImportPage() {
         title="Import gifts"
         description="Bring in the gifts a bank or an online giving service lists in a CSV file. Nothing is saved until you confirm, and an import can be undone as a whole."
       />
-      <ImportWizard base="/api/giving/imports" noun="gifts" done={{ to: '/giving', label: 'See the gifts' }} />
+      <ImportWizard
+        base="/api/giving/imports"
+        noun="gifts"
+        sourceExamples={['Bank', 'Online giving']}
+        done={{ to: '/giving', label: 'See the gifts' }}
+      />
     </div>
   );
 }

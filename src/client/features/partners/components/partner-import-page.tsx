@@ -12,6 +12,7 @@ export function PartnerImportPage() {
       <ImportWizard
         base="/api/partners/imports"
         noun="partners"
+        sourceExamples={['Church database', 'Spreadsheet']}
         done={{ to: '/partners', label: 'See the partners' }}
       />
     </div>
