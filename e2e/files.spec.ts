@@ -50,6 +50,8 @@ test('folders: breadcrumb from home, inline New Folder with Create, Cancel and E
   await input.fill('  just spaces would be refused  ');
   await input.press('Escape');
   await expect(input).toBeHidden();
+  // The focus goes back to the button that opened it, not to the page's body.
+  await expect(page.getByRole('button', { name: 'New Folder' })).toBeFocused();
 
   await page.getByRole('button', { name: 'New Folder' }).click();
   await page.getByLabel('Folder name').fill('will be cancelled');
@@ -59,9 +61,14 @@ test('folders: breadcrumb from home, inline New Folder with Create, Cancel and E
   const id = unique();
   await page.getByRole('button', { name: 'New Folder' }).click();
   await page.getByLabel('Folder name').fill(`  Youth Camp ${id} `);
+  // Said while typing: the spec stores spaces as underscores.
+  await expect(page.getByLabel('Folder name')).toHaveAccessibleDescription(
+    `Saved as “Youth_Camp_${id}”: spaces become underscores.`,
+  );
   await page.getByLabel('Folder name').press('Enter');
   await expect(page.getByText('Folder created')).toBeVisible();
   await expect(page.getByLabel('Folder name')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'New Folder' })).toBeFocused();
   const folderButton = page.getByRole('button', { name: `Open folder Youth_Camp_${id}` });
   await expect(folderButton).toBeVisible();
   await expectAccessible(page);

@@ -1,5 +1,6 @@
 import { FolderOpen, FolderPlus, RefreshCw, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
@@ -29,6 +30,13 @@ export function FilesPage() {
   const folder = isFolderPath(requested) ? requested : ROOT_FOLDER;
   const listing = useFolder(folder);
   const [creatingFolder, setCreatingFolder] = useState(false);
+  const newFolderButton = useRef<HTMLButtonElement>(null);
+  // The button is disabled while its form is open; once the form is gone the focus goes back to it
+  // rather than to the page's body (made, cancelled or Escape alike).
+  const closeNewFolder = () => {
+    flushSync(() => setCreatingFolder(false));
+    newFolderButton.current?.focus();
+  };
   const [viewing, setViewing] = useState<FileEntry | null>(null);
   // The button that opened the viewer: the focus goes back there (issue 27).
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -124,7 +132,12 @@ export function FilesPage() {
         description="The ministry's shared files and folders"
         actions={
           <>
-            <Button variant="outline" onClick={() => setCreatingFolder(true)} disabled={creatingFolder}>
+            <Button
+              ref={newFolderButton}
+              variant="outline"
+              onClick={() => setCreatingFolder(true)}
+              disabled={creatingFolder}
+            >
               <FolderPlus aria-hidden="true" />
               New Folder
             </Button>
@@ -146,7 +159,7 @@ export function FilesPage() {
         }
       />
       <FolderBreadcrumb folder={folder} onOpen={openFolder} />
-      {creatingFolder && <NewFolderForm parent={folder} onClose={() => setCreatingFolder(false)} />}
+      {creatingFolder && <NewFolderForm parent={folder} onClose={closeNewFolder} />}
       {uploading && <UploadProgress fraction={progress ?? 0} className="mb-4 rounded-lg border bg-card p-3" />}
       {listing.isPending ? (
         <div className="space-y-2" aria-label="Loading files">

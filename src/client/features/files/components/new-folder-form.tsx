@@ -1,5 +1,5 @@
 import { FolderPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,11 +10,15 @@ import { useCreateFolder } from '../api/create-folder';
 export function NewFolderForm({ parent, onClose }: { parent: string; onClose: () => void }) {
   const [name, setName] = useState('');
   const create = useCreateFolder();
+  const hintId = useId();
+  // The spec stores spaces as underscores: say so while typing, not after, when a second folder
+  // of the same name is refused under a name the person never typed.
+  const checked = folderNameSchema.safeParse(name);
+  const storedAs = checked.success && checked.data !== name.trim() ? checked.data : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (create.isPending) return;
-    const checked = folderNameSchema.safeParse(name);
     if (!checked.success) {
       toast.error(checked.error.issues[0]!.message);
       return;
@@ -52,6 +56,7 @@ export function NewFolderForm({ parent, onClose }: { parent: string; onClose: ()
         }}
         autoFocus
         autoComplete="off"
+        aria-describedby={storedAs ? hintId : undefined}
         className="max-w-xs flex-1"
       />
       <Button type="submit" size="sm" disabled={create.isPending}>
@@ -60,6 +65,11 @@ export function NewFolderForm({ parent, onClose }: { parent: string; onClose: ()
       <Button type="button" size="sm" variant="outline" onClick={onClose}>
         Cancel
       </Button>
+      {storedAs && (
+        <p id={hintId} className="basis-full text-sm text-muted-foreground">
+          Saved as “{storedAs}”: spaces become underscores.
+        </p>
+      )}
     </form>
   );
 }
