@@ -61,6 +61,8 @@ test('an admin lists, filters, corrects, voids and exports gifts, and reads thei
   await expectToast(page, 'Gift voided');
   await expect(page.getByTestId('gift-row')).toHaveCount(1);
   await expect(page.getByTestId('gifts-summary')).toHaveText('1 gift, totalling $30.00');
+  // Its Void button is gone with its row: the focus goes to the count, not to the page's body.
+  await expect(page.getByTestId('gifts-summary')).toBeFocused();
   // The box follows the address bar, a moment after the click: click, then wait for both.
   await page.getByLabel('Include voided gifts').click();
   await expect(page).toHaveURL(/voided=1/);
@@ -91,6 +93,8 @@ test('a coordinator given Giving Records reaches the screen; one without it sees
   await treasurer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Giving' }).click();
   await expect(treasurer.getByRole('heading', { name: 'Giving', level: 1 })).toBeVisible();
   await expect(treasurer.getByTestId('gifts-summary')).toBeVisible();
+  // Recording a gift is for admins alone (D4).
+  await expect(treasurer.getByRole('button', { name: 'Add Donation' })).toHaveCount(0);
   await treasurer.close();
 
   const coordinator = await browser.newPage();
@@ -191,6 +195,21 @@ test('gifts typed under a name are linked to the partner of that name from "Gift
   await expect(page.getByRole('dialog', { name }).getByTestId('partner-gift-total')).toHaveText(
     '$45.00 given in 1 gift',
   );
+});
+
+test('an admin records a gift from the Giving screen itself, and it is listed at once', async ({ page }) => {
+  await signIn(page, 'admin', '/giving');
+  const giver = unique('Header Giver');
+  const add = page.getByRole('button', { name: 'Add Donation' });
+  await add.click();
+  const dialog = page.getByRole('dialog', { name: 'Add Donation' });
+  await dialog.getByLabel('Partner Name').fill(giver);
+  await dialog.getByLabel('Amount (USD)').fill('42.50');
+  await dialog.getByRole('button', { name: 'Add Donation' }).click();
+  await expectToast(page, 'Donation added', 'Successfully added $42.50 donation.');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+  await expect(page.getByTestId('gift-row').filter({ hasText: giver })).toContainText('$42.50');
 });
 
 test('the Notes column takes room only when a gift on the page has notes', async ({ page }) => {

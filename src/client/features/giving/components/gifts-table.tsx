@@ -38,7 +38,12 @@ export function GiftsTable({
             const voided = gift.voidedAt !== null;
             const name = `${money.format(gift.amount)} from ${gift.partnerName}`;
             return (
-              <tr key={gift.id} className={cn('border-t', voided && 'text-muted-foreground')} data-testid="gift-row">
+              <tr
+                key={gift.id}
+                className={cn('border-t', voided && 'text-muted-foreground')}
+                data-testid="gift-row"
+                data-gift-id={gift.id}
+              >
                 <td className="whitespace-nowrap px-3 py-2">{format(new Date(gift.donationDate), DATE_FORMAT)}</td>
                 <td className="px-3 py-2">
                   {gift.partnerId ? (

@@ -1,5 +1,5 @@
 import { Download, HandCoins, Plus, Upload, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -47,6 +47,14 @@ export function GivingPage() {
   const isAdmin = useMe().data?.role === 'admin';
   const [adding, setAdding] = useState(false);
   const close = () => setOpen(false);
+  const summaryId = useId();
+  // Once a gift is voided its Void button is gone (the list was read again before the dialog
+  // closed): the focus goes to its row's History button if it is still listed, else to the count.
+  const afterVoid = (gift: Gift, opener: HTMLElement) => () =>
+    opener.isConnected
+      ? opener
+      : (document.querySelector<HTMLElement>(`[data-gift-id="${gift.id}"] button`) ??
+        document.getElementById(summaryId));
 
   return (
     <>
@@ -55,6 +63,13 @@ export function GivingPage() {
         description="Every gift recorded: find, correct or void one, and export what you need."
         actions={
           <>
+            {/* Only admins record gifts (D4); until now only the dashboard's card offered it. */}
+            {isAdmin && (
+              <Button onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" />
+                Add Donation
+              </Button>
+            )}
             {/* Issue 19 item 6: the shared import wizard for gifts. */}
             <Button variant="outline" asChild>
               <Link to="/giving/import">
@@ -78,7 +93,7 @@ export function GivingPage() {
         onChange={(next) => setParams(giftFilterParams(next), { replace: true })}
       />
       {summary && (
-        <p className="mb-3 text-sm" role="status" data-testid="gifts-summary">
+        <p id={summaryId} tabIndex={-1} className="mb-3 text-sm" role="status" data-testid="gifts-summary">
           <span className="font-semibold">
             {summary.count} {summary.count === 1 ? 'gift' : 'gifts'}
           </span>
@@ -150,7 +165,7 @@ export function GivingPage() {
           gift={selected.gift}
           open={open}
           onClose={close}
-          returnFocusTo={selected.opener}
+          returnFocusTo={afterVoid(selected.gift, selected.opener)}
         />
       )}
       {selected?.action === 'history' && (

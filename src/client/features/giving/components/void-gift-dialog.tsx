@@ -24,7 +24,8 @@ export function VoidGiftDialog({
   gift: Gift;
   open: boolean;
   onClose: () => void;
-  returnFocusTo: HTMLElement | null;
+  /** Asked when the dialog has closed: the Void button that opened it is gone by then. */
+  returnFocusTo: () => HTMLElement | null;
 }) {
   const id = useId();
   const [reason, setReason] = useState('');
@@ -53,7 +54,7 @@ export function VoidGiftDialog({
       <FormDialogContent
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          returnFocusTo?.focus();
+          returnFocusTo()?.focus();
         }}
       >
         <DialogHeader>
