@@ -51,6 +51,19 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await expect(page.getByTestId('partner-card')).toHaveCount(3);
   await page.getByRole('button', { name: `View Details for ${first}` }).click();
   let details = page.getByRole('dialog', { name: first });
+  // Escape in the editor is the editor's: it clears the search, then cancels the editor with its
+  // choices; the partner's dialog stays open and the focus returns to Edit tags.
+  await details.getByRole('button', { name: 'Edit tags' }).click();
+  await details.getByRole('checkbox', { name: prayer }).check();
+  const find = details.getByLabel('Find or create a tag');
+  await find.fill('no such tag');
+  await find.press('Escape');
+  await expect(find).toHaveValue('');
+  await find.press('Escape');
+  await expect(find).toBeHidden();
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Edit tags' })).toBeFocused();
+  await expect(details.getByTestId('tag-badge')).toHaveCount(0);
   await details.getByRole('button', { name: 'Edit tags' }).click();
   await details.getByRole('checkbox', { name: prayer }).check();
   await details.getByRole('button', { name: 'Save tags' }).click();

@@ -66,6 +66,12 @@ export function FormDialogContent({
           setAsking(false);
           return;
         }
+        // A part of the form that closes on Escape itself (a partner's tag editor) takes it: the
+        // dialog stays open, and the part's own key handler, which runs after this one, closes it.
+        if (event.target instanceof Element && event.target.closest('[data-own-escape]')) {
+          event.preventDefault();
+          return;
+        }
         if (!event.defaultPrevented) ask(event);
       }}
       onInteractOutside={(event) => {

@@ -1,5 +1,6 @@
 import { Plus, Tags } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -21,19 +22,25 @@ export function PartnerTagPicker({
   tags: readonly { id: string; name: string; colour: TagColour }[];
 }) {
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Saved, cancelled or left with Escape: the focus goes back to Edit tags, not to the page's body.
+  const done = () => {
+    flushSync(() => setEditing(false));
+    editButton.current?.focus();
+  };
   return (
     <section aria-label="Tags" className="space-y-2">
       <div className="flex items-center gap-2">
         <h3 className="text-sm text-muted-foreground">Tags</h3>
         {!editing && (
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+          <Button ref={editButton} variant="ghost" size="sm" onClick={() => setEditing(true)}>
             <Tags aria-hidden="true" />
             Edit tags
           </Button>
         )}
       </div>
       {editing ? (
-        <TagEditor partnerId={partnerId} current={tags.map((tag) => tag.id)} onDone={() => setEditing(false)} />
+        <TagEditor partnerId={partnerId} current={tags.map((tag) => tag.id)} onDone={done} />
       ) : tags.length > 0 ? (
         <TagList tags={tags} />
       ) : (
@@ -92,7 +99,18 @@ function TagEditor({ partnerId, current, onDone }: { partnerId: string; current:
   };
 
   return (
-    <div className="space-y-3 rounded-lg border p-3">
+    <div
+      className="space-y-3 rounded-lg border p-3"
+      // Escape belongs to the editor, not to the partner's dialog around it (FormDialogContent):
+      // it first clears what was typed in the search, then cancels the editor, the choices with it.
+      data-own-escape
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        if (text) setText('');
+        else onDone();
+      }}
+    >
       <div className="flex gap-2">
         <Label htmlFor={`${ids}-find`} className="sr-only">
           Find or create a tag
