@@ -1,10 +1,12 @@
-import { CalendarDays, ImageIcon, MapPin, Repeat } from 'lucide-react';
+import { CalendarDays, Clock, ImageIcon, MapPin, Repeat } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import type { CalendarEvent } from '#shared/schemas/calendar';
-import { cardDateLabel, shownRange } from './event-dates';
+import { cardDateLabel, cardTimeLabel, shownRange } from './event-dates';
 
 /** A card in the grid; the whole card opens the details (the title is the button, stretched). */
 export function EventCard({ event, onOpen }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void }) {
+  const [start, end] = shownRange(event);
+  const time = cardTimeLabel(start, end, event.allDay);
   return (
     <Card className="relative flex w-full flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       {event.imageUrl ? (
@@ -26,8 +28,14 @@ export function EventCard({ event, onOpen }: { event: CalendarEvent; onOpen: (ev
         </h2>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-          {cardDateLabel(...shownRange(event))}
+          {cardDateLabel(start, end)}
         </p>
+        {time && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Clock className="size-4 shrink-0" aria-hidden="true" />
+            {time}
+          </p>
+        )}
         {event.repeats && (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Repeat className="size-4 shrink-0" aria-hidden="true" />

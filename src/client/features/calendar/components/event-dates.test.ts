@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardDateLabel, detailDateLines, fromLocalInput, toLocalInput } from './event-dates';
+import { cardDateLabel, cardTimeLabel, detailDateLines, fromLocalInput, toLocalInput } from './event-dates';
 
 // Local times: the rules are about the viewer's own days, whatever zone the tests run in.
 const at = (day: number, hour: number, minute = 0) => new Date(2030, 2, day, hour, minute);
@@ -13,6 +13,13 @@ describe('event dates (D8)', () => {
   it('show a range when they fall on different days', () => {
     expect(cardDateLabel(at(14, 18), at(16, 12))).toBe('Mar 14, 2030 - Mar 16, 2030');
     expect(cardDateLabel(at(14, 23), at(15, 1))).toBe('Mar 14, 2030 - Mar 15, 2030');
+  });
+
+  it('give a card the hours of an event within one day, and no time line otherwise', () => {
+    expect(cardTimeLabel(at(14, 18), at(14, 20), false)).toBe('6:00 PM - 8:00 PM');
+    expect(cardTimeLabel(at(14, 9, 30), at(14, 12), false)).toBe('9:30 AM - 12:00 PM');
+    expect(cardTimeLabel(at(14, 18), at(16, 12), false)).toBeNull();
+    expect(cardTimeLabel(at(14, 0), at(14, 0), true)).toBeNull();
   });
 
   it('show the long format with times in the details', () => {

@@ -27,6 +27,15 @@ export function cardDateLabel(start: Date, end: Date): string {
   return `${format(start, DATE_FORMAT)} - ${format(end, DATE_FORMAT)}`;
 }
 
+/**
+ * The card's time under its date (decision 0160): the hours of an event within one day; none for
+ * an all-day event or one over several days, whose date line already says when.
+ */
+export function cardTimeLabel(start: Date, end: Date, allDay: boolean): string | null {
+  if (allDay || !isSameDay(start, end)) return null;
+  return `${format(start, TIME_FORMAT)} - ${format(end, TIME_FORMAT)}`;
+}
+
 /** The detail dialog's lines: the long date with times, one line per day when they differ. */
 export function detailDateLines(start: Date, end: Date, allDay = false): string[] {
   if (allDay) {
