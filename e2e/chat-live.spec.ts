@@ -144,11 +144,16 @@ test('edits and deletes are seen by the other person live; links are safe', asyn
     await editor.press('Escape');
     await expect(editor).toBeHidden();
     await expect(samLog.getByText(original)).toBeVisible();
-    await mine.getByRole('button', { name: 'Edit message' }).focus();
+    // The focus is back on the message's Edit button, so Enter edits it again.
+    await expect(mine.getByRole('button', { name: 'Edit message' })).toBeFocused();
     await sam.keyboard.press('Enter');
     const edited = `${original}, and the Parks`;
     await sam.getByRole('textbox', { name: 'Edit message' }).fill(edited);
     await sam.getByRole('textbox', { name: 'Edit message' }).press('Enter');
+    await expect(sam.getByRole('textbox', { name: 'Edit message' })).toBeHidden();
+    await expect(
+      samLog.locator('[data-message-id]').filter({ hasText: edited }).getByRole('button', { name: 'Edit message' }),
+    ).toBeFocused();
     const adminCopy = adminLog.locator('[data-message-id]').filter({ hasText: edited });
     await expect(adminCopy).toBeVisible();
     await expect(adminCopy).toContainText('(edited)');

@@ -1,6 +1,7 @@
 import { formatDistance } from 'date-fns';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,12 @@ export function MessageBubble({
   now: Date;
 }) {
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Saved or cancelled, the focus goes back to the message's Edit button, not to the page's body.
+  const stopEditing = () => {
+    flushSync(() => setEditing(false));
+    editButton.current?.focus();
+  };
   const deleted = message.deletedAt !== null;
   return (
     <div
@@ -57,7 +64,7 @@ export function MessageBubble({
       </div>
       <div className={cn('flex max-w-[85%] items-start gap-1 md:max-w-[70%]', own && 'flex-row-reverse')}>
         {editing ? (
-          <EditBox message={message} onDone={() => setEditing(false)} />
+          <EditBox message={message} onDone={stopEditing} />
         ) : deleted ? (
           <p className="rounded-2xl border border-dashed px-4 py-2 text-sm italic text-muted-foreground">
             Message deleted
@@ -76,7 +83,7 @@ export function MessageBubble({
           </p>
         )}
         {!editing && !deleted && (own || canDelete) && (
-          <MessageActions message={message} own={own} onEdit={() => setEditing(true)} />
+          <MessageActions message={message} own={own} editButton={editButton} onEdit={() => setEditing(true)} />
         )}
       </div>
       {/* Issue 23 item 4: pictures and files sent with the message (none once it is deleted). */}
@@ -85,12 +92,29 @@ export function MessageBubble({
   );
 }
 
-function MessageActions({ message, own, onEdit }: { message: ChatMessage; own: boolean; onEdit: () => void }) {
+function MessageActions({
+  message,
+  own,
+  editButton,
+  onEdit,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  editButton: RefObject<HTMLButtonElement | null>;
+  onEdit: () => void;
+}) {
   const remove = useDeleteMessage();
   return (
     <div className="flex shrink-0 gap-0.5 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
       {own && (
-        <Button variant="ghost" size="icon" className="size-7" aria-label="Edit message" onClick={onEdit}>
+        <Button
+          ref={editButton}
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label="Edit message"
+          onClick={onEdit}
+        >
           <Pencil className="size-3.5" aria-hidden="true" />
         </Button>
       )}
