@@ -38,6 +38,9 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   await add.getByLabel('Number of times').fill('4');
   await add.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created successfully!')).toBeVisible();
+  // Each chain of dialogs gives the focus back to what opened it, or to the view's tab when that
+  // is gone, never to the page's body.
+  await expect(page.getByRole('button', { name: 'Add Event' })).toBeFocused();
 
   await showMonth(page, 'December 2026');
   for (const date of ['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']) {
@@ -62,6 +65,8 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   await edit.getByLabel('End').fill('2026-12-16T20:00');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Event updated successfully!')).toBeVisible();
+  // The occurrence's button moved to another day with the change.
+  await expect(page.getByRole('tab', { name: 'Month' })).toBeFocused();
   await expect(day(page, '2026-12-15').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
   await expect(day(page, '2026-12-16').getByRole('button', { name: new RegExp(`${title} \\(moved\\)`) })).toHaveCount(
     1,
@@ -77,6 +82,7 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   await deleting.getByLabel('All events').check();
   await deleting.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Event deleted')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Month' })).toBeFocused();
   await expect(page.getByRole('grid').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
 });
 

@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -43,11 +43,36 @@ export function CalendarPage() {
   const selected = selectedOccurrence ?? list?.find((e) => e.id === selectedId) ?? null;
   const maxUploadMb = events.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
 
+  // What the person opened an event or the form from (a card, a day, Add Event): when the last of
+  // the dialogs that followed closes (details, then the series question, then the form), the focus
+  // goes back there. Radix would give it to the dialog before, gone by then, so the body got it.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && !active.closest('[role="dialog"], [role="alertdialog"]')) {
+      returnTo.current = active;
+    }
+  };
+  const focusBack = (event: Event) => {
+    event.preventDefault();
+    // Another of the chain's dialogs is opening: it takes the focus itself.
+    if (document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')) return;
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+    else viewTab()?.focus();
+  };
+  // The opener gone (the event deleted or moved to another day): the view's tab, above what was seen.
+  const viewTab = () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  const openAdd = () => {
+    remember();
+    setFormMode({ kind: 'add' });
+  };
+
   const closeDetails = () => {
     setSelectedId(null);
     setSelectedOccurrence(null);
   };
   const openOccurrence = (o: EventOccurrence) => {
+    remember();
     setOpenDay(null);
     setSelectedOccurrence(o);
   };
@@ -64,6 +89,12 @@ export function CalendarPage() {
       });
       toast.success('Event deleted');
       closeDetails();
+      // The lists read again reach the page in a task of their own (TanStack Query's notifications):
+      // once the event's button has gone with them, a focus left on it has fallen to the body.
+      setTimeout(() => {
+        const fallen = document.activeElement === null || document.activeElement === document.body;
+        if (fallen && !document.querySelector('[role="dialog"][data-state="open"]')) viewTab()?.focus();
+      });
     } catch (err) {
       toast.error('Failed to delete event', { description: err instanceof Error ? err.message : String(err) });
     }
@@ -88,7 +119,7 @@ export function CalendarPage() {
         title="Calendar & Events"
         description="Upcoming gatherings, outreach and meetings"
         actions={
-          <Button onClick={() => setFormMode({ kind: 'add' })}>
+          <Button onClick={openAdd}>
             <CalendarPlus aria-hidden="true" />
             Add Event
           </Button>
@@ -122,7 +153,7 @@ export function CalendarPage() {
             <EmptyState
               icon={CalendarDays}
               action={
-                <Button onClick={() => setFormMode({ kind: 'add' })}>
+                <Button onClick={openAdd}>
                   <CalendarPlus aria-hidden="true" />
                   Add an event
                 </Button>
@@ -134,7 +165,13 @@ export function CalendarPage() {
             <ul className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Events">
               {list!.map((event) => (
                 <li key={event.id} className="flex">
-                  <EventCard event={event} onOpen={(e) => setSelectedId(e.id)} />
+                  <EventCard
+                    event={event}
+                    onOpen={(e) => {
+                      remember();
+                      setSelectedId(e.id);
+                    }}
+                  />
                 </li>
               ))}
             </ul>
@@ -144,17 +181,15 @@ export function CalendarPage() {
           <MonthGrid
             focusedDay={focusedDay}
             onFocusDay={setFocusedDay}
-            onOpenDay={(date, occurrences) => setOpenDay({ date, occurrences })}
+            onOpenDay={(date, occurrences) => {
+              remember();
+              setOpenDay({ date, occurrences });
+            }}
             onOpenEvent={openOccurrence}
           />
         </TabsContent>
         <TabsContent value="agenda">
-          <AgendaList
-            month={focusedDay}
-            onMonthChange={setFocusedDay}
-            onOpenEvent={openOccurrence}
-            onAdd={() => setFormMode({ kind: 'add' })}
-          />
+          <AgendaList month={focusedDay} onMonthChange={setFocusedDay} onOpenEvent={openOccurrence} onAdd={openAdd} />
         </TabsContent>
       </Tabs>
       <DayListDialog day={openDay} onOpenChange={(open) => !open && setOpenDay(null)} onOpenEvent={openOccurrence} />
@@ -163,13 +198,20 @@ export function CalendarPage() {
         onOpenChange={(open) => !open && closeDetails()}
         onEdit={openEdit}
         onDelete={askDelete}
+        onCloseAutoFocus={focusBack}
       />
       <SeriesScopeDialog
         action={scopeFor?.action ?? null}
         onOpenChange={(open) => !open && setScopeFor(null)}
         onChoose={chooseScope}
+        onCloseAutoFocus={focusBack}
       />
-      <EventFormDialog mode={formMode} maxUploadMb={maxUploadMb} onOpenChange={(open) => !open && setFormMode(null)} />
+      <EventFormDialog
+        mode={formMode}
+        maxUploadMb={maxUploadMb}
+        onOpenChange={(open) => !open && setFormMode(null)}
+        onCloseAutoFocus={focusBack}
+      />
     </>
   );
 }

@@ -24,8 +24,11 @@ export function EventDetailsDialog({
   onOpenChange,
   onEdit,
   onDelete,
+  onCloseAutoFocus,
 }: {
   event: CalendarEvent | null;
+  /** Where the focus goes once the dialog has closed (the page's `focusBack`). */
+  onCloseAutoFocus: (event: Event) => void;
   onOpenChange: (open: boolean) => void;
   onEdit: (event: CalendarEvent) => void;
   /** A series asks its scope first (which confirms); a single event is confirmed here. */
@@ -33,7 +36,7 @@ export function EventDetailsDialog({
 }) {
   return (
     <Dialog open={event !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         {event && (
           <>
             <DialogHeader>

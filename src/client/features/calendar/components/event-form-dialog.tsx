@@ -44,14 +44,16 @@ export function EventFormDialog({
   mode,
   maxUploadMb,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   mode: EventFormMode | null;
   maxUploadMb: number;
+  onCloseAutoFocus: (event: Event) => void;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
     <Dialog open={mode !== null} onOpenChange={onOpenChange}>
-      <FormDialogContent className="max-w-xl">
+      <FormDialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         {mode && (
           <EventForm
             key={mode.kind === 'edit' ? mode.event.id : 'add'}

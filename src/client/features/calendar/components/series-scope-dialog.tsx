@@ -24,8 +24,10 @@ export function SeriesScopeDialog({
   action,
   onOpenChange,
   onChoose,
+  onCloseAutoFocus,
 }: {
   action: 'edit' | 'delete' | null;
+  onCloseAutoFocus: (event: Event) => void;
   onOpenChange: (open: boolean) => void;
   onChoose: (scope: EventScope) => void;
 }) {
@@ -33,7 +35,7 @@ export function SeriesScopeDialog({
   const [scope, setScope] = useState<EventScope>('this');
   return (
     <Dialog open={action !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm">
+      <DialogContent className="max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{action === 'delete' ? 'Delete repeating event' : 'Edit repeating event'}</DialogTitle>
           <DialogDescription>
