@@ -113,7 +113,9 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
   await renamedItem.getByRole('button', { name: `Close ${renamed}` }).click();
   await expectToast(page, 'Form closed', renamed);
   await expect(renamedItem.getByText('Closed', { exact: true })).toBeVisible();
-  await renamedItem.getByRole('button', { name: `Open ${renamed}` }).focus();
+  // Reopen, not Open: 'Open' is also the status badge's word.
+  await expect(renamedItem.getByRole('button', { name: `Reopen ${renamed}` })).toHaveText('Reopen');
+  await renamedItem.getByRole('button', { name: `Reopen ${renamed}` }).focus();
   await dismissToasts(page);
   await renamedItem.getByRole('button', { name: `New link for ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Make a new link?' });

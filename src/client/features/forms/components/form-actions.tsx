@@ -57,7 +57,7 @@ export function FormActions({
         },
       },
       {
-        onSuccess: () => toast.success(closing ? 'Form closed' : 'Form opened', { description: form.title }),
+        onSuccess: () => toast.success(closing ? 'Form closed' : 'Form reopened', { description: form.title }),
         onError: (err) => toast.error(`Failed to ${closing ? 'close' : 'open'} form`, { description: err.message }),
       },
     );
@@ -100,12 +100,13 @@ export function FormActions({
           <Button
             variant="outline"
             size="sm"
-            aria-label={`${closing ? 'Close' : 'Open'} ${form.title}`}
+            // Reopen, not Open: beside the status badge 'Open' and a response's Open, the same word read as a state.
+            aria-label={`${closing ? 'Close' : 'Reopen'} ${form.title}`}
             disabled={busy}
             onClick={toggle}
           >
             {closing ? <Lock aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
-            {closing ? 'Close' : 'Open'}
+            {closing ? 'Close' : 'Reopen'}
           </Button>
           <ConfirmButton
             variant="outline"
