@@ -69,6 +69,9 @@ test('an admin lists, filters, corrects, voids and exports gifts, and reads thei
   await expect(page.getByLabel('Include voided gifts')).toBeChecked();
   await expect(page.getByTestId('gift-row')).toHaveCount(2);
   await expect(page.getByTestId('gift-row').filter({ hasText: 'Voided' })).toContainText('Recorded twice');
+  await expect(page.getByTestId('gifts-summary')).toHaveText(
+    '2 gifts, totalling $30.00 (voided gifts are among them, not in the total)',
+  );
 
   // The export downloads the filtered list, readable by spreadsheet programs.
   const downloading = page.waitForEvent('download');

@@ -98,7 +98,10 @@ export function GivingPage() {
             {summary.count} {summary.count === 1 ? 'gift' : 'gifts'}
           </span>
           , totalling <span className="font-semibold">{money.format(summary.total)}</span>
-          {values.voided && <span className="text-muted-foreground"> (voided gifts are not counted)</span>}
+          {/* The count includes the voided gifts listed; the total never does. */}
+          {values.voided && (
+            <span className="text-muted-foreground"> (voided gifts are among them, not in the total)</span>
+          )}
         </p>
       )}
       {gifts.isPending && <Skeleton className="h-40 w-full" />}
