@@ -66,8 +66,12 @@ export function describePartnerChange(action: string, before: unknown, after: un
             return { label: field.label, from: show(was[field.key]), to: show(now[field.key]) };
           })
       : [];
+  const year = asRecord(after).year;
   const summary = merge
     ? `Merged ${text(asRecord(asRecord(before).merged).name)} into this partner`
-    : summaryOf(action);
+    : // The partner's year-end statement, taken as a PDF (issue 19): the year says which one.
+      action === 'statement.downloaded' && typeof year === 'number'
+      ? `Downloaded the ${year} giving statement`
+      : summaryOf(action);
   return { summary, changes };
 }
