@@ -54,7 +54,7 @@ describe.each(testDatabaseTargets())('donor insights on $name', (target) => {
       // Not linked to a partner: no one to call.
       { partnerName: 'Anonymous', amount: '5.00', donationType: 'one-time', donationDate: day('2026-06-06') },
     ]);
-    const insights = await donorInsights(t.db, now, 'UTC');
+    const insights = await donorInsights(t.db, now, 'UTC', { openTasks: true });
     expect(insights.firstTime.donors.map((d) => d.partnerName)).toEqual(['First']);
     expect(insights.firstTime.donors[0]).toMatchObject({ partnerId: ids.First, lastAmount: '50.00' });
     expect(insights.lapsed).toMatchObject({ count: 1, donors: [{ partnerName: 'Lapsed', lastAmount: '75.00' }] });
@@ -72,9 +72,12 @@ describe.each(testDatabaseTargets())('donor insights on $name', (target) => {
       { title: 'Called Lapsed', partnerId: ids.Lapsed!, status: 'completed', completedAt: new Date() },
       { title: 'Call Recent', partnerId: ids.Recent! },
     ]);
-    const insights = await donorInsights(t.db, now, 'UTC');
+    const insights = await donorInsights(t.db, now, 'UTC', { openTasks: true });
     expect(insights.firstTime.donors[0]!.openTask).toMatchObject({ title: 'Thank First' });
     expect(insights.lapsed.donors[0]!.openTask).toBeNull();
+    // A reader without Tasks is told of no task.
+    const unseen = await donorInsights(t.db, now, 'UTC', { openTasks: false });
+    expect(unseen.firstTime.donors[0]!.openTask).toBeNull();
   });
 
   it('takes months in the person zone, and is for holders of Giving Records', async () => {
@@ -82,8 +85,8 @@ describe.each(testDatabaseTargets())('donor insights on $name', (target) => {
     await t.db
       .insert(donations)
       .values(gift('First', '2026-06-01', { donationDate: new Date('2026-06-01T02:00:00Z') }));
-    expect((await donorInsights(t.db, now, 'UTC')).firstTime.count).toBe(1);
-    expect((await donorInsights(t.db, now, 'America/Chicago')).firstTime.count).toBe(0);
+    expect((await donorInsights(t.db, now, 'UTC', { openTasks: true })).firstTime.count).toBe(1);
+    expect((await donorInsights(t.db, now, 'America/Chicago', { openTasks: true })).firstTime.count).toBe(0);
 
     await t.createUser({ email: 'helper@example.org', password: 'helper-secret' });
     const treasurer = await t.createUser({ email: 'treasurer@example.org', password: 'treasurer-secret' });

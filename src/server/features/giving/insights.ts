@@ -42,10 +42,10 @@ function present(rows: DonorRow[]) {
 
 /**
  * Each candidate's latest gift that counts (name and amount as recorded then), newest first, and
- * the open task about them that falls due first, if any; `count(*) over ()` carries the list's
- * full length on every row, so one statement answers both.
+ * for a reader who holds Tasks the open task about them that falls due first, if any;
+ * `count(*) over ()` carries the list's full length on every row, so one statement answers both.
  */
-const latestGiftOf = (candidates: SQL) => sql`
+const latestGiftOf = (candidates: SQL, openTasks: boolean) => sql`
   with candidates as (${candidates})
   select c.partner_id, last.partner_name, last.donation_date as last_gift_at, last.amount::text as last_amount,
     count(*) over () as total, open_task.id as open_task_id, open_task.title as open_task_title
@@ -57,13 +57,14 @@ const latestGiftOf = (candidates: SQL) => sql`
   ) last
   left join lateral (
     select t.id, t.title from tasks t
-    where t.partner_id = c.partner_id and t.status <> 'completed'
+    where ${openTasks} and t.partner_id = c.partner_id and t.status <> 'completed'
     order by t.due_date nulls last, t.created_at limit 1
   ) open_task on true
   order by last.donation_date desc, c.partner_id
   limit ${LIST_LIMIT}`;
 
-export async function donorInsights(db: Db, now: Date, timeZone: string) {
+/** `openTasks`: the reader holds Tasks, so each donor's open task may be named (none otherwise). */
+export async function donorInsights(db: Db, now: Date, timeZone: string, { openTasks }: { openTasks: boolean }) {
   const months = monthsUpTo(now, timeZone, 2);
   const lastMonth = months[0]!;
   const thisMonth = months[1]!;
@@ -74,30 +75,39 @@ export async function donorInsights(db: Db, now: Date, timeZone: string) {
   const [firstTime, lapsed, monthlyMissing] = await Promise.all([
     queryRows<DonorRow>(
       db,
-      latestGiftOf(sql`
+      latestGiftOf(
+        sql`
         select distinct d.partner_id from donations d
         where d.donation_date >= ${ts(thisMonth.start)} and d.donation_date < ${ts(thisMonth.end)}
           and d.voided_at is null and d.partner_id is not null
           and not exists (select 1 from donations e where e.partner_id = d.partner_id
-            and e.donation_date < ${ts(thisMonth.start)} and e.voided_at is null)`),
+            and e.donation_date < ${ts(thisMonth.start)} and e.voided_at is null)`,
+        openTasks,
+      ),
     ),
     queryRows<DonorRow>(
       db,
-      latestGiftOf(sql`
+      latestGiftOf(
+        sql`
         select distinct d.partner_id from donations d
         where d.donation_date >= ${ts(activeSince)} and d.donation_date < ${ts(quietSince)}
           and d.voided_at is null and d.partner_id is not null
           and not exists (select 1 from donations e where e.partner_id = d.partner_id
-            and e.donation_date >= ${ts(quietSince)} and e.voided_at is null)`),
+            and e.donation_date >= ${ts(quietSince)} and e.voided_at is null)`,
+        openTasks,
+      ),
     ),
     queryRows<DonorRow>(
       db,
-      latestGiftOf(sql`
+      latestGiftOf(
+        sql`
         select distinct d.partner_id from donations d
         where d.donation_date >= ${ts(lastMonth.start)} and d.donation_date < ${ts(lastMonth.end)}
           and d.donation_type = 'monthly' and d.voided_at is null and d.partner_id is not null
           and not exists (select 1 from donations e where e.partner_id = d.partner_id
-            and e.donation_date >= ${ts(thisMonth.start)} and e.voided_at is null)`),
+            and e.donation_date >= ${ts(thisMonth.start)} and e.voided_at is null)`,
+        openTasks,
+      ),
     ),
   ]);
   return {

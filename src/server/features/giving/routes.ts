@@ -67,7 +67,9 @@ export function givingRoutes(
       .get('/insights', requireGiving, validate('query', insightsQuerySchema), async (c) => {
         const { tz } = c.req.valid('query');
         const timeZone = tz && isValidTimeZone(tz) ? tz : 'UTC';
-        return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone), 200);
+        // A donor's open task is named only to a reader who may see tasks.
+        const openTasks = c.var.access?.permissions.tasks ?? false;
+        return c.json(await donorInsights(c.var.deps.database.db, new Date(), timeZone, { openTasks }), 200);
       })
       .get('/unlinked', requireGiving, async (c) => c.json(await unlinkedGifts(c.var.deps.database.db, partners), 200))
       .post('/unlinked/link', requireGiving, validate('json', unlinkedLinksSchema), async (c) =>
