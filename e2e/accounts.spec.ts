@@ -1,5 +1,6 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 import { emailTo, resetLinkIn } from './support/mail';
+import { findAccount } from './support/portal';
 import { expectToast, uniqueEmail } from './support/toasts';
 
 // Admin > Accounts (issue 17): every account listed and searchable; deactivating one signs its
@@ -27,8 +28,7 @@ test('an admin deactivates an account: its open tab is signed out at once, and s
 
     await page.getByRole('link', { name: 'Accounts' }).click();
     await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
-    await page.getByLabel('Search name or email').fill(email);
-    const row = page.getByRole('row').filter({ hasText: email });
+    const row = await findAccount(page, email);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Coordinator');
     await expect(row).toContainText('Active');
@@ -75,7 +75,7 @@ test('an admin deactivates an account: its open tab is signed out at once, and s
     const card = page.getByRole('listitem').filter({ hasText: email });
     await expect(card).toContainText('DeactivatedCannot sign in until reactivated under Accounts.');
     await card.getByRole('link', { name: 'Accounts' }).click();
-    await page.getByLabel('Search name or email').fill(email);
+    await findAccount(page, email);
 
     await row.getByRole('button', { name: 'Reactivate' }).click();
     await expectToast(page, 'Account reactivated');
@@ -94,8 +94,7 @@ test('an admin corrects a name, and a wrong email is refused with a clear messag
       await page.request.post('/api/admin/users', { data: { email, password: 'typo-password-1', fullName: 'Jhon' } })
     ).status(),
   ).toBe(201);
-  await page.getByLabel('Search name or email').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
+  const row = await findAccount(page, email);
   // Escape closes without saving and gives the focus back to the button.
   await row.getByRole('button', { name: 'Edit Jhon' }).click();
   await page.keyboard.press('Escape');
@@ -120,8 +119,7 @@ test('an admin makes a person a coordinator from Accounts, and their role shows 
       await page.request.post('/api/admin/users', { data: { email, password: 'promoted-1', fullName: 'Pia Promoted' } })
     ).status(),
   ).toBe(201);
-  await page.getByLabel('Search name or email').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
+  const row = await findAccount(page, email);
   await expect(row).toContainText('No role');
   const more = row.getByRole('button', { name: 'More actions for Pia Promoted' });
   await more.click();
@@ -148,8 +146,7 @@ test('an admin sends a password link from Accounts; the person chooses a new pas
       })
     ).status(),
   ).toBe(201);
-  await page.getByLabel('Search name or email').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
+  const row = await findAccount(page, email);
   await row.getByRole('button', { name: 'More actions for Finn Forgetful' }).click();
   await page.getByRole('menuitem', { name: 'Send password link' }).click();
   await expectToast(page, 'Password link ready');

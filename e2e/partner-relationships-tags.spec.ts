@@ -69,6 +69,8 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await details.getByRole('button', { name: 'Save tags' }).click();
   await expectToast(page, 'Tags saved');
   await expect(details.getByTestId('tag-badge').filter({ hasText: prayer })).toBeVisible();
+  // Saved: the editor is gone and the focus back on Edit tags, so Escape is the dialog's again.
+  await expect(details.getByRole('button', { name: 'Edit tags' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(card(page, first).getByTestId('tag-badge')).toHaveText([prayer]);
 
@@ -79,6 +81,9 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await details.getByRole('button', { name: 'Create tag' }).click();
   await expect(details.getByRole('checkbox', { name: youth })).toBeChecked();
   await details.getByRole('button', { name: 'Save tags' }).click();
+  // The first partner's "Tags saved" may still be showing: wait for this save's end, the focus on
+  // Edit tags, before Escape, or Escape would cancel the editor while it saves.
+  await expect(details.getByRole('button', { name: 'Edit tags' })).toBeFocused();
   await expectToast(page, 'Tags saved');
   await page.keyboard.press('Escape');
   await expect(card(page, second).getByTestId('tag-badge')).toHaveText([youth]);
