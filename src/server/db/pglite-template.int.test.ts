@@ -105,6 +105,33 @@ describe('the prepared PGlite data directory', () => {
   );
 
   it(
+    'holds the portal’s database alone, and a directory made from it opens again after a close',
+    async () => {
+      // initdb's template0 and template1 are half of its files, and nothing on the embedded engine
+      // uses them (decision 0161).
+      expect(fs.readdirSync(path.join(template, 'cluster', 'base'))).toHaveLength(1);
+      const dataDir = path.join(scratch, 'reopened', 'db');
+      const first = await open(dataDir, template);
+      const datnames = async (database: Database) =>
+        (await queryRows<{ datname: string }>(database.db, sql`select datname from pg_database order by datname`)).map(
+          (r) => r.datname,
+        );
+      expect(await datnames(first)).toEqual(['postgres']);
+      const secret = await resolveAuthSecret(first.db, undefined);
+      // What the retention clean-ups and a backup ask of the engine still works without them.
+      await first.db.execute(sql`vacuum analyze`);
+      await first.db.execute(sql`checkpoint`);
+      await first.close();
+      opened.splice(opened.indexOf(first), 1);
+
+      const again = await open(dataDir, template);
+      expect(await resolveAuthSecret(again.db, undefined)).toBe(secret);
+      expect(await datnames(again)).toEqual(['postgres']);
+    },
+    PGLITE_TIMEOUT_MS,
+  );
+
+  it(
     'shares no secret and no account between installations made from it',
     async () => {
       const first = await open(path.join(scratch, 'first', 'db'), template);

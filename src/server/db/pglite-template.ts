@@ -15,7 +15,7 @@ import { knownMigrations, type AppliedMigration } from './migrate';
 export const PGLITE_TEMPLATE_DIR = path.join(APP_ROOT, 'dist/pglite-template');
 
 /** Bumped when what a template holds changes, so older templates are no longer used. */
-const TEMPLATE_FORMAT = 1;
+const TEMPLATE_FORMAT = 2; // 2: without template0 and template1 (decision 0161)
 const MANIFEST_FILE = 'manifest.json';
 const CLUSTER_DIR = 'cluster';
 
