@@ -154,6 +154,45 @@ test.describe('partner directory', () => {
     await expect(page.getByRole('dialog', { name }).getByText('<script>alert(1)</script> stays text')).toBeVisible();
   });
 
+  test('Add Partner says who already has the email typed, and still adds a partner who shares it', async ({ page }) => {
+    await openPartners(page);
+    const email = `${unique('household').toLowerCase().replace(/\W+/g, '-')}@example.org`;
+    const first = await createPartnerViaApi(page, { name: unique('Mary Thompson'), email });
+    const note = `${first.name} already has this email. You can still save if this is someone else.`;
+    await page.getByRole('button', { name: 'Add Partner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Partner' });
+    const emailBox = dialog.getByLabel('Email');
+    await emailBox.fill(email.toUpperCase());
+    await expect(dialog.getByText(note)).toBeVisible();
+    await expect(emailBox).toHaveAccessibleDescription(note);
+    await emailBox.fill(`other-${email}`);
+    await expect(dialog.getByText(note)).toBeHidden();
+    await emailBox.fill(email);
+    await expect(dialog.getByText(note)).toBeVisible();
+
+    // A couple may give as two partners: the note informs, the partner is added.
+    const second = unique('John Thompson');
+    await dialog.getByLabel('Name').fill(second);
+    await dialog.getByRole('button', { name: 'Add Partner' }).click();
+    await expectToast(page, 'Partner added successfully');
+    await searchPartners(page, second);
+    await cardNamed(page, second)
+      .getByRole('button', { name: /View Details/ })
+      .click();
+    const details = page.getByRole('dialog', { name: second });
+    await details.getByRole('button', { name: 'Edit', exact: true }).click();
+    // Editing, the partner's own email is not news, even typed again in capitals.
+    await details.getByLabel('Email').fill(email.toUpperCase());
+    await details.getByLabel('Phone').fill('555-0142');
+    await expect(details.getByText(/already has this email/)).toHaveCount(0);
+    // Another partner's is, and the partner being edited is not named for it.
+    const church = await createPartnerViaApi(page, { name: unique('Grace Church'), email: `office-${email}` });
+    await details.getByLabel('Email').fill(`office-${email}`);
+    await expect(
+      details.getByText(`${church.name} already has this email. You can still save if this is someone else.`),
+    ).toBeVisible();
+  });
+
   test('Add Partner shows each validation message and saves nothing', async ({ page }) => {
     await openPartners(page);
     await page.getByRole('button', { name: 'Add Partner' }).click();

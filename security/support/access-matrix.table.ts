@@ -755,6 +755,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/partners': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners') },
   'GET /api/partners/zones': { allowed: FEATURE, ok: 200, prepare: async () => get('/api/partners/zones') },
+  'GET /api/partners/with-email': {
+    allowed: FEATURE,
+    ok: 200,
+    prepare: async () => get('/api/partners/with-email?email=someone%40example.org'),
+  },
   'POST /api/partners': {
     allowed: FEATURE,
     ok: 201,

@@ -116,3 +116,22 @@ export const partnerListQuerySchema = partnerFiltersSchema.extend({
 export type PartnerListQuery = z.output<typeof partnerListQuerySchema>;
 
 export const partnerIdParamSchema = z.object({ id: z.uuid('Invalid partner id') });
+
+/**
+ * Which partners already have an email (the partner form's note while an email is typed):
+ * `except` leaves out the partner being edited.
+ */
+export const partnersWithEmailQuerySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(PARTNER_LIMITS.email, `Email must be ${PARTNER_LIMITS.email} characters or less`),
+  except: z.preprocess(emptyAsMissing, z.uuid('Invalid partner id').optional()),
+});
+
+/** The partners `GET /api/partners/with-email` names, and how many there are in all. */
+export interface PartnersWithEmail {
+  partners: { id: string; name: string; archived: boolean }[];
+  total: number;
+}

@@ -10,11 +10,13 @@ import {
   partnerIdParamSchema,
   partnerListQuerySchema,
   partnerSchema,
+  partnersWithEmailQuerySchema,
   type PartnerListQuery,
 } from '#shared/schemas/partners';
 import { mergePartners, type PartnerMergeMove } from './merge';
 import { partnerDirectoryRoutes } from './directory-routes';
 import { partnerRelationRoutes } from './relation-routes';
+import { partnersWithEmail } from './same-email';
 import { createPartner, getPartner, listPartners, listZones, updatePartner } from './service';
 import type { PartnerRelations } from './timeline';
 
@@ -50,6 +52,10 @@ export function partnersRoutes({
         return c.json(page, 200);
       })
       .get('/zones', async (c) => c.json({ zones: await listZones(c.var.deps.database.db) }))
+      .get('/with-email', validate('query', partnersWithEmailQuerySchema), async (c) => {
+        const { email, except } = c.req.valid('query');
+        return c.json(await partnersWithEmail(c.var.deps.database.db, email, except), 200);
+      })
       // Contacts, the timeline and the partner's tasks (issue 20, decision 0115).
       .route('/', partnerRelationRoutes(relations))
       .post('/', validate('json', partnerSchema), async (c) =>

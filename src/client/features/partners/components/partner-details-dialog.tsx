@@ -67,6 +67,7 @@ export function PartnerDetailsDialog({
         </DialogHeader>
         {editing ? (
           <PartnerForm
+            partnerId={partner.id}
             defaultValues={{
               ...partner,
               phone: partner.phone ?? '',

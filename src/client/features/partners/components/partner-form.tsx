@@ -7,7 +7,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { PARTNER_LIMITS, partnerSchema, type PartnerInput, type PartnerValues } from '#shared/schemas/partners';
+import { usePartnersWithEmail } from '../api/partners-with-email';
+import { sameEmailNote } from '../lib/same-email-note';
 
 export const EMPTY_PARTNER: PartnerInput = {
   name: '',
@@ -47,16 +50,20 @@ function Field({
   label,
   required,
   error,
+  note,
   children,
 }: {
   id: string;
   label: string;
   required?: boolean;
   error?: string;
+  /** Said below the field while there is no error: something to check, not to fix. */
+  note?: string | null;
   children: ReactNode;
 }) {
   return (
-    <div className="space-y-2">
+    // A gap, not space-y: the empty note is display:none and then takes no space at all.
+    <div className="flex flex-col gap-2">
       <Label htmlFor={id}>
         {label}
         {required && (
@@ -71,15 +78,34 @@ function Field({
           {error}
         </p>
       )}
+      {/* Always in the page, so a screen reader hears the note when it appears. */}
+      <p id={`${id}-note`} className="text-sm text-muted-foreground empty:hidden" aria-live="polite">
+        {!error && note}
+      </p>
     </div>
   );
 }
 
+const emailRule = partnerSchema.shape.email;
+
+/**
+ * Other partners who have the email typed (not the one being edited, `partnerId`): asked once
+ * the typing stops on a whole address that is not the partner's own already.
+ */
+function useSameEmailNote(typed: string, saved: string, partnerId: string | undefined): string | null {
+  const email = useDebouncedValue(typed.trim(), 300);
+  const asked = emailRule.safeParse(email).success && email.toLowerCase() !== saved.trim().toLowerCase() ? email : '';
+  const { data } = usePartnersWithEmail(asked, partnerId);
+  // Never the answer for an address that is no longer in the box.
+  return data && asked !== '' && asked === typed.trim() ? sameEmailNote(data) : null;
+}
+
 /**
  * Every partner field (SPEC.md section 3, D9) with the shared schema's rules and messages;
- * used to add a partner and to edit one in the details view.
+ * used to add a partner and to edit one in the details view (`partnerId`).
  */
 export function PartnerForm({
+  partnerId,
   defaultValues,
   zones,
   submitLabel,
@@ -89,6 +115,7 @@ export function PartnerForm({
   onInvalid,
   onCancel,
 }: {
+  partnerId?: string;
   defaultValues: PartnerInput;
   zones: string[];
   submitLabel: string;
@@ -104,6 +131,7 @@ export function PartnerForm({
   const id = (field: string) => `${ids}-${field}`;
   const a11y = (field: keyof PartnerInput) =>
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id(field)}-error` } : {};
+  const emailNote = useSameEmailNote(form.watch('email') ?? '', defaultValues.email ?? '', partnerId);
 
   return (
     <form
@@ -115,12 +143,13 @@ export function PartnerForm({
         <Field id={id('name')} label="Name" required error={errors.name?.message}>
           <Input id={id('name')} aria-required="true" autoComplete="off" {...a11y('name')} {...form.register('name')} />
         </Field>
-        <Field id={id('email')} label="Email" required error={errors.email?.message}>
+        <Field id={id('email')} label="Email" required error={errors.email?.message} note={emailNote}>
           <Input
             id={id('email')}
             type="email"
             aria-required="true"
             autoComplete="off"
+            aria-describedby={emailNote ? `${id('email')}-note` : undefined}
             {...a11y('email')}
             {...form.register('email')}
           />
