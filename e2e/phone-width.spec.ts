@@ -117,3 +117,44 @@ test('on a phone the Giving and audit log filters fold behind a Filters button t
   await expect(page.getByRole('button', { name: 'Filters (2 on)' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Filters' })).toBeHidden();
 });
+
+test("on a phone the month shows a dot per event and lists the chosen day's events whole under it", async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/calendar');
+  // The 15th of the month on screen at noon UTC: in that month whatever the time zone.
+  const now = new Date();
+  const day = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 15, 12));
+  const title = `Phone month ${Date.now()}: the prayer breakfast for every partner church`;
+  const created = await page.request.post('/api/calendar/events', {
+    multipart: {
+      title,
+      startDate: day.toISOString(),
+      endDate: new Date(day.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Month' }).click();
+  const cell = page.locator(`[role="gridcell"][data-day="${day.toISOString().slice(0, 10)}"]`);
+  const inTheDay = cell.getByRole('button', { name: new RegExp(title) });
+  // A day is about 50 px wide here: its title showed two letters. Now a dot, and the title below.
+  await expect(cell).toHaveAttribute('aria-label', /, \d+ events?$/);
+  await expect(inTheDay).toBeHidden();
+  await cell.click();
+  await expect(cell).toHaveAttribute('aria-selected', 'true');
+  const list = page.getByRole('region', { name: /^Events on / });
+  const inTheList = list.getByRole('button', { name: new RegExp(title) });
+  await expect(inTheList).toBeVisible();
+  expect((await inTheList.boundingBox())!.height).toBeGreaterThan(30); // the whole title, on two lines
+  await inTheList.click();
+  const details = page.getByRole('dialog', { name: title });
+  await expect(details).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // With room for titles the month shows them in the day, and no list under it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(inTheDay).toBeVisible();
+  await expect(list).toBeHidden();
+});

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { EventOccurrence } from '#shared/schemas/calendar';
-import { timeLabel } from './occurrence-days';
+import { DayEvents } from './day-events';
 
 /** A day's events (from "+N more" or Enter on a day of the month grid). */
 export function DayListDialog({
@@ -26,20 +26,7 @@ export function DayListDialog({
                   : `${day.occurrences.length} event${day.occurrences.length === 1 ? '' : 's'}`}
               </DialogDescription>
             </DialogHeader>
-            <ul className="grid gap-1">
-              {day.occurrences.map((o) => (
-                <li key={`${o.id}-${o.occurrenceStart}`}>
-                  <button
-                    type="button"
-                    onClick={() => onOpenEvent(o)}
-                    className="flex w-full gap-3 rounded-md p-2 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <span className="w-20 shrink-0 text-sm text-muted-foreground">{timeLabel(o)}</span>
-                    <span className="font-medium">{o.title}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <DayEvents occurrences={day.occurrences} onOpenEvent={onOpenEvent} />
           </>
         )}
       </DialogContent>

@@ -16,6 +16,7 @@ import { MonthNav } from './month-nav';
 import { cn } from '@/lib/utils';
 import type { EventOccurrence } from '#shared/schemas/calendar';
 import { useOccurrences } from '../api/get-occurrences';
+import { DayEvents } from './day-events';
 import { byDay, dayKey, timeLabel } from './occurrence-days';
 
 const MAX_PER_DAY = 3;
@@ -55,6 +56,10 @@ function moved(day: Date, key: string): Date | null {
  * The month view (issue 22 item 1): weekday headers, today marked, the adjacent months' days
  * dimmed, three events a day and "+N more". One day holds the focus (a roving tabindex):
  * arrows move it, PageUp/PageDown change month, Enter opens the day's list.
+ *
+ * On a phone (the month under 28rem, a day under about 60 px) a title would show two letters:
+ * a day shows a dot per event instead, and the chosen day's events are listed under the month,
+ * whole (decision 0163).
  */
 export function MonthGrid({
   focusedDay,
@@ -95,8 +100,9 @@ export function MonthGrid({
   };
 
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
+  const focusedList = perDay.get(dayKey(focusedDay)) ?? [];
   return (
-    <div className="grid gap-3">
+    <div className="@container grid gap-3">
       <MonthNav at={focusedDay} onChange={onFocusDay}>
         {occurrences.isFetching && <span className="text-sm text-muted-foreground">Loading…</span>}
       </MonthNav>
@@ -146,8 +152,10 @@ export function MonthGrid({
                   className={cn(
                     // min-w-0 and overflow-hidden: a long title is cut by `truncate` inside its day, instead of
                     // widening the day's list over the next day (which then took the clicks meant for it).
-                    'min-h-24 min-w-0 overflow-hidden border-b border-r p-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                    'min-h-24 min-w-0 overflow-hidden border-b border-r p-1 text-left @max-md:min-h-14 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
                     outside && 'bg-muted/30 text-muted-foreground',
+                    // On a phone the chosen day is the one listed under the month: marked, for a tap shows no focus ring.
+                    focused && '@max-md:bg-accent',
                   )}
                 >
                   <span
@@ -159,7 +167,18 @@ export function MonthGrid({
                   >
                     {format(day, 'd')}
                   </span>
-                  <ul className="grid min-w-0 grid-cols-1 gap-0.5">
+                  {list.length > 0 && (
+                    <span aria-hidden="true" className="hidden flex-wrap items-center gap-0.5 px-1 @max-md:flex">
+                      {list.slice(0, MAX_PER_DAY).map((o) => (
+                        <span
+                          key={`${o.id}-${o.occurrenceStart}`}
+                          className={cn('size-1.5 rounded-full bg-primary', outside && 'opacity-50')}
+                        />
+                      ))}
+                      {list.length > MAX_PER_DAY && <span className="text-[10px] leading-none">+</span>}
+                    </span>
+                  )}
+                  <ul className="grid min-w-0 grid-cols-1 gap-0.5 @max-md:hidden">
                     {list.slice(0, MAX_PER_DAY).map((o) => (
                       <li key={`${o.id}-${o.occurrenceStart}`} className="min-w-0">
                         <button
@@ -185,7 +204,7 @@ export function MonthGrid({
                       type="button"
                       tabIndex={-1}
                       onClick={() => onOpenDay(day, list)}
-                      className="px-1 text-xs font-medium text-primary hover:underline"
+                      className="px-1 text-xs font-medium text-primary hover:underline @max-md:hidden"
                     >
                       +{list.length - MAX_PER_DAY} more
                     </button>
@@ -196,6 +215,17 @@ export function MonthGrid({
           </div>
         ))}
       </div>
+      <section
+        aria-label={`Events on ${format(focusedDay, 'EEEE, MMMM d')}`}
+        className="hidden rounded-lg border bg-card p-3 @max-md:block"
+      >
+        <p className="px-2 text-sm font-semibold">{format(focusedDay, 'EEEE, MMMM d')}</p>
+        {focusedList.length > 0 ? (
+          <DayEvents occurrences={focusedList} onOpenEvent={onOpenEvent} />
+        ) : (
+          <p className="px-2 pt-1 text-sm text-muted-foreground">No events on this day.</p>
+        )}
+      </section>
       <p className="text-xs text-muted-foreground">
         Arrow keys move between days, Page Up and Page Down change the month, Enter lists the day&apos;s events.
       </p>
