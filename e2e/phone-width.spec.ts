@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 import { overflow, screensTooWide } from './support/overflow';
+import { createEventOnThe15th } from './support/portal';
 
 // Issue 27 item 1: every screen fits a 390 px wide phone; the page never scrolls sideways.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -122,21 +123,11 @@ test("on a phone the month shows a dot per event and lists the chosen day's even
   page,
 }) => {
   await signIn(page, 'admin', '/calendar');
-  // The 15th of the month on screen at noon UTC: in that month whatever the time zone.
-  const now = new Date();
-  const day = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 15, 12));
   const title = `Phone month ${Date.now()}: the prayer breakfast for every partner church`;
-  const created = await page.request.post('/api/calendar/events', {
-    multipart: {
-      title,
-      startDate: day.toISOString(),
-      endDate: new Date(day.getTime() + 3_600_000).toISOString(),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const day = await createEventOnThe15th(page, title);
   await page.reload();
   await page.getByRole('tab', { name: 'Month' }).click();
-  const cell = page.locator(`[role="gridcell"][data-day="${day.toISOString().slice(0, 10)}"]`);
+  const cell = page.locator(`[role="gridcell"][data-day="${day}"]`);
   const inTheDay = cell.getByRole('button', { name: new RegExp(title) });
   // A day is about 50 px wide here: its title showed two letters. Now a dot, and the title below.
   await expect(cell).toHaveAttribute('aria-label', /, \d+ events?$/);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 import { screensTooWide } from './support/overflow';
+import { createEventOnThe15th } from './support/portal';
 
 // A tablet held upright: the sidebar shows, and beside it a screen has about 480 px. Laid out
 // for the window's width, tables squeezed a file's name to a letter a line there, and the chat's
@@ -75,18 +76,8 @@ test('beside the sidebar on a tablet, every screen fits without sideways scrolli
 
 test("the month shows each event's title first; its time is kept for screen readers", async ({ page }) => {
   await signIn(page, 'admin', '/calendar');
-  // The 15th of the month on screen at noon UTC: in that month whatever the time zone.
-  const now = new Date();
-  const day = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 15, 12));
   const title = `Month title ${Date.now()}`;
-  const created = await page.request.post('/api/calendar/events', {
-    multipart: {
-      title,
-      startDate: day.toISOString(),
-      endDate: new Date(day.getTime() + 3_600_000).toISOString(),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createEventOnThe15th(page, title);
   await page.reload();
   await page.getByRole('tab', { name: 'Month' }).click();
   const event = page

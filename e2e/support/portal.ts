@@ -22,6 +22,24 @@ export async function createPartnerViaApi(
   return ((await response.json()) as { partner: { id: string; name: string } }).partner;
 }
 
+/**
+ * An hour's event on the 15th of this month at noon UTC (in this month whatever the browser's
+ * time zone), created through the API; returns its day as the month grid's `data-day`.
+ */
+export async function createEventOnThe15th(page: Page, title: string): Promise<string> {
+  const now = new Date();
+  const day = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 15, 12));
+  const created = await page.request.post('/api/calendar/events', {
+    multipart: {
+      title,
+      startDate: day.toISOString(),
+      endDate: new Date(day.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return day.toISOString().slice(0, 10);
+}
+
 /** The toast carrying `description`, checked for its title too. */
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: description ?? title });
