@@ -57,7 +57,7 @@ function Field({
   label: string;
   required?: boolean;
   error?: string;
-  /** Said below the field while there is no error: something to check, not to fix. */
+  /** Said below the field while there is no error: something to check, not to fix. Null: none now. */
   note?: string | null;
   children: ReactNode;
 }) {
@@ -78,10 +78,12 @@ function Field({
           {error}
         </p>
       )}
-      {/* Always in the page, so a screen reader hears the note when it appears. */}
-      <p id={`${id}-note`} className="text-sm text-muted-foreground empty:hidden" aria-live="polite">
-        {!error && note}
-      </p>
+      {/* In the page from the start on a field that has notes, so a screen reader hears one appear. */}
+      {note !== undefined && (
+        <p id={`${id}-note`} className="text-sm text-muted-foreground empty:hidden" aria-live="polite">
+          {!error && note}
+        </p>
+      )}
     </div>
   );
 }
