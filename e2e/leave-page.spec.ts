@@ -51,6 +51,9 @@ test('the form builder asks before a link or Back drops a half-built form: Stay 
   await nav(page, 'Tasks').click();
   await question(page).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/tasks$/);
+  // The address changes before the form page unmounts; Back in between would return to it whole
+  // (the next test), so wait for the Tasks page itself.
+  await expect(page.getByRole('heading', { name: 'Task Management' })).toBeVisible();
   await page.goBack();
   await expect(title).toHaveValue('');
   await expect(builder.getByText('No fields yet. Add the first one below.')).toBeVisible();
