@@ -75,3 +75,70 @@ test('a coordinator builds a form, and an answer given through its public link a
   await expect(row).toContainText('Timothy Eunice');
   await expect(teamForm(page, title)).toContainText('1 response');
 });
+
+test("a number field's limits, set in the builder, are said and checked on the public page (decision 0164)", async ({
+  page,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'coordinator', '/forms');
+  const title = unique('Harvest supper');
+  const form = builder(page);
+  await form.getByLabel('Form Title').fill(title);
+  await addField(page, 'Number of guests', 'Number');
+  const limits = form.getByRole('group', { name: 'Limits of Number of guests' });
+  await limits.getByLabel('Minimum').fill('9');
+  await limits.getByLabel('Maximum').fill('8');
+  await limits.getByLabel('Whole numbers only').click();
+  await form.getByRole('button', { name: 'Create Form', exact: true }).click();
+  await expectToast(page, 'The minimum of Number of guests is more than its maximum');
+
+  await limits.getByLabel('Minimum').fill('1');
+  const tried = page.getByTestId('form-preview').getByLabel('Number of guests');
+  await expect(tried).toHaveAccessibleDescription('A whole number from 1 to 8');
+  await expect(tried).toHaveAttribute('min', '1');
+  await expect(tried).toHaveAttribute('step', '1');
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Create Form', exact: true }).click();
+  await expectToast(page, 'Form created successfully!');
+  // Opened again to edit, the limits are as saved; looked at only, it closes without asking.
+  await teamForm(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const editor = page.getByRole('form', { name: 'Edit Form' });
+  const saved = editor.getByRole('group', { name: 'Limits of Number of guests' });
+  await expect(saved.getByLabel('Minimum')).toHaveValue('1');
+  await expect(saved.getByLabel('Maximum')).toHaveValue('8');
+  await expect(saved.getByLabel('Whole numbers only')).toBeChecked();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
+  await teamForm(page, title)
+    .getByRole('button', { name: `Copy link of ${title}` })
+    .click();
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+
+  const visitorContext = await browser.newContext();
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(link.pathname);
+    const guests = visitor.getByLabel('Number of guests');
+    await expect(guests).toHaveAccessibleDescription('A whole number from 1 to 8');
+    for (const wrong of ['0', '2.5', '9']) {
+      await guests.fill(wrong);
+      await guests.blur();
+      await expect(guests).toHaveAccessibleDescription(/Please enter a whole number from 1 to 8$/);
+    }
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await expect(visitor.getByRole('alert')).toHaveText('Please correct the answer marked below.');
+    await expect(guests).toBeFocused();
+    await guests.fill('3');
+    await guests.blur();
+    await expect(guests).toHaveAccessibleDescription('A whole number from 1 to 8');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Thank you' })).toBeFocused();
+  } finally {
+    await visitorContext.close();
+  }
+  await expect(teamForm(page, title)).toContainText('1 response');
+});

@@ -7,6 +7,7 @@ import {
   checkAnswers,
   FORM_ERROR_KEY,
   isIsoDate,
+  numberHint,
 } from './form-answers';
 import { ANSWER_MAX_LENGTH } from './forms';
 import type { FormField } from './schemas/forms';
@@ -68,6 +69,31 @@ describe('checkAnswer', () => {
     expect(error(field('number'), '1e400')).toBe(ANSWER_MESSAGES.number);
     expect(error(field('number'), Number.NaN)).toBe(ANSWER_MESSAGES.number);
     expect(error(field('number'), '1e16')).toBe(ANSWER_MESSAGES.number);
+  });
+
+  it("holds a number to its field's minimum, maximum and whole numbers, saying what is wanted (decision 0164)", () => {
+    const guests = field('number', { min: 1, max: 10, wholeNumber: true });
+    expect(value(guests, '1')).toBe(1);
+    expect(value(guests, 10)).toBe(10);
+    for (const raw of ['0', '11', '2.5', 'two', -1]) {
+      expect(error(guests, raw)).toBe('Please enter a whole number from 1 to 10');
+    }
+    expect(error(field('number', { min: 0 }), '-0.5')).toBe('Please enter a number of 0 or more');
+    expect(value(field('number', { min: 0 }), '0.5')).toBe(0.5);
+    expect(error(field('number', { max: 2500 }), '2500.01')).toBe('Please enter a number of 2,500 or less');
+    expect(error(field('number', { wholeNumber: true }), '1.5')).toBe('Please enter a whole number');
+    expect(value(field('number', { wholeNumber: true }), '-4')).toBe(-4);
+    // An optional field left empty is still no answer, whatever its limits.
+    expect(value(field('number', { min: 1, required: false }), '')).toBeUndefined();
+  });
+
+  it("hints at a number field's limits in a sentence, and says nothing for a plain one", () => {
+    expect(numberHint({ min: 1, max: 10, wholeNumber: true })).toBe('A whole number from 1 to 10');
+    expect(numberHint({ min: -2.5 })).toBe('A number of -2.5 or more');
+    expect(numberHint({ max: 1_000_000 })).toBe('A number of 1,000,000 or less');
+    expect(numberHint({ wholeNumber: true })).toBe('A whole number');
+    expect(numberHint({})).toBeNull();
+    expect(numberHint({ wholeNumber: false })).toBeNull();
   });
 
   it('takes only a real calendar date written YYYY-MM-DD', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_MAX_LENGTH, type FormFieldType } from './forms';
+import { ANSWER_MAX_LENGTH, FORM_LIMITS, type FormFieldType } from './forms';
 import type { FormField } from './schemas/forms';
 
 /**
@@ -45,8 +45,6 @@ export type AnswerCheck =
 const PHONE = /^\+?[0-9 ().\-/]+$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const emailRule = z.email();
-/** Larger magnitudes lose digits in JSON and in the summary's arithmetic. */
-const NUMBER_LIMIT = 1e15;
 
 const isEmpty = (value: unknown) =>
   value === undefined ||
@@ -62,6 +60,25 @@ export function isIsoDate(text: string): boolean {
   if (year < 1000) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const shownNumber = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 20 });
+
+/** What a number field takes, in words: "a number", "a whole number from 1 to 10", "a number of 0 or more". */
+export function numberWanted(field: { min?: number; max?: number; wholeNumber?: boolean }): string {
+  const kind = field.wholeNumber ? 'a whole number' : 'a number';
+  const { min, max } = field;
+  if (min !== undefined && max !== undefined) return `${kind} from ${shownNumber(min)} to ${shownNumber(max)}`;
+  if (min !== undefined) return `${kind} of ${shownNumber(min)} or more`;
+  if (max !== undefined) return `${kind} of ${shownNumber(max)} or less`;
+  return kind;
+}
+
+/** The hint under a number field with limits ("A whole number from 1 to 10"); null when it has none. */
+export function numberHint(field: { min?: number; max?: number; wholeNumber?: boolean }): string | null {
+  if (field.min === undefined && field.max === undefined && !field.wholeNumber) return null;
+  const wanted = numberWanted(field);
+  return wanted[0]!.toUpperCase() + wanted.slice(1);
 }
 
 /** One field's answer, checked: the value to store, or the message to show next to the field. */
@@ -86,7 +103,14 @@ export function checkAnswer(field: FormField, raw: unknown): { value: AnswerValu
     case 'number': {
       const number =
         typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : NaN;
-      if (!Number.isFinite(number) || Math.abs(number) > NUMBER_LIMIT) return { error: ANSWER_MESSAGES.number };
+      const fits =
+        Number.isFinite(number) &&
+        Math.abs(number) <= FORM_LIMITS.numberAnswer &&
+        (!field.wholeNumber || Number.isInteger(number)) &&
+        (field.min === undefined || number >= field.min) &&
+        (field.max === undefined || number <= field.max);
+      // One message for every way of missing, saying what is wanted (decision 0164).
+      if (!fits) return { error: `Please enter ${numberWanted(field)}` };
       return { value: number };
     }
     case 'date':

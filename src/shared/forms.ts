@@ -47,6 +47,8 @@ export const FORM_LIMITS = {
   options: 50,
   optionLabel: 100,
   thankYouMessage: 500,
+  /** The largest magnitude of a number answer (and of a number field's limits): larger ones lose digits in JSON and in the summary's arithmetic. */
+  numberAnswer: 1e15,
   /** The largest response limit a form may set. */
   responseLimit: 1_000_000,
 } as const;

@@ -63,6 +63,29 @@ describe('createFormSchema', () => {
       'Only choice fields have options',
     );
   });
+
+  it('lets a number field, and no other, have a minimum, a maximum and whole numbers only (decision 0164)', () => {
+    const guests = { ...field, label: 'Guests', type: 'number', min: 1, max: 10, wholeNumber: true };
+    expect(createFormSchema.parse({ title: 'x', fields: [guests] }).fields[0]).toEqual({ ...guests, required: true });
+    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...guests, min: 11 }] }))).toBe(
+      'The minimum of Guests is more than its maximum',
+    );
+    expect(createFormSchema.safeParse({ title: 'x', fields: [{ ...guests, min: 10 }] }).success).toBe(true);
+    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...guests, max: '10' }] }))).toBe(
+      'The maximum is a number',
+    );
+    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...guests, min: Number.NaN }] }))).toBe(
+      'The minimum is a number',
+    );
+    expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...guests, max: 1e16 }] }))).toBe(
+      'The maximum is too large',
+    );
+    for (const extra of [{ min: 0 }, { max: 5 }, { wholeNumber: false }]) {
+      expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...field, ...extra }] }))).toBe(
+        'Only number fields have a minimum, maximum or whole numbers',
+      );
+    }
+  });
 });
 
 describe('sendFormSchema', () => {

@@ -26,6 +26,13 @@ const optionSchema = z
   .min(1, 'Each option needs a label')
   .max(FORM_LIMITS.optionLabel, `An option can be at most ${FORM_LIMITS.optionLabel} characters`);
 
+/** A number field's limit: any number an answer could be (FORM_LIMITS.numberAnswer). */
+const limitSchema = (name: 'minimum' | 'maximum') =>
+  z
+    .number({ error: `The ${name} is a number` })
+    .refine((n) => Number.isFinite(n) && Math.abs(n) <= FORM_LIMITS.numberAnswer, `The ${name} is too large`)
+    .optional();
+
 export const formFieldSchema = z
   .object({
     id: z
@@ -44,8 +51,28 @@ export const formFieldSchema = z
       .array(optionSchema)
       .max(FORM_LIMITS.options, `A field can have at most ${FORM_LIMITS.options} options`)
       .optional(),
+    /** A number field's smallest and largest answer, and whether it must be whole (decision 0164); absent for other types. */
+    min: limitSchema('minimum'),
+    max: limitSchema('maximum'),
+    wholeNumber: z.boolean({ error: 'Whole numbers only is yes or no' }).optional(),
   })
   .superRefine((field, ctx) => {
+    if (field.type !== 'number') {
+      for (const key of ['min', 'max', 'wholeNumber'] as const) {
+        if (field[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'Only number fields have a minimum, maximum or whole numbers',
+          });
+      }
+    } else if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['min'],
+        message: `The minimum of ${field.label} is more than its maximum`,
+      });
+    }
     if (!isChoiceType(field.type)) {
       if (field.options !== undefined)
         ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only choice fields have options' });

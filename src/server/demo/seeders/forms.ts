@@ -25,7 +25,7 @@ const INTEREST_FIELDS = [
 const VOLUNTEER_FIELDS = [
   field('name', 'Full name', 'text'),
   field('email', 'Email address', 'email'),
-  field('guests', 'Number of guests', 'number'),
+  field('guests', 'Number of guests', 'number', { min: 0, max: 20, wholeNumber: true }),
   field('shift', 'Preferred shift', 'single_choice', { options: ['Set-up', 'Serving', 'Clean-up'] }),
   field('arrival', 'Arrival date', 'date', { required: false }),
 ];

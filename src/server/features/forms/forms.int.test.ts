@@ -157,6 +157,16 @@ describe.each(testDatabaseTargets())('forms API on $name', (target) => {
         'Only choice fields have options',
       ],
       [
+        'a number field whose minimum is over its maximum',
+        { title: 'Guests', fields: [{ id: 'a', label: 'Guests', type: 'number', min: 5, max: 1 }] },
+        'The minimum of Guests is more than its maximum',
+      ],
+      [
+        'a minimum on a text field',
+        { title: 'Text', fields: [{ id: 'a', label: 'Name', type: 'text', min: 1 }] },
+        'Only number fields have a minimum, maximum or whole numbers',
+      ],
+      [
         'a field without an id',
         { title: 'No id', fields: [{ label: 'Name', type: 'text' }] },
         'Each field needs an id',

@@ -162,6 +162,30 @@ describe.each(testDatabaseTargets())('public form endpoints on $name', (target) 
       expect(await countOf(form.id)).toBe(0);
     });
 
+    it("holds a number to the field's minimum, maximum and whole numbers, which the public page is given (decision 0164)", async () => {
+      const limited = FIELDS.map((f) => (f.id === 'guests' ? { ...f, min: 1, max: 8, wholeNumber: true } : f));
+      const form = await newForm(limited);
+      const view = (await (await t.request(`/api/public/forms/${form.token}`)).json()) as {
+        form: { fields: Record<string, unknown>[] };
+      };
+      expect(view.form.fields.find((f) => f.id === 'guests')).toMatchObject({ min: 1, max: 8, wholeNumber: true });
+      for (const guests of ['0', '9', '2.5', -1]) {
+        const response = await answer(form.token, { answers: { ...VALID, guests } });
+        expect(response.status, String(guests)).toBe(400);
+        const body = (await response.json()) as { fieldErrors: Record<string, string> };
+        expect(body.fieldErrors).toEqual({ guests: 'Please enter a whole number from 1 to 8' });
+      }
+      expect(await responsesOf(form.id)).toEqual([]);
+      expect((await answer(form.token, { answers: { ...VALID, guests: '8' } })).status).toBe(201);
+      const [stored] = await responsesOf(form.id);
+      expect(stored!.answers as StoredAnswer[]).toContainEqual({
+        fieldId: 'guests',
+        label: 'Guests',
+        type: 'number',
+        value: 8,
+      });
+    });
+
     it('refuses a body that is not a response, and one over the request limit (413)', async () => {
       const form = await newForm();
       for (const body of ['not json', { answers: 'none' }, {}, [], { answers: {}, website: 'x'.repeat(1001) }]) {

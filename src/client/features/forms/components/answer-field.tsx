@@ -2,6 +2,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import { numberHint } from '#shared/form-answers';
 import { ANSWER_MAX_LENGTH, type FormFieldType } from '#shared/forms';
 
 /** A field as the answer input needs it: the builder's preview and the public page both have these. */
@@ -11,6 +12,10 @@ export interface AnswerFieldShape {
   type: FormFieldType;
   required?: boolean;
   options?: string[];
+  /** A number field's limits (decision 0164). */
+  min?: number;
+  max?: number;
+  wholeNumber?: boolean;
 }
 
 /** What the input holds: text for every type but multiple choice, which holds the ticked options. */
@@ -123,20 +128,30 @@ export function AnswerField({
   }
 
   const text = typeof value === 'string' ? value : '';
+  // A number field with limits says them before anyone gets them wrong.
+  const hint = field.type === 'number' ? numberHint(field) : null;
+  const hintId = `${inputId}-hint`;
   const common = {
     id: inputId,
     value: text,
     required,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': [hint && hintId, describedBy].filter(Boolean).join(' ') || undefined,
     onBlur: () => onLeave?.(),
   };
+  // A phone's numeric keypad has no minus sign: it is offered only where no answer is negative.
+  const wholeAndNotNegative = field.wholeNumber && field.min !== undefined && field.min >= 0;
   return (
     <div className="space-y-2">
       <Label htmlFor={inputId} className="break-words">
         {label}
         <RequiredMark required={required} />
       </Label>
+      {hint && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {field.type === 'textarea' ? (
         <Textarea
           {...common}
@@ -149,8 +164,10 @@ export function AnswerField({
           {...common}
           type={INPUT_TYPES[field.type]}
           autoComplete={AUTOCOMPLETE[field.type]}
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
-          step={field.type === 'number' ? 'any' : undefined}
+          inputMode={field.type === 'number' ? (wholeAndNotNegative ? 'numeric' : 'decimal') : undefined}
+          step={field.type === 'number' ? (field.wholeNumber ? 1 : 'any') : undefined}
+          min={field.type === 'number' ? field.min : undefined}
+          max={field.type === 'number' ? field.max : undefined}
           maxLength={field.type in ANSWER_MAX_LENGTH ? ANSWER_MAX_LENGTH[field.type as 'text'] : undefined}
           className={cn(field.type === 'date' && 'w-auto')}
           onChange={(event) => onChange(event.target.value)}

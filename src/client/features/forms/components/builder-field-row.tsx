@@ -12,10 +12,11 @@ import {
   FORM_FIELD_TYPES,
   type FormFieldType,
 } from '#shared/schemas/forms';
+import { NumberLimitsEditor, type NumberLimitsDraft } from './number-limits-editor';
 import { OptionsEditor } from './options-editor';
 
-/** A field as the builder holds it: options kept while the type is switched back and forth. */
-export interface BuilderField {
+/** A field as the builder holds it: options and number limits kept while the type is switched back and forth. */
+export interface BuilderField extends NumberLimitsDraft {
   id: string;
   label: string;
   type: FormFieldType;
@@ -23,9 +24,24 @@ export interface BuilderField {
   options: string[];
 }
 
-/** The field as the server takes it: options only on the choice types. */
-export const fieldValues = ({ options, ...field }: BuilderField) =>
-  isChoiceType(field.type) ? { ...field, options } : field;
+/** A field's number limits while none is set: every new field's, and a saved field's without them. */
+export const NO_NUMBER_LIMITS: NumberLimitsDraft = { min: '', max: '', wholeNumber: false };
+
+/** A typed limit as a number: none when the box is empty; what is not a number the schema refuses. */
+const limitOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** The field as the server takes it: options only on the choice types, limits only on a number. */
+export const fieldValues = ({ options, min, max, wholeNumber, ...field }: BuilderField) => {
+  if (isChoiceType(field.type)) return { ...field, options };
+  if (field.type !== 'number') return field;
+  const [low, high] = [limitOf(min), limitOf(max)];
+  return {
+    ...field,
+    ...(low === undefined ? {} : { min: low }),
+    ...(high === undefined ? {} : { max: high }),
+    ...(wholeNumber ? { wholeNumber } : {}),
+  };
+};
 
 /** One field of the builder: label, type, required switch, its options, and move/remove buttons. */
 export function BuilderFieldRow({
@@ -123,6 +139,7 @@ export function BuilderFieldRow({
       {isChoiceType(field.type) && (
         <OptionsEditor fieldName={name} options={field.options} onChange={(options) => onChange({ options })} />
       )}
+      {field.type === 'number' && <NumberLimitsEditor fieldName={name} limits={field} onChange={onChange} />}
     </li>
   );
 }

@@ -26,7 +26,7 @@ import {
 import { useCreateForm } from '../api/create-form';
 import type { SavedForm } from '../api/get-forms';
 import { useUpdateForm } from '../api/update-form';
-import { BuilderFieldRow, fieldValues, type BuilderField } from './builder-field-row';
+import { BuilderFieldRow, fieldValues, NO_NUMBER_LIMITS, type BuilderField } from './builder-field-row';
 import { FormPreview } from './form-preview';
 import { FormSettings, settingsDraftOf, settingsValues, type SettingsDraft } from './form-settings';
 
@@ -45,7 +45,13 @@ const contentOf = (title: string, description: string, fields: BuilderField[], s
 type FocusTarget = { fieldId: string; action: 'up' | 'down' | 'remove' } | { fieldId: null; action: 'new-label' };
 
 const builderFields = (form: SavedForm | null): BuilderField[] =>
-  (form?.fields ?? []).map((f) => ({ ...f, required: f.required, options: f.options ?? [] }));
+  (form?.fields ?? []).map(({ options, min, max, wholeNumber, ...f }) => ({
+    ...f,
+    options: options ?? [],
+    min: min === undefined ? '' : String(min),
+    max: max === undefined ? '' : String(max),
+    wholeNumber: wholeNumber ?? false,
+  }));
 
 /**
  * Create Form, or Edit Form for a saved one (`editing`): title, description and fields (add,
@@ -115,7 +121,7 @@ export function FormBuilder({
     // New fields start required (SPEC section 3); the switch makes one optional.
     setFields((current) => [
       ...current,
-      { id: newFieldId(), label: label.data, type: newType, required: true, options: [] },
+      { id: newFieldId(), label: label.data, type: newType, required: true, options: [], ...NO_NUMBER_LIMITS },
     ]);
     setNewLabel('');
     newLabelRef.current?.focus();
@@ -314,7 +320,7 @@ export function FormBuilder({
           <CardDescription>How partners will see the form.</CardDescription>
         </CardHeader>
         <CardContent data-testid="form-preview">
-          <FormPreview title={title} description={description} fields={fields} />
+          <FormPreview title={title} description={description} fields={fields.map(fieldValues)} />
         </CardContent>
       </Card>
     </div>

@@ -1,16 +1,5 @@
 import { useId, useState } from 'react';
-import type { FormFieldType } from '#shared/schemas/forms';
-import { AnswerField, emptyDraft, type AnswerDraft } from './answer-field';
-
-export interface PreviewField {
-  id: string;
-  label: string;
-  type: FormFieldType;
-  /** New fields start required (SPEC section 3); issue 21 lets one be optional. */
-  required?: boolean;
-  /** A choice field's options, in order. */
-  options?: string[];
-}
+import { AnswerField, emptyDraft, type AnswerDraft, type AnswerFieldShape } from './answer-field';
 
 /**
  * The form as a partner would see it on the public page: each field drawn by the same
@@ -25,7 +14,8 @@ export function FormPreview({
 }: {
   title: string;
   description: string | null;
-  fields: PreviewField[];
+  /** The saved form's fields, or the builder's as it would save them. */
+  fields: AnswerFieldShape[];
   headingLevel?: 2 | 3;
 }) {
   const id = useId();
