@@ -198,7 +198,9 @@ test('a file without a preview offers Download to view, and downloads under its 
   expect(fs.readFileSync(await fromList.path())).toEqual(Buffer.from([1, 2, 3, 0, 4]));
 });
 
-test("delete asks first, then removes the file; someone else's file offers no Delete", async ({ page }) => {
+test("delete asks first, then removes the file; someone else's file offers no Delete, nor does the folder holding it", async ({
+  page,
+}) => {
   await signIn(page, 'coordinator', '/files');
   const folder = await openNewFolder(page);
   const name = `delete-me-${unique()}.txt`;
@@ -234,6 +236,14 @@ test("delete asks first, then removes the file; someone else's file offers no De
   await expect(row(page, 'pastors-notes.txt')).toBeVisible();
   await expect(row(page, 'pastors-notes.txt').getByRole('button', { name: 'View pastors-notes.txt' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete pastors-notes.txt' })).toHaveCount(0);
+
+  // Holding the admin's file, the folder is the admin's to delete (D7): home offers the
+  // coordinator Rename and Move for it, and no Delete to be refused.
+  await page.goto('/files');
+  const folderRow = row(page, folder.slice(1, -1));
+  await expect(folderRow.getByRole('button', { name: /^Rename folder / })).toBeVisible();
+  await expect(folderRow.getByRole('button', { name: /^Move folder / })).toBeVisible();
+  await expect(folderRow.getByRole('button', { name: /^Delete folder / })).toHaveCount(0);
 });
 
 test("an uploaded HTML file with a script never runs in the portal's origin", async ({ page }) => {

@@ -166,6 +166,8 @@ export interface FolderEntry {
   files: number;
   size: number;
   updatedAt: string | null;
+  /** An admin, or someone who uploaded every file in it, sub-folders included (D7). */
+  canDelete: boolean;
 }
 
 export interface FileEntry {

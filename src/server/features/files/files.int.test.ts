@@ -11,8 +11,8 @@ import type { FileEntry } from '#shared/schemas/files';
 import { fileObjectKey } from './service';
 import { sweepOrphanObjects } from '#server/storage/orphan-sweep';
 
-/** A folder with nothing in it but its placeholder (issue 27 item 4 added what it holds). */
-const EMPTY = { files: 0, size: 0, updatedAt: null };
+/** A folder with nothing in it but its placeholder (issue 27 item 4 added what it holds): anyone may delete it. */
+const EMPTY = { files: 0, size: 0, updatedAt: null, canDelete: true };
 
 describe.each(testDatabaseTargets())('files on $name', (target) => {
   let t: TestApp;

@@ -135,10 +135,21 @@ describe.each(testDatabaseTargets())('organising files on $name', (target) => {
     const summary = await t.request(`/api/files/folders/summary?path=${encodeURIComponent('/Mine/')}`, {
       headers: as(ruth),
     });
-    expect(await summary.json()).toMatchObject({ files: 2, size: 2 });
+    // Sam's files, one a folder deeper: Ruth is told she may not delete it, Sam that he may.
+    expect(await summary.json()).toMatchObject({ files: 2, size: 2, canDelete: false });
+    const own = await t.request(`/api/files/folders/summary?path=${encodeURIComponent('/Mine/')}`, {
+      headers: as(sam),
+    });
+    expect(await own.json()).toMatchObject({ files: 2, canDelete: true });
 
     await createFolder(ruth, '/', 'Shared');
     const c = await uploadFile(sam, '/Shared/', 'c.txt', 'c');
+    // The listing says the same before anyone tries: Ruth made the folder, Sam's file is in it.
+    const deletable = async (u: TestUser) =>
+      Object.fromEntries((await list(u, '/')).folders.map((f) => [f.name, f.canDelete]));
+    expect(await deletable(ruth)).toMatchObject({ Mine: false, Shared: false });
+    expect(await deletable(sam)).toMatchObject({ Mine: true, Shared: true });
+    expect(await deletable(admin)).toMatchObject({ Mine: true, Shared: true });
     const countBefore = await fileCount();
     const refused = await deleteFolder(ruth, '/Shared/');
     expect(refused.status).toBe(403);

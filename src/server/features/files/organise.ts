@@ -11,7 +11,18 @@ import {
   type FileEntry,
   type FolderEntry,
 } from '#shared/schemas/files';
-import { canDelete, fileObjectKey, findFile, folderChanged, getFile, startsWithPattern, toEntry } from './service';
+import {
+  canDelete,
+  canDeleteFolder,
+  fileObjectKey,
+  findFile,
+  folderChanged,
+  folderFigures,
+  getFile,
+  startsWithPattern,
+  toEntry,
+  type Viewer,
+} from './service';
 
 /**
  * Renaming, moving and deleting in the shared drive (issue 27 item 4, decision 0126). Changing
@@ -109,7 +120,7 @@ export async function changeFolder(
     await lockFolders(tx.db, path, target);
     if (!(await folderExists(tx.db, path))) refuse(404, 'This folder does not exist');
     if (!(await folderExists(tx.db, parent))) refuse(404, 'The folder to move into does not exist');
-    const summary = await folderSummary(tx.db, path);
+    const summary = await folderSummary(tx.db, path, tx.actor);
     if (target === path) return { name, path, ...summary };
     if (await folderExists(tx.db, target)) refuse(409, `A folder named "${name}" already exists there.`);
     // path = owner + folder path + sanitised name (SPEC 3): swap the folder part, keep the rest.
@@ -133,20 +144,21 @@ export async function changeFolder(
   });
 }
 
-/** What a folder holds, sub-folders included: for the delete confirmation and the listing. */
-export async function folderSummary(db: Db, path: string): Promise<Pick<FolderEntry, 'files' | 'size' | 'updatedAt'>> {
+/** What a folder holds, sub-folders included, and whether `viewer` may delete it: for the delete confirmation and a renamed folder's row. */
+export async function folderSummary(
+  db: Db,
+  path: string,
+  viewer: Viewer,
+): Promise<Pick<FolderEntry, 'files' | 'size' | 'updatedAt' | 'canDelete'>> {
   const [row] = await db
-    .select({
-      files: sql<number>`(count(*) filter (where ${files.name} <> ${PLACEHOLDER_NAME}))::int`,
-      size: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
-      updatedAt: sql<Date | null>`max(${files.createdAt}) filter (where ${files.name} <> ${PLACEHOLDER_NAME})`,
-    })
+    .select(folderFigures(viewer))
     .from(files)
     .where(like(files.folderPath, startsWithPattern(path)));
   return {
     files: row?.files ?? 0,
     size: Number(row?.size ?? 0),
     updatedAt: row?.updatedAt ? new Date(row.updatedAt).toISOString() : null,
+    canDelete: canDeleteFolder(row?.othersFiles ?? 0, viewer),
   };
 }
 

@@ -38,7 +38,7 @@ export function filesRoutes() {
         return c.json({ folder: await changeFolder(contextOf(c), path, change) });
       })
       .get('/folders/summary', validate('query', folderPathQuerySchema), async (c) =>
-        c.json(await folderSummary(c.var.deps.database.db, c.req.valid('query').path)),
+        c.json(await folderSummary(c.var.deps.database.db, c.req.valid('query').path, contextOf(c).actor)),
       )
       .delete('/folders', validate('query', folderPathQuerySchema), async (c) =>
         c.json(await deleteFolder(contextOf(c), c.req.valid('query').path)),

@@ -63,7 +63,7 @@ type FileRow = {
 };
 
 /** Who is looking: enough to say whether they may delete a file. */
-type Viewer = Pick<Actor, 'id' | 'role'>;
+export type Viewer = Pick<Actor, 'id' | 'role'>;
 
 export function toEntry(row: FileRow, viewer: Viewer): FileEntry {
   return {
@@ -78,6 +78,21 @@ export function toEntry(row: FileRow, viewer: Viewer): FileEntry {
 export function canDelete(row: { uploadedBy: string | null }, viewer: Viewer) {
   return viewer.role === 'admin' || (row.uploadedBy !== null && row.uploadedBy === viewer.id);
 }
+
+/**
+ * What a folder holds, per folder path below it: files, bytes, latest upload, and how many of
+ * the files someone other than `viewer` uploaded (a folder with any is an admin's to delete).
+ * The listing and the delete confirmation read the same figures.
+ */
+export const folderFigures = (viewer: Viewer) => ({
+  files: sql<number>`(count(*) filter (where ${files.name} <> ${PLACEHOLDER_NAME}))::int`,
+  size: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
+  updatedAt: sql<Date | null>`max(${files.createdAt}) filter (where ${files.name} <> ${PLACEHOLDER_NAME})`,
+  othersFiles: sql<number>`(count(*) filter (where ${files.name} <> ${PLACEHOLDER_NAME} and ${files.uploadedBy} is distinct from ${viewer.id}))::int`,
+});
+
+/** D7 for a whole folder: an admin, or someone who uploaded every file in it. */
+export const canDeleteFolder = (othersFiles: number, viewer: Viewer) => viewer.role === 'admin' || othersFiles === 0;
 
 /** Open file managers showing this folder refresh. */
 export const folderChanged = (folderPath: string) => ({
@@ -103,23 +118,27 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
       .where(and(eq(files.folderPath, folder), ne(files.name, PLACEHOLDER_NAME)))
       .orderBy(asc(files.name)),
     db
-      .select({
-        folderPath: files.folderPath,
-        files: sql<number>`(count(*) filter (where ${files.name} <> ${PLACEHOLDER_NAME}))::int`,
-        size: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
-        updatedAt: sql<Date | null>`max(${files.createdAt}) filter (where ${files.name} <> ${PLACEHOLDER_NAME})`,
-      })
+      .select({ folderPath: files.folderPath, ...folderFigures(ctx.actor) })
       .from(files)
       .where(and(like(files.folderPath, startsWithPattern(folder)), ne(files.folderPath, folder)))
       .groupBy(files.folderPath),
   ]);
-  const children = new Map<string, FolderEntry>();
+  const children = new Map<string, FolderEntry & { othersFiles: number }>();
   for (const row of below) {
     const name = row.folderPath.slice(folder.length).split('/')[0];
     if (!name) continue;
-    const entry = children.get(name) ?? { name, path: `${folder}${name}/`, files: 0, size: 0, updatedAt: null };
+    const entry = children.get(name) ?? {
+      name,
+      path: `${folder}${name}/`,
+      files: 0,
+      size: 0,
+      updatedAt: null,
+      canDelete: true,
+      othersFiles: 0,
+    };
     entry.files += row.files;
     entry.size += Number(row.size);
+    entry.othersFiles += row.othersFiles;
     // An aggregate's timestamp comes back as text from some drivers: read it either way.
     const latest = row.updatedAt === null ? null : new Date(row.updatedAt).toISOString();
     if (latest && (!entry.updatedAt || latest > entry.updatedAt)) entry.updatedAt = latest;
@@ -127,7 +146,9 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
   }
   return {
     folder,
-    folders: [...children.values()].sort(byName),
+    folders: [...children.values()]
+      .map(({ othersFiles, ...entry }) => ({ ...entry, canDelete: canDeleteFolder(othersFiles, ctx.actor) }))
+      .sort(byName),
     files: rows.map((r) => toEntry(r, ctx.actor)).sort(byName),
     maxUploadMb: deps.config.MAX_UPLOAD_MB,
   };
@@ -162,7 +183,7 @@ export async function createFolder(ctx: ServiceContext, parent: string, name: st
       announce: folderChanged(parent),
       after: { path: folderPath, placeholderId: row?.id ?? null },
     });
-    return { name, path: folderPath, files: 0, size: 0, updatedAt: null };
+    return { name, path: folderPath, files: 0, size: 0, updatedAt: null, canDelete: true };
   });
 }
 

@@ -130,12 +130,15 @@ export function FileTable({
                     icon={FolderInput}
                     onClick={(b) => onFolderAction('move', f, b)}
                   />
-                  <ActionButton
-                    label={`Delete folder ${f.name}`}
-                    icon={Trash2}
-                    destructive
-                    onClick={(b) => onFolderAction('delete', f, b)}
-                  />
+                  {/* Hidden, as a file's is, where it would be refused: a folder with others' files is an admin's to delete (D7). */}
+                  {f.canDelete && (
+                    <ActionButton
+                      label={`Delete folder ${f.name}`}
+                      icon={Trash2}
+                      destructive
+                      onClick={(b) => onFolderAction('delete', f, b)}
+                    />
+                  )}
                 </div>
               </td>
             </tr>
