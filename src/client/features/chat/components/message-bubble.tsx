@@ -1,8 +1,8 @@
 import { formatDistance } from 'date-fns';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { toast } from '@/lib/toast';
+import { useInPlaceEditor } from '@/lib/use-in-place-editor';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -38,13 +38,8 @@ export function MessageBubble({
   highlighted: boolean;
   now: Date;
 }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
   // Saved or cancelled, the focus goes back to the message's Edit button, not to the page's body.
-  const stopEditing = () => {
-    flushSync(() => setEditing(false));
-    editButton.current?.focus();
-  };
+  const [editing, setEditing, stopEditing, editButton] = useInPlaceEditor();
   const deleted = message.deletedAt !== null;
   return (
     <div

@@ -1,8 +1,8 @@
 import { FolderOpen, FolderPlus, RefreshCw, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
+import { useInPlaceEditor } from '@/lib/use-in-place-editor';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -29,14 +29,8 @@ export function FilesPage() {
   const requested = params.get('folder') ?? ROOT_FOLDER;
   const folder = isFolderPath(requested) ? requested : ROOT_FOLDER;
   const listing = useFolder(folder);
-  const [creatingFolder, setCreatingFolder] = useState(false);
-  const newFolderButton = useRef<HTMLButtonElement>(null);
-  // The button is disabled while its form is open; once the form is gone the focus goes back to it
-  // rather than to the page's body (made, cancelled or Escape alike).
-  const closeNewFolder = () => {
-    flushSync(() => setCreatingFolder(false));
-    newFolderButton.current?.focus();
-  };
+  // New Folder is disabled while its form is open; made, cancelled or Escape, the focus returns to it.
+  const [creatingFolder, setCreatingFolder, closeNewFolder, newFolderButton] = useInPlaceEditor();
   const [viewing, setViewing] = useState<FileEntry | null>(null);
   // The button that opened the viewer: the focus goes back there (issue 27).
   const [opener, setOpener] = useState<HTMLElement | null>(null);

@@ -1,7 +1,7 @@
 import { Plus, Tags } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
+import { useInPlaceEditor } from '@/lib/use-in-place-editor';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -21,13 +21,8 @@ export function PartnerTagPicker({
   partnerId: string;
   tags: readonly { id: string; name: string; colour: TagColour }[];
 }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
   // Saved, cancelled or left with Escape: the focus goes back to Edit tags, not to the page's body.
-  const done = () => {
-    flushSync(() => setEditing(false));
-    editButton.current?.focus();
-  };
+  const [editing, setEditing, done, editButton] = useInPlaceEditor();
   return (
     <section aria-label="Tags" className="space-y-2">
       <div className="flex items-center gap-2">
