@@ -57,7 +57,8 @@ export const partners = pgTable(
     index('partners_status_idx').on(t.status),
     // The directory lists partners by name regardless of case, one page at a time (keyset).
     index('partners_sort_idx').on(sql`lower(${t.name})`, t.id),
-    index('partners_zone_idx').on(t.zone),
+    // Zones are free text; the filter matches one whatever its case ("North", "north").
+    index('partners_zone_lower_idx').on(sql`lower(${t.zone})`),
     // The dashboard's 'Recent Partner Activity': latest additions and contacts.
     index('partners_created_at_idx').on(t.createdAt),
     index('partners_last_contact_idx').on(t.lastContact),

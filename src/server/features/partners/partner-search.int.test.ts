@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
@@ -49,8 +49,9 @@ describe.each(testDatabaseTargets())('partner search on $name', (target) => {
           cardholderStatus: true,
         }),
         p('New Life Ministries', 'info@newlife.example', null, { zone: 'North', status: 'inactive' }),
+        // Zone is free text: one partner's was typed in lower case.
         p('Samuel Okafor', 'samuel.okafor@example.com', 'Plano, TX', {
-          zone: 'North',
+          zone: 'north',
           cardholderStatus: true,
           status: 'inactive',
         }),
@@ -115,6 +116,8 @@ describe.each(testDatabaseTargets())('partner search on $name', (target) => {
         'Rebecca Martinez',
         'Samuel Okafor',
       ]);
+      // A zone is the same zone whatever its case.
+      expect(names(await list({ zone: 'NORTH' }))).toEqual(names(await list({ zone: 'North' })));
       expect(names(await list({ cardholder: 'false', zone: 'South' }))).toEqual(['Hope Fellowship']);
       expect(names(await list({ zone: 'North', status: 'active', cardholder: 'true' }))).toEqual([
         'Grace Community Church',
@@ -125,9 +128,20 @@ describe.each(testDatabaseTargets())('partner search on $name', (target) => {
       ]);
     });
 
-    it('lists the zones in use', async () => {
+    it('lists the zones in use, each once whatever its case, in the spelling most partners have', async () => {
       const response = await get('/api/partners/zones');
       expect(await response.json()).toEqual({ zones: ['Central', 'North', 'South', 'West'] });
+      // Two 'west' against one 'West': the usual spelling is the one listed.
+      await t.db.insert(partners).values([
+        { name: 'West One', email: 'west1@example.org', zone: 'west' },
+        { name: 'West Two', email: 'west2@example.org', zone: 'west' },
+      ]);
+      try {
+        const after = await get('/api/partners/zones');
+        expect(await after.json()).toEqual({ zones: ['Central', 'North', 'South', 'west'] });
+      } finally {
+        await t.db.delete(partners).where(inArray(partners.email, ['west1@example.org', 'west2@example.org']));
+      }
     });
 
     it('pages with a cursor until every partner was seen once', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
 import { partners } from '#server/db/schema';
@@ -75,7 +75,8 @@ export function directoryConditions(query: PartnerFilterValues, sparseTags = fal
     );
   }
   if (query.status) conditions.push(eq(partners.status, query.status));
-  if (query.zone) conditions.push(eq(partners.zone, query.zone));
+  // Whatever its case: "north" typed on one partner is the "North" of the others (partners_zone_lower_idx).
+  if (query.zone) conditions.push(sql`lower(${partners.zone}) = lower(${query.zone})`);
   if (query.cardholder) conditions.push(eq(partners.cardholderStatus, query.cardholder === 'true'));
   if (query.tags && query.tags.length > 0) conditions.push(tagCondition(query.tags, query.match ?? 'any', sparseTags));
   if (query.archived !== 'true') conditions.push(isNull(partners.archivedAt));
@@ -95,13 +96,23 @@ export async function listPartners(db: Db, query: PartnerListQuery) {
   return { partners: await withTags(db, partnersOfPage), nextCursor };
 }
 
-/** Zones in use, for the filter and the form's suggestions. */
+/**
+ * Zones in use, for the filter and the form's suggestions: one per zone whatever its case, in
+ * the spelling most partners have ("North" over one partner's "north"; on a tie, the first in
+ * order), so the filter does not offer the same zone twice and the form suggests the usual one.
+ */
 export async function listZones(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ zone: partners.zone })
+  const spellings = db
+    .select({ zone: partners.zone, n: sql<number>`count(*)`.as('n') })
     .from(partners)
     .where(isNotNull(partners.zone))
-    .orderBy(partners.zone);
+    .groupBy(partners.zone)
+    .as('spellings');
+  const zone = sql`lower(${spellings.zone})`;
+  const rows = await db
+    .selectDistinctOn([zone], { zone: spellings.zone })
+    .from(spellings)
+    .orderBy(zone, desc(spellings.n), spellings.zone);
   return rows.map((r) => r.zone!);
 }
 

@@ -22,8 +22,10 @@ export function PartnerFilterPanel({
 }) {
   const ids = useId();
   const active = [values.status, values.zone, values.cardholder, values.tags, values.archived].filter(Boolean).length;
-  // A zone asked for in the URL stays selectable even before the zone list has loaded.
-  const zoneOptions = values.zone && !zones.includes(values.zone) ? [values.zone, ...zones] : zones;
+  // A zone matches whatever its case (the server's filter too): the URL's "north" is the listed
+  // "North". One asked for in the URL stays selectable even before the zone list has loaded.
+  const listedZone = values.zone && zones.find((zone) => zone.toLowerCase() === values.zone!.toLowerCase());
+  const zoneOptions = values.zone && !listedZone ? [values.zone, ...zones] : zones;
   return (
     <div
       id={id}
@@ -47,7 +49,7 @@ export function PartnerFilterPanel({
         <Label htmlFor={`${ids}-zone`}>Zone</Label>
         <NativeSelect
           id={`${ids}-zone`}
-          value={values.zone ?? ''}
+          value={listedZone || values.zone || ''}
           onChange={(e) => onChange({ ...values, zone: e.target.value || undefined })}
         >
           <option value="">All zones</option>
