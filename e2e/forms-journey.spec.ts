@@ -19,13 +19,26 @@ async function addField(page: Page, label: string, type: string) {
   await form.getByRole('button', { name: 'Add Field' }).click();
 }
 
+/** The form's public link, copied from the team's list as a coordinator does. */
+async function copyLink(page: Page, title: string) {
+  await teamForm(page, title)
+    .getByRole('button', { name: `Copy link of ${title}` })
+    .click();
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(link.pathname).toMatch(/^\/f\/[0-9a-f]{64}$/);
+  return link;
+}
+
+// A coordinator on More Features, allowed to copy a form's link.
+test.beforeEach(async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'coordinator', '/forms');
+});
+
 test('a coordinator builds a form, and an answer given through its public link appears live', async ({
   page,
   browser,
-  context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'coordinator', '/forms');
   const title = unique('Youth camp sign-up');
 
   // Built in the builder, as a coordinator does it.
@@ -36,11 +49,7 @@ test('a coordinator builds a form, and an answer given through its public link a
   await expectToast(page, 'Form created successfully!');
 
   // Its public link, from the team's list.
-  await teamForm(page, title)
-    .getByRole('button', { name: `Copy link of ${title}` })
-    .click();
-  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
-  expect(link.pathname).toMatch(/^\/f\/[0-9a-f]{64}$/);
+  const link = await copyLink(page, title);
 
   // Watching its responses.
   await teamForm(page, title)
@@ -79,10 +88,7 @@ test('a coordinator builds a form, and an answer given through its public link a
 test("a number field's limits, set in the builder, are said and checked on the public page (decision 0164)", async ({
   page,
   browser,
-  context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'coordinator', '/forms');
   const title = unique('Harvest supper');
   const form = builder(page);
   await form.getByLabel('Form Title').fill(title);
@@ -113,10 +119,7 @@ test("a number field's limits, set in the builder, are said and checked on the p
   await expect(saved.getByLabel('Whole numbers only')).toBeChecked();
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(editor).toBeHidden();
-  await teamForm(page, title)
-    .getByRole('button', { name: `Copy link of ${title}` })
-    .click();
-  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  const link = await copyLink(page, title);
 
   const visitorContext = await browser.newContext();
   try {

@@ -98,12 +98,13 @@ test.describe('partner directory', () => {
 
     await page.getByRole('button', { name: 'Filter' }).click();
     const filters = page.getByRole('group', { name: 'Filters' });
-    // Listed once, in one of its two spellings.
-    const listed = (await filters.getByLabel('Zone').locator('option').allTextContents()).filter(
-      (option) => option.toLowerCase() === zone.toLowerCase(),
-    );
-    expect(listed).toHaveLength(1);
-    await filters.getByLabel('Zone').selectOption(listed[0]!);
+    // Listed once (when the list has loaded), in one of its two spellings.
+    const listed = filters
+      .getByLabel('Zone')
+      .locator('option')
+      .filter({ hasText: new RegExp(`^${zone}$`, 'i') });
+    await expect(listed).toHaveCount(1);
+    await filters.getByLabel('Zone').selectOption((await listed.textContent())!);
     await expect(cards(page)).toHaveCount(2);
     await expect(cardNamed(page, active.name)).toBeVisible();
     await expect(cardNamed(page, inactive.name)).toBeVisible();
