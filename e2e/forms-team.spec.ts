@@ -161,7 +161,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Public link');
   const summary = page.getByRole('list', { name: 'Summary per field' });
-  await expect(summary.getByRole('listitem').filter({ hasText: 'People' })).toContainText('Average3');
+  await expect(summary.getByRole('listitem').filter({ hasText: 'People' })).toContainText('Total3Average3');
   await expect(summary.getByRole('listitem').filter({ hasText: 'Topic' })).toContainText('Health1');
   await expect(summary.getByRole('listitem').filter({ hasText: 'Topic' })).toContainText('Work0');
 

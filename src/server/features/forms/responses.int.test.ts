@@ -26,7 +26,7 @@ interface SummaryBody {
     removed: boolean;
     answered: number;
     options?: { option: string; count: number }[];
-    numbers?: { average: number; minimum: number; maximum: number } | null;
+    numbers?: { total: number; average: number; minimum: number; maximum: number } | null;
     latest?: { value: string; createdAt: string }[];
   }[];
 }
@@ -193,7 +193,7 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
     expect(summary.count).toBe(3);
     const byId = Object.fromEntries(summary.fields.map((f) => [f.fieldId, f]));
     expect(summary.fields.map((f) => f.fieldId)).toEqual(['name', 'size', 'meal', 'help', 'note', 'gone']);
-    expect(byId.size!.numbers).toEqual({ average: 2.5, minimum: 0.5, maximum: 5 });
+    expect(byId.size!.numbers).toEqual({ total: 7.5, average: 2.5, minimum: 0.5, maximum: 5 });
     expect(byId.size!.answered).toBe(3);
     expect(byId.meal!.options).toEqual([
       { option: 'Soup', count: 2 },
@@ -240,7 +240,7 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
       label: 'Number of guests',
       type: 'number',
       answered: 2,
-      numbers: { average: 4, minimum: 4, maximum: 4 },
+      numbers: { total: 4, average: 4, minimum: 4, maximum: 4 },
     });
     const page = await getJson<PageBody>(`/api/forms/${form.id}/responses`);
     expect(page.responses.map((r) => r.answers[0])).toEqual([

@@ -24,8 +24,8 @@ export interface FieldSummary {
   answered: number;
   /** Choice fields: every option the form offers (0 when nobody chose it), then older stored ones. */
   options?: { option: string; count: number }[];
-  /** Number fields: over the answers given as numbers; null when there are none. */
-  numbers?: { average: number; minimum: number; maximum: number } | null;
+  /** Number fields: over the answers given as numbers (the total answers "how many guests in all"); null when there are none. */
+  numbers?: { total: number; average: number; minimum: number; maximum: number } | null;
   /** Text, email, phone, long text and date fields: the newest answers, as text. */
   latest?: { value: string; createdAt: string }[];
 }
@@ -39,6 +39,7 @@ const answersOf = (formId: string) => sql`
 interface StatsRow {
   field_id: string;
   answered: number;
+  total: string | null;
   average: string | null;
   minimum: string | null;
   maximum: string | null;
@@ -89,7 +90,7 @@ export async function summarizeResponses(db: Db, formId: string) {
   // One pass for how many answered each field and the figures of numbers…
   const stats = await sqlRows<StatsRow>(
     db,
-    sql`select field_id, count(*)::int as answered, avg(num)::text as average, min(num)::text as minimum,
+    sql`select field_id, count(*)::int as answered, sum(num)::text as total, avg(num)::text as average, min(num)::text as minimum,
           max(num)::text as maximum
         from (select a.answer->>'fieldId' as field_id,
                 case when a.answer->>'type' = 'number' and jsonb_typeof(a.answer->'value') = 'number'
@@ -144,7 +145,12 @@ export async function summarizeResponses(db: Db, formId: string) {
     } else if (field.type === 'number') {
       summary.numbers =
         row?.average != null
-          ? { average: Number(row.average), minimum: Number(row.minimum), maximum: Number(row.maximum) }
+          ? {
+              total: Number(row.total),
+              average: Number(row.average),
+              minimum: Number(row.minimum),
+              maximum: Number(row.maximum),
+            }
           : null;
     } else {
       const latest = row ? await newestAnswers(db, formId, field.fieldId, SUMMARY_LATEST, true) : [];

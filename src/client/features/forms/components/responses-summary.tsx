@@ -60,9 +60,10 @@ function FieldFigures({ field }: { field: FieldSummary }) {
   if (field.numbers !== undefined) {
     if (field.numbers === null) return <p className="text-sm text-muted-foreground">No numbers yet.</p>;
     return (
-      <dl className="grid grid-cols-3 gap-2 text-sm">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {(
           [
+            ['Total', field.numbers.total],
             ['Average', field.numbers.average],
             ['Minimum', field.numbers.minimum],
             ['Maximum', field.numbers.maximum],
