@@ -133,6 +133,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
     { id: 'name', label: 'Name', type: 'text' },
     { id: 'topic', label: 'Topic', type: 'multiple_choice', options: ['Health', 'Family', 'Work'] },
     { id: 'people', label: 'People', type: 'number' },
+    { id: 'day', label: 'Day', type: 'date' },
   ]);
   await page.reload();
   await teamForm(page, title)
@@ -148,7 +149,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   const visitor = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
   try {
     const answered = await visitor.post(`/api/public/forms/${form.publicToken}/responses`, {
-      data: { answers: { name: '=cmd|calc', topic: ['Family', 'Health'], people: 3 } },
+      data: { answers: { name: '=cmd|calc', topic: ['Family', 'Health'], people: 3, day: '2026-12-24' } },
     });
     expect(answered.status(), await answered.text()).toBe(201);
   } finally {
@@ -164,6 +165,8 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   await expect(summary.getByRole('listitem').filter({ hasText: 'People' })).toContainText('Total3Average3');
   await expect(summary.getByRole('listitem').filter({ hasText: 'Topic' })).toContainText('Health1');
   await expect(summary.getByRole('listitem').filter({ hasText: 'Topic' })).toContainText('Work0');
+  // A date reads as the portal's dates do; the CSV below keeps it as stored.
+  await expect(summary.getByRole('list', { name: 'Latest answers to Day' })).toContainText('Dec 24, 2026');
 
   await row.getByRole('button', { name: /^Open/ }).click();
   const details = page.getByRole('dialog', { name: 'Response from Public link' });
@@ -179,8 +182,8 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   const bytes = await readFile(file!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString('utf8');
-  expect(text.split('\n')[0]).toBe('Submitted,Partner,Recipient,Name,Topic,People,Response id');
-  expect(text).toContain(`'=cmd|calc,Health; Family,3,`);
+  expect(text.split('\n')[0]).toBe('Submitted,Partner,Recipient,Name,Topic,People,Day,Response id');
+  expect(text).toContain(`'=cmd|calc,Health; Family,3,2026-12-24,`);
 
   // Delete it, after confirming.
   await row.getByRole('button', { name: 'Delete response from Public link' }).click();

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { answerShown } from '#shared/form-answers';
 import { FORM_FIELD_TYPE_LABELS } from '#shared/forms';
 import { useResponsesSummary, type ResponsesSummary } from '../api/get-responses';
 import { DATE_TIME_FORMAT } from '#shared/format';
@@ -83,7 +84,8 @@ function FieldFigures({ field }: { field: FieldSummary }) {
     <ul className="space-y-1 text-sm" aria-label={`Latest answers to ${field.label}`}>
       {latest.map((answer, index) => (
         <li key={index} className="break-words">
-          {answer.value}{' '}
+          {/* A date reads as every date of the portal does ("Dec 13, 2026"), not as stored. */}
+          {answerShown({ type: field.type, value: answer.value })}{' '}
           <span className="text-xs text-muted-foreground">
             ({format(new Date(answer.createdAt), DATE_TIME_FORMAT)})
           </span>
