@@ -149,3 +149,23 @@ test("on a phone the month shows a dot per event and lists the chosen day's even
   await expect(inTheDay).toBeVisible();
   await expect(list).toBeHidden();
 });
+
+test("on a phone the task board's three counts share one row, and the first task shows without scrolling", async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/tasks');
+  const created = await page.request.post('/api/tasks', {
+    data: { title: `Phone board task ${Date.now()}`, priority: 'medium', dueDate: '2030-01-31' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.reload();
+  const counters = ['active', 'highPriority', 'completed'].map((key) => page.getByTestId(`task-counter-${key}`));
+  const tops = [];
+  for (const counter of counters) {
+    await expect(counter).toBeVisible();
+    tops.push((await counter.boundingBox())!.y);
+  }
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(2);
+  const firstTask = page.getByRole('list', { name: 'Active Tasks' }).getByRole('listitem').first();
+  await expect(firstTask).toBeInViewport();
+});
