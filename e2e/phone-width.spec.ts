@@ -169,3 +169,18 @@ test("on a phone the task board's three counts share one row, and the first task
   const firstTask = page.getByRole('list', { name: 'Active Tasks' }).getByRole('listitem').first();
   await expect(firstTask).toBeInViewport();
 });
+
+test("on a phone the dashboard's Continue onboarding button goes under the progress instead of squeezing it", async ({
+  page,
+}) => {
+  // The treasurer is a coordinator no test takes through onboarding: the card stays.
+  await signIn(page, 'treasurer', '/dashboard');
+  const card = page.getByRole('region', { name: 'Continue onboarding' });
+  const progress = card.getByRole('progressbar', { name: 'Onboarding progress' });
+  const button = card.getByRole('link', { name: 'Continue onboarding' });
+  await expect(progress).toBeVisible();
+  const [bar, link] = [(await progress.boundingBox())!, (await button.boundingBox())!];
+  expect(link.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  // The progress keeps a readable width: "2 of 4 steps done" on one line.
+  expect(bar.width).toBeGreaterThan(192);
+});

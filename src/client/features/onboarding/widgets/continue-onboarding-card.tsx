@@ -16,7 +16,8 @@ export function ContinueOnboardingCard({ show }: { show: boolean }) {
     <Card className="mb-6" role="region" aria-labelledby="continue-onboarding-title">
       <CardContent className="flex flex-wrap items-center gap-4 p-6">
         <GraduationCap className="size-8 shrink-0 text-primary" aria-hidden="true" />
-        <div className="min-w-0 flex-1 space-y-2">
+        {/* At least 12rem: on a phone the button goes under the progress instead of squeezing it to a word a line. */}
+        <div className="min-w-0 flex-1 basis-48 space-y-2">
           <h2 id="continue-onboarding-title" className="font-semibold">
             Continue onboarding
           </h2>
@@ -25,7 +26,7 @@ export function ContinueOnboardingCard({ show }: { show: boolean }) {
           </p>
           <ProgressBar value={data.done} max={data.total} label="Onboarding progress" />
         </div>
-        <Button asChild>
+        <Button asChild className="w-full sm:w-auto">
           <Link to="/onboarding">Continue onboarding</Link>
         </Button>
       </CardContent>
