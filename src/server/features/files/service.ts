@@ -123,7 +123,8 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
       .where(and(like(files.folderPath, startsWithPattern(folder)), ne(files.folderPath, folder)))
       .groupBy(files.folderPath),
   ]);
-  const children = new Map<string, FolderEntry & { othersFiles: number }>();
+  // Whether the viewer may delete each is decided once its files below are all counted.
+  const children = new Map<string, Omit<FolderEntry, 'canDelete'> & { othersFiles: number }>();
   for (const row of below) {
     const name = row.folderPath.slice(folder.length).split('/')[0];
     if (!name) continue;
@@ -133,7 +134,6 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
       files: 0,
       size: 0,
       updatedAt: null,
-      canDelete: true,
       othersFiles: 0,
     };
     entry.files += row.files;
