@@ -9,6 +9,7 @@ import { listen } from './http/listen';
 import type { Logger } from './logger';
 import { sweepOrphanObjectsLogged } from './storage/orphan-sweep';
 import { serveBackups } from './ops/backup-socket';
+import { startCheckpoints } from './db/wal-checkpoints';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const IN_FLIGHT_GRACE_MS = 5_000;
@@ -73,6 +74,8 @@ export async function startServer(
     sweep();
     const sweeper = setInterval(sweep, ORPHAN_SWEEP_EVERY_MS);
     sweeper.unref();
+    // The embedded database has no checkpointer of its own (decision 0166).
+    const stopCheckpoints = startCheckpoints(deps.database, logger);
 
     deps.mail.start();
     deps.notices.start();
@@ -100,6 +103,7 @@ export async function startServer(
         await stopped;
         clearTimeout(grace);
         await stopBackups();
+        await stopCheckpoints();
         await disposeDeps(deps);
         releaseLock();
       })());
