@@ -111,8 +111,8 @@ includes the database server's own work after an import (autovacuum, analyze, ch
 8. **Client**: gzip size of the JavaScript and CSS the browser downloads for \`/auth\` (entry
    chunk and its static imports) and for \`/dashboard\` (plus the route's lazy chunk and its
    imports), from a fresh \`vite build --manifest\`.
-9. **Many people at once** (issue 18): 50 connections for ${s.crowdSeconds ?? 10} s after ${s.crowdWarmUpSeconds ?? 5} s of warm-up, each
-   screen alone and in turn, as an admin: the dashboard summary, the partners page (50), the
+9. **Many people at once** (issue 18): 50 connections for ${s.crowdSeconds ?? 10} s after ${s.crowdWarmUpSeconds ?? 5} s of warm-up, in one
+   load whose answers after the warm-up are the figures (decision 0167), each screen alone and in turn, as an admin: the dashboard summary, the partners page (50), the
    common and the rare search, a search for a different seeded name with each request (so no
    answer is kept), and recording a gift (\`POST /api/giving/donations\`).
 10. **Giving screen** (issue 19): ${s.auditSamples} requests each, through the API as an admin, of the first
