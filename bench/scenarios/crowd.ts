@@ -35,12 +35,9 @@ async function crowd(
   nextPath?: () => string,
 ): Promise<HttpFigure> {
   const measuredMs: number[] = [];
-  let measuring = false;
-  let measuredFrom = 0;
-  const startMeasuring = setTimeout(() => {
-    measuring = true;
-    measuredFrom = performance.now();
-  }, warmUpSeconds * 1000);
+  /** When the warm-up ended; until then answers are not figures. */
+  let measuredFrom: number | undefined;
+  const startMeasuring = setTimeout(() => (measuredFrom = performance.now()), warmUpSeconds * 1000);
   const result = await autocannon({
     url,
     connections: HTTP_CONNECTIONS,
@@ -50,13 +47,14 @@ async function crowd(
     ...(nextPath ? { requests: [{ setupRequest: (request: object) => ({ ...request, path: nextPath() }) }] } : {}),
     setupClient: (client) => {
       client.on('response', (_status: number, _bytes: number, ms: number) => {
-        if (measuring) measuredMs.push(ms);
+        if (measuredFrom !== undefined) measuredMs.push(ms);
       });
     },
   });
   clearTimeout(startMeasuring);
+  if (measuredFrom === undefined || measuredMs.length === 0)
+    throw new Error(`no response in the measured ${seconds} s of ${url}`);
   const measuredSeconds = (performance.now() - measuredFrom) / 1000;
-  if (!measuring || measuredMs.length === 0) throw new Error(`no response in the measured ${seconds} s of ${url}`);
   return {
     requestsPerSecond: measuredMs.length / measuredSeconds,
     p50Ms: percentile(measuredMs, 50),
