@@ -36,6 +36,8 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   await expect(add.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
   await add.getByLabel('After').check();
   await add.getByLabel('Number of times').fill('4');
+  // A stray "e" leaves text that is not a number: the count stays 4, not 1 (decision 0168).
+  await add.getByLabel('Number of times').press('e');
   await add.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created successfully!')).toBeVisible();
   // Each chain of dialogs gives the focus back to what opened it, or to the view's tab when that

@@ -99,9 +99,16 @@ test("a number field's limits, set in the builder, are said and checked on the p
   await limits.getByLabel('Whole numbers only').click();
   await form.getByRole('button', { name: 'Create Form', exact: true }).click();
   await expectToast(page, 'The minimum of Number of guests is more than its maximum');
+  // Half-typed, "1e" is no number: the box reports nothing, and saving must not take it as no minimum.
+  await limits.getByLabel('Minimum').clear();
+  await limits.getByLabel('Minimum').pressSequentially('1e');
+  const tried = page.getByTestId('form-preview').getByLabel('Number of guests');
+  await expect(tried).toHaveAccessibleDescription('A whole number of 8 or less');
+  await form.getByRole('button', { name: 'Create Form', exact: true }).click();
+  await expectToast(page, 'The minimum of Number of guests is not a number');
+  await expect(teamForm(page, title)).toHaveCount(0);
 
   await limits.getByLabel('Minimum').fill('1');
-  const tried = page.getByTestId('form-preview').getByLabel('Number of guests');
   await expect(tried).toHaveAccessibleDescription('A whole number from 1 to 8');
   await expect(tried).toHaveAttribute('min', '1');
   await expect(tried).toHaveAttribute('step', '1');
@@ -132,6 +139,11 @@ test("a number field's limits, set in the builder, are said and checked on the p
       await guests.blur();
       await expect(guests).toHaveAccessibleDescription(/Please enter a whole number from 1 to 8$/);
     }
+    // Half-typed "1e" is an answer that is not a number, not a missing one.
+    await guests.clear();
+    await guests.pressSequentially('1e');
+    await guests.blur();
+    await expect(guests).toHaveAccessibleDescription(/Please enter a whole number from 1 to 8$/);
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await expect(visitor.getByRole('alert')).toHaveText('Please correct the answer marked below.');
     await expect(guests).toBeFocused();

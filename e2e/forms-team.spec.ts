@@ -64,6 +64,10 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
   await dishUp.focus();
   await page.keyboard.press('Enter');
   await expect(dishUp).toBeFocused();
+  // "2e" is not a number yet: the box reports nothing, and saving says so rather than saving no limit.
+  await editor.getByLabel('Response limit (optional)').pressSequentially('2e');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'The response limit is a whole number');
   await editor.getByLabel('Response limit (optional)').fill('25');
   await editor.getByLabel('Thank-you message').fill('See you at the picnic!');
   await expectAccessible(page);

@@ -112,7 +112,11 @@ export function RepeatFields({
               aria-label="Number of times"
               className="w-24"
               value={choice.count}
-              onChange={(e) => set({ ends: 'count', count: Math.max(1, Math.min(999, Number(e.target.value) || 1)) })}
+              onChange={(e) => {
+                // Text that is not a number ("5e") reads as '': keep the last count, not 1 (decision 0168).
+                if (e.target.validity.badInput) return;
+                set({ ends: 'count', count: Math.max(1, Math.min(999, Number(e.target.value) || 1)) });
+              }}
             />
             <span>times</span>
           </div>

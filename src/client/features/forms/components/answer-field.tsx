@@ -1,6 +1,7 @@
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { numberBoxText, numberBoxValue } from '@/lib/number-box';
 import { cn } from '@/lib/utils';
 import { numberHint } from '#shared/form-answers';
 import { ANSWER_MAX_LENGTH, type FormFieldType } from '#shared/forms';
@@ -133,7 +134,7 @@ export function AnswerField({
   const hintId = `${inputId}-hint`;
   const common = {
     id: inputId,
-    value: text,
+    value: field.type === 'number' ? numberBoxValue(text) : text,
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [hint && hintId, describedBy].filter(Boolean).join(' ') || undefined,
@@ -170,7 +171,8 @@ export function AnswerField({
           max={field.type === 'number' ? field.max : undefined}
           maxLength={field.type in ANSWER_MAX_LENGTH ? ANSWER_MAX_LENGTH[field.type as 'text'] : undefined}
           className={cn(field.type === 'date' && 'w-auto')}
-          onChange={(event) => onChange(event.target.value)}
+          // A number box's "1e" reaches the check as not a number, not as no answer.
+          onChange={(event) => onChange(field.type === 'number' ? numberBoxText(event.target) : event.target.value)}
         />
       )}
       {errorText}

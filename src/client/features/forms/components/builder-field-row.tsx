@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { NOT_A_NUMBER, numberBoxValue } from '@/lib/number-box';
 import { isChoiceType } from '#shared/forms';
 import {
   FORM_FIELD_LABEL_MAX,
@@ -27,7 +28,7 @@ export interface BuilderField extends NumberLimitsDraft {
 /** A field's number limits while none is set: every new field's, and a saved field's without them. */
 export const NO_NUMBER_LIMITS: NumberLimitsDraft = { min: '', max: '', wholeNumber: false };
 
-/** A typed limit as a number: none when the box is empty; what is not a number the schema refuses. */
+/** A typed limit as a number: none when the box is empty; NaN for `NOT_A_NUMBER`, which the schema refuses. */
 const limitOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** The field as the server takes it: options only on the choice types, limits only on a number. */
@@ -42,6 +43,24 @@ export const fieldValues = ({ options, min, max, wholeNumber, ...field }: Builde
     ...(wholeNumber ? { wholeNumber } : {}),
   };
 };
+
+/** The field as the preview shows it while it is typed: a limit that is not yet a number is left out. */
+export const previewValues = (field: BuilderField) =>
+  fieldValues({ ...field, min: numberBoxValue(field.min), max: numberBoxValue(field.max) });
+
+/**
+ * The message for the first number field whose minimum or maximum box holds text that is not a
+ * number ("1e"), naming the field; null when there is none. Checked before saving, because the
+ * schema's own message cannot say which field it is.
+ */
+export function unreadableLimit(fields: BuilderField[]): string | null {
+  for (const field of fields) {
+    if (field.type !== 'number') continue;
+    if (field.min === NOT_A_NUMBER) return `The minimum of ${field.label} is not a number`;
+    if (field.max === NOT_A_NUMBER) return `The maximum of ${field.label} is not a number`;
+  }
+  return null;
+}
 
 /** One field of the builder: label, type, required switch, its options, and move/remove buttons. */
 export function BuilderFieldRow({

@@ -26,7 +26,14 @@ import {
 import { useCreateForm } from '../api/create-form';
 import type { SavedForm } from '../api/get-forms';
 import { useUpdateForm } from '../api/update-form';
-import { BuilderFieldRow, fieldValues, NO_NUMBER_LIMITS, type BuilderField } from './builder-field-row';
+import {
+  BuilderFieldRow,
+  fieldValues,
+  NO_NUMBER_LIMITS,
+  previewValues,
+  unreadableLimit,
+  type BuilderField,
+} from './builder-field-row';
 import { FormPreview } from './form-preview';
 import { FormSettings, settingsDraftOf, settingsValues, type SettingsDraft } from './form-settings';
 
@@ -158,6 +165,8 @@ export function FormBuilder({
   };
 
   const saveEdit = async (form: SavedForm, draft: SettingsDraft) => {
+    const unreadable = unreadableLimit(fields);
+    if (unreadable) return void toast.error(unreadable);
     const parsed = updateFormSchema.safeParse({
       version: form.version,
       status: form.status,
@@ -180,6 +189,8 @@ export function FormBuilder({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (editing && settings) return saveEdit(editing, settings);
+    const unreadable = unreadableLimit(fields);
+    if (unreadable) return void toast.error(unreadable);
     const parsed = createFormSchema.safeParse({ title, description, fields: fields.map(fieldValues) });
     if (!parsed.success) {
       toast.error(parsed.error.issues[0]!.message);
@@ -320,7 +331,7 @@ export function FormBuilder({
           <CardDescription>How partners will see the form.</CardDescription>
         </CardHeader>
         <CardContent data-testid="form-preview">
-          <FormPreview title={title} description={description} fields={fields.map(fieldValues)} />
+          <FormPreview title={title} description={description} fields={fields.map(previewValues)} />
         </CardContent>
       </Card>
     </div>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { numberBoxText, numberBoxValue } from '@/lib/number-box';
 import { DEFAULT_THANK_YOU, FORM_LIMITS } from '#shared/forms';
 
 /** What the editor holds of a form's settings, as the inputs show them (text). */
@@ -24,8 +25,8 @@ export const settingsDraftOf = (form: {
 });
 
 /**
- * The settings as the server takes them. A limit that is not a whole number is passed on as
- * written, so the server's own message names the problem.
+ * The settings as the server takes them. A limit that is not a whole number (or not a number at
+ * all, `NOT_A_NUMBER`) is passed on as written, so the schema's own message names the problem.
  */
 export function settingsValues(draft: SettingsDraft) {
   const limit = draft.responseLimit.trim();
@@ -62,8 +63,8 @@ export function FormSettings({ draft, onChange }: { draft: SettingsDraft; onChan
             min={1}
             max={FORM_LIMITS.responseLimit}
             step={1}
-            value={draft.responseLimit}
-            onChange={(e) => onChange({ ...draft, responseLimit: e.target.value })}
+            value={numberBoxValue(draft.responseLimit)}
+            onChange={(e) => onChange({ ...draft, responseLimit: numberBoxText(e.target) })}
           />
         </div>
       </div>

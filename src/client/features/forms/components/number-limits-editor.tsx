@@ -2,8 +2,12 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { numberBoxText, numberBoxValue } from '@/lib/number-box';
 
-/** A number field's limits as the builder holds them: the boxes' text, so a half-typed "-" is kept. */
+/**
+ * A number field's limits as the builder holds them: the boxes' text, so a half-typed "-" is
+ * kept, and `NOT_A_NUMBER` for a box whose text is not a number (lib/number-box.ts).
+ */
 export interface NumberLimitsDraft {
   min: string;
   max: string;
@@ -37,8 +41,8 @@ export function NumberLimitsEditor({
         inputMode="decimal"
         step="any"
         placeholder="None"
-        value={limits[key]}
-        onChange={(e) => onChange({ [key]: e.target.value })}
+        value={numberBoxValue(limits[key])}
+        onChange={(e) => onChange({ [key]: numberBoxText(e.target) })}
       />
     </div>
   );
