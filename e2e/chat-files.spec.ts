@@ -11,6 +11,18 @@ test('an image sent by one person shows inline for the other and opens full size
   try {
     await signIn(admin, 'admin', '/chat');
     await signIn(coordinator, 'coordinator', '/chat');
+    // Enough messages for the channel to scroll, whatever ran before.
+    for (let i = 0; i < 12; i++) {
+      const filler = await admin.request.post('/api/chat/messages', {
+        data: { chatType: 'partner', partner: 'New Partners', content: `Before the pictures ${i}` },
+      });
+      expect(filler.status(), await filler.text()).toBe(201);
+    }
+    // The coordinator's pictures arrive late, as on a slow line: after the list has been placed.
+    await coordinator.route('**/api/chat/attachments/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     for (const page of [admin, coordinator]) {
       await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
       await expect(page.getByPlaceholder('Message #New Partners')).toBeVisible();
@@ -49,6 +61,10 @@ test('an image sent by one person shows inline for the other and opens full size
     const chip = log.getByRole('link', { name: new RegExp(notes) });
     await expect(chip).toBeVisible();
     await expect(chip).toContainText('Bytes');
+    // The picture grew the message after it was placed: the list stayed at the bottom, so the
+    // file under the picture is in sight without scrolling.
+    await expect(chip).toBeInViewport();
+    await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
     await expectAccessible(coordinator);
 
     const opener = log.getByRole('button', { name: `Open picture ${picture}` });

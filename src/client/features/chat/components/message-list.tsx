@@ -41,13 +41,14 @@ export interface MessageListProps {
 /**
  * Oldest first, with a separator above each day and a "New messages" line where the reader
  * stopped. Scrolls to the bottom 100 ms after a channel loads, and again when a message
- * arrives while the reader is at the bottom (not when they have scrolled up to read). Near the
- * top the older page loads, and the messages on screen stay where they were.
+ * arrives or the messages grow while the reader is at the bottom (not when they have scrolled
+ * up to read). Near the top the older page loads, and the messages on screen stay where they were.
  */
 export function MessageList(props: MessageListProps) {
   const { messages, isPending, currentUserId, isAdmin, vip, channelKey, hasOlder, hasNewer, focusId } = props;
   const now = useNow();
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [showJump, setShowJump] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -107,6 +108,22 @@ export function MessageList(props: MessageListProps) {
   useEffect(() => {
     onAtLatest.current(atBottom.current && !hasNewer);
   }, [count, hasNewer, channelKey]);
+
+  // A message grows after it is placed (its picture loads, an edit is longer) and the list's own
+  // box changes (the window, a phone's keyboard): a reader at the bottom stays there, so the
+  // last message is seen whole.
+  const shown = !isPending && count > 0;
+  useEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!shown || !el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && !anchor.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [shown, channelKey]);
 
   if (isPending) {
     return (
@@ -178,56 +195,58 @@ export function MessageList(props: MessageListProps) {
           if (el.scrollTop < LOAD_OLDER_PX) loadOlder();
           if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_OLDER_PX) loadNewer();
         }}
-        className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        className="flex-1 overflow-y-auto p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
-        {hasOlder ? (
-          <div className="flex justify-center">
-            <Button variant="ghost" size="sm" onClick={loadOlder} disabled={loadingOlder}>
-              {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
-            </Button>
-          </div>
-        ) : (
-          <p className="text-center text-xs text-muted-foreground">The beginning of this channel</p>
-        )}
-        {messages.map((m, i) => {
-          const created = new Date(m.createdAt);
-          const previous = messages[i - 1];
-          const newDay = !previous || !sameDay(new Date(previous.createdAt), created);
-          const own = m.userId !== null && m.userId === currentUserId;
-          return (
-            <Fragment key={m.id}>
-              {newDay && (
-                <div role="separator" aria-label={dayLabel(created, now)} className="flex items-center gap-3 py-1">
-                  <span className="h-px flex-1 bg-border" />
-                  <span className="text-xs font-medium text-muted-foreground">{dayLabel(created, now)}</span>
-                  <span className="h-px flex-1 bg-border" />
-                </div>
-              )}
-              {m.id === firstUnread && (
-                <div role="separator" aria-label="New messages" className="flex items-center gap-3">
-                  <span className="h-px flex-1 bg-red-500" />
-                  <span className="text-xs font-semibold text-red-600">New messages</span>
-                  <span className="h-px flex-1 bg-red-500" />
-                </div>
-              )}
-              <MessageBubble
-                message={m}
-                own={own}
-                canDelete={own || isAdmin}
-                mentionsMe={!own && props.mentionsMe(m)}
-                highlighted={highlight === m.id}
-                now={now}
-              />
-            </Fragment>
-          );
-        })}
-        {hasNewer && (
-          <div className="flex justify-center">
-            <Button variant="ghost" size="sm" onClick={loadNewer} disabled={loadingNewer}>
-              {loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
-            </Button>
-          </div>
-        )}
+        <div ref={content} className="space-y-3">
+          {hasOlder ? (
+            <div className="flex justify-center">
+              <Button variant="ghost" size="sm" onClick={loadOlder} disabled={loadingOlder}>
+                {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+              </Button>
+            </div>
+          ) : (
+            <p className="text-center text-xs text-muted-foreground">The beginning of this channel</p>
+          )}
+          {messages.map((m, i) => {
+            const created = new Date(m.createdAt);
+            const previous = messages[i - 1];
+            const newDay = !previous || !sameDay(new Date(previous.createdAt), created);
+            const own = m.userId !== null && m.userId === currentUserId;
+            return (
+              <Fragment key={m.id}>
+                {newDay && (
+                  <div role="separator" aria-label={dayLabel(created, now)} className="flex items-center gap-3 py-1">
+                    <span className="h-px flex-1 bg-border" />
+                    <span className="text-xs font-medium text-muted-foreground">{dayLabel(created, now)}</span>
+                    <span className="h-px flex-1 bg-border" />
+                  </div>
+                )}
+                {m.id === firstUnread && (
+                  <div role="separator" aria-label="New messages" className="flex items-center gap-3">
+                    <span className="h-px flex-1 bg-red-500" />
+                    <span className="text-xs font-semibold text-red-600">New messages</span>
+                    <span className="h-px flex-1 bg-red-500" />
+                  </div>
+                )}
+                <MessageBubble
+                  message={m}
+                  own={own}
+                  canDelete={own || isAdmin}
+                  mentionsMe={!own && props.mentionsMe(m)}
+                  highlighted={highlight === m.id}
+                  now={now}
+                />
+              </Fragment>
+            );
+          })}
+          {hasNewer && (
+            <div className="flex justify-center">
+              <Button variant="ghost" size="sm" onClick={loadNewer} disabled={loadingNewer}>
+                {loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+              </Button>
+            </div>
+          )}
+        </div>
       </div>
       {(showJump || hasNewer) && (
         <Button
