@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donations, events, partners, tasks } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { dashboardSources } from '#server/feature-wiring';
-import { dashboardSummary } from './service';
-
-type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
+import { dashboardSummary, type ReaderSummary } from './service';
 
 const at = (iso: string) => new Date(iso);
 
@@ -31,7 +29,7 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
   const summary = async (query: string) => {
     const response = await t.request(`/api/dashboard/summary${query}`, { headers: { cookie: coordinator } });
     expect(response.status).toBe(200);
-    return (await response.json()) as Summary;
+    return (await response.json()) as ReaderSummary;
   };
 
   describe('tasks, events, partners and activity', () => {
@@ -153,7 +151,8 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
           donationDate: at('2025-06-14T08:00:00Z'),
         },
       ]);
-      const items = (await summaryAt(now, 'America/Los_Angeles')).recentActivity!;
+      const activity = (await summaryAt(now, 'America/Los_Angeles')).recentActivity!;
+      const items = activity.withGifts;
       expect(items.map((i) => [i.kind, i.partnerName])).toEqual([
         ['gift', 'Saturday Giver'],
         ['contacted', 'Contacted Friday'],
@@ -164,6 +163,12 @@ describe.each(testDatabaseTargets())('dashboard cards on $name', (target) => {
       expect(items[0]).toMatchObject({ amount: '99.99', donationType: 'one-time' });
       // A contact date sorts as the start of that day in the reader's zone.
       expect(items[1]).toMatchObject({ date: '2025-06-13', at: '2025-06-13T07:00:00.000Z' });
+      // For readers without Giving Records: the same list with no gift in it (D12).
+      expect(activity.withoutGifts.map((i) => [i.kind, i.partnerName])).toEqual([
+        ['contacted', 'Contacted Friday'],
+        ['added', 'Added Monday'],
+        ['added', 'Contacted Friday'],
+      ]);
     });
   });
 

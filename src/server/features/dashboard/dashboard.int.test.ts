@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions } from '#server/db/schema';
+import { coordinatorPermissions, donations } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
-import type { dashboardSummary } from './service';
-
-type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
+import type { ReaderSummary } from './service';
 
 // The summary as the API serves it (the giving arithmetic is in
 // features/giving/giving-figures.int.test.ts, the other cards in dashboard-cards.int.test.ts).
@@ -11,6 +9,8 @@ describe.each(testDatabaseTargets())('dashboard on $name', (target) => {
   let t: TestApp;
   let coordinator: string;
   let noDashboard: string;
+  let admin: string;
+  let withGiving: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -19,6 +19,11 @@ describe.each(testDatabaseTargets())('dashboard on $name', (target) => {
     await t.db.insert(coordinatorPermissions).values({ userId: blocked.id, feature: 'dashboard', enabled: false });
     coordinator = await t.signIn('helper@example.org', 'helper-secret');
     noDashboard = await t.signIn('no-dashboard@example.org', 'blocked-secret');
+    await t.createUser({ email: 'boss@example.org', password: 'boss-secret', role: 'admin' });
+    admin = await t.signIn('boss@example.org', 'boss-secret');
+    const trusted = await t.createUser({ email: 'treasurer@example.org', password: 'treasurer-secret' });
+    await t.db.insert(coordinatorPermissions).values({ userId: trusted.id, feature: 'giving', enabled: true });
+    withGiving = await t.signIn('treasurer@example.org', 'treasurer-secret');
   });
   afterAll(async () => {
     await t?.close();
@@ -27,7 +32,7 @@ describe.each(testDatabaseTargets())('dashboard on $name', (target) => {
   const summary = async (query = '', cookie = coordinator) => {
     const response = await t.request(`/api/dashboard/summary${query}`, { headers: { cookie } });
     expect(response.status).toBe(200);
-    return (await response.json()) as Summary;
+    return (await response.json()) as ReaderSummary;
   };
 
   describe('the summary', () => {
@@ -55,6 +60,23 @@ describe.each(testDatabaseTargets())('dashboard on $name', (target) => {
       expect(typeof body.upcomingEvents).toBe('number');
       expect(Array.isArray(body.recentActivity)).toBe(true);
       expect(Array.isArray(body.upcomingTasks)).toBe(true);
+    });
+
+    it('shows single gifts in Recent Partner Activity only to readers with Giving Records (D12)', async () => {
+      const giver = `Quiet Giver ${Date.now()}`;
+      await t.db.insert(donations).values({ partnerName: giver, amount: '250.00', donationType: 'one-time' });
+      const gifts = (body: ReaderSummary) => body.recentActivity!.filter((item) => item.kind === 'gift');
+      // One zone, one change position: every reader below is served the same kept summary.
+      const zone = '?tz=Pacific/Auckland';
+      expect(gifts(await summary(zone, admin))).toEqual([
+        expect.objectContaining({ kind: 'gift', partnerName: giver, amount: '250.00' }),
+      ]);
+      const coordinatorView = await summary(zone, coordinator);
+      expect(gifts(coordinatorView)).toEqual([]);
+      expect(JSON.stringify(coordinatorView)).not.toContain(giver);
+      expect(gifts(await summary(zone, withGiving))).toEqual([expect.objectContaining({ partnerName: giver })]);
+      // The totals stay everyone's (D12).
+      expect(coordinatorView.giving).toEqual((await summary(zone, admin)).giving);
     });
   });
 });

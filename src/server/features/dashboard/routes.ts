@@ -3,7 +3,7 @@ import type { AppEnv } from '#server/http/app-env';
 import { requireFeature } from '#server/http/require';
 import { validate } from '#server/http/validate';
 import { dashboardQuerySchema } from '#shared/schemas/dashboard';
-import { dashboardSummary, resolveTimeZone } from './service';
+import { dashboardSummary, resolveTimeZone, summaryFor, type Summary } from './service';
 import type { DashboardSources } from './sources';
 import { cachePerDatabase, changePosition } from '#server/service/change-cache';
 
@@ -25,11 +25,10 @@ export function dashboardRoutes(sources: DashboardSources) {
         () => dashboardSummary(sources, deps.database.db, deps.logger, { now: new Date(), timeZone }),
         complete,
       );
-      return c.json(summary, 200);
+      // Kept for everyone in the zone; each reader is given what their permissions allow.
+      return c.json(summaryFor(summary, c.var.access!.permissions.giving), 200);
     });
 }
-
-type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
 
 /** A section that failed is null (service.ts): such a summary is served once, not kept. */
 const complete = (summary: Summary) =>

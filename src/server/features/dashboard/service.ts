@@ -32,7 +32,12 @@ async function settle<T>(logger: Logger, section: string, run: () => Promise<T>)
   }
 }
 
-/** Every card and list of the dashboard, each asked of the feature that owns it (sources.ts). */
+/**
+ * Every card and list of the dashboard, each asked of the feature that owns it (sources.ts).
+ * Recent Partner Activity comes twice, with gifts and without, because the summary is kept for
+ * everyone in a time zone and a reader without Giving Records is given the second
+ * (`summaryFor`).
+ */
 export async function dashboardSummary(
   sources: DashboardSources,
   db: Db,
@@ -44,11 +49,14 @@ export async function dashboardSummary(
     settle(logger, 'activePartners', () => sources.activePartners(db)),
     settle(logger, 'pendingTasks', () => sources.pendingTasks(db, now)),
     settle(logger, 'upcomingEvents', () => sources.upcomingEvents(db, now)),
-    settle(logger, 'recentActivity', async () =>
-      latestActivity(
-        await Promise.all([sources.partnerActivity(db, timeZone, LIST_LENGTH), sources.giftActivity(db, LIST_LENGTH)]),
-      ),
-    ),
+    settle(logger, 'recentActivity', async () => {
+      const [partners, gifts] = await Promise.all([
+        sources.partnerActivity(db, timeZone, LIST_LENGTH),
+        sources.giftActivity(db, LIST_LENGTH),
+      ]);
+      // A single gift names its giver and amount: only readers with Giving Records see it (D12).
+      return { withGifts: latestActivity([partners, gifts]), withoutGifts: latestActivity([partners]) };
+    }),
     settle(logger, 'upcomingTasks', () => sources.upcomingTasks(db, LIST_LENGTH)),
   ]);
   return {
@@ -62,3 +70,19 @@ export async function dashboardSummary(
     upcomingTasks: nextTasks,
   };
 }
+
+/** The summary as it is kept, for every reader in one time zone. */
+export type Summary = Awaited<ReturnType<typeof dashboardSummary>>;
+
+/** The summary as one reader gets it: Recent Partner Activity with single gifts only for those with `giving` (D12). */
+export function summaryFor(summary: Summary, canSeeGifts: boolean) {
+  const { recentActivity, ...rest } = summary;
+  return {
+    ...rest,
+    recentActivity:
+      recentActivity === null ? null : canSeeGifts ? recentActivity.withGifts : recentActivity.withoutGifts,
+  };
+}
+
+/** The summary as `/api/dashboard/summary` answers it. */
+export type ReaderSummary = ReturnType<typeof summaryFor>;
