@@ -142,6 +142,7 @@ test.describe('dashboard', () => {
     await searchPartners(page, partner.name);
     await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
     const details = page.getByRole('dialog', { name: partner.name });
+    await expect(details).toHaveAccessibleDescription('Partner details, gifts, tasks and timeline.');
     await expect(details.getByTestId('partner-gift-total')).toHaveText('$75.25 given in 1 gift');
     await expect(details.getByRole('cell', { name: '$75.25' })).toBeVisible();
   });

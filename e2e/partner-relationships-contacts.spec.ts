@@ -26,6 +26,8 @@ test.describe('partner relationships', () => {
     await signIn(page, 'coordinator');
     const partner = await createPartnerViaApi(page, { name: unique('Contact Log'), email: 'log@partners.example.org' });
     const details = await openDetails(page, partner.name);
+    // The coordinator has no Giving Records: the dialog does not promise gifts.
+    await expect(details).toHaveAccessibleDescription('Partner details, tasks and timeline.');
     await expect(lastContact(details)).toHaveText('Not given');
     const timeline = details.getByRole('list', { name: 'Timeline entries' });
     await expect(timeline.getByText('Added the partner')).toBeVisible();

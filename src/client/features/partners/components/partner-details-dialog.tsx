@@ -32,6 +32,13 @@ function Detail({ label, value, className }: { label: string; value: string | nu
   );
 }
 
+/** What the dialog holds for this reader: gifts and tasks only where they may see them. */
+function detailsDescription(permissions: { giving?: boolean; tasks?: boolean } | undefined) {
+  const parts = ['Partner details', permissions?.giving && 'gifts', permissions?.tasks && 'tasks', 'timeline'];
+  const named = parts.filter((part): part is string => Boolean(part));
+  return `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}.`;
+}
+
 /** 'View Details' (D9): every field, editable, and the partner's gifts. */
 export function PartnerDetailsDialog({
   partner: initial,
@@ -62,7 +69,7 @@ export function PartnerDetailsDialog({
         <DialogHeader>
           <DialogTitle className="break-words pr-6">{partner.name}</DialogTitle>
           <DialogDescription>
-            {editing ? 'Edit the partner details.' : 'Partner details, gifts, tasks and timeline.'}
+            {editing ? 'Edit the partner details.' : detailsDescription(me?.permissions)}
           </DialogDescription>
         </DialogHeader>
         {editing ? (
