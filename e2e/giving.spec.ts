@@ -258,3 +258,23 @@ test('a wrong amount in the filters is said beside its field, and the list stays
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter an amount' })).toHaveCount(0);
   await expect(largest).not.toHaveAttribute('aria-invalid');
 });
+
+test('a custom range whose From is after its To is said under From, and the list stays as it was', async ({ page }) => {
+  await signIn(page, 'admin', '/giving?range=all');
+  await expect(page.getByTestId('gifts-summary')).toBeVisible();
+  await page.getByLabel('Dates').selectOption('custom');
+  const from = page.getByLabel('From', { exact: true });
+  await from.fill('2026-11-30');
+  await page.getByLabel('To', { exact: true }).fill('2026-11-01');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(from).toHaveAccessibleDescription('The start of the date range must not be after its end');
+  await expect(from).toBeFocused();
+  await expect(page).not.toHaveURL(/from=/);
+  await expect(page.getByText('The gifts could not be loaded')).toHaveCount(0);
+
+  await from.fill('2026-11-01');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/from=2026-11-01/);
+  await expect(from).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByTestId('gifts-summary')).toBeVisible();
+});

@@ -12,6 +12,8 @@ export const SIGN_IN_EMAIL_MAX_LENGTH = 255;
 export const EARLIEST_YEAR = 1900;
 export const LATEST_YEAR = 2200;
 export const DATE_OUT_OF_RANGE = `Please enter a date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`;
+/** A filter's range whose first day is after its last (the Giving screen's, the audit log's). */
+export const DATE_RANGE_BACKWARDS = 'The start of the date range must not be after its end';
 
 /** Whether an ISO date or date-time ('2026-11-24', '2026-11-24T09:30:00+01:00') is written within those years. */
 export function isYearInRange(iso: string): boolean {

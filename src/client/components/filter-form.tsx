@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import { DATE_RANGE_BACKWARDS } from '#shared/limits';
 
 // The pieces of a screen's filter form, shared by the Giving screen and the audit log.
 
@@ -52,23 +53,43 @@ export function FoldingFilters({
   );
 }
 
-/** A filter's "From" and "To" days, each labelled; `id` prefixes the fields' ids. */
+/** The message for a range whose From is after its To, or null. Days are `yyyy-MM-dd`, so text order is day order. */
+export const dateRangeError = ({ from, to }: { from: string; to: string }) =>
+  from && to && from > to ? DATE_RANGE_BACKWARDS : null;
+
+/**
+ * A filter's "From" and "To" days, each labelled; `id` prefixes the fields' ids. `error` is said
+ * under From (the screen checks `dateRangeError` before it applies the range).
+ */
 export function DateRangeFields({
   id,
   from,
   to,
+  error,
   onChange,
 }: {
   id: string;
   from: string;
   to: string;
+  error?: string | null;
   onChange: (range: { from: string; to: string }) => void;
 }) {
   return (
     <>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-from`}>From</Label>
-        <DateInput id={`${id}-from`} value={from} onChange={(e) => onChange({ from: e.target.value, to })} />
+        <DateInput
+          id={`${id}-from`}
+          value={from}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-range-error` : undefined}
+          onChange={(e) => onChange({ from: e.target.value, to })}
+        />
+        {error && (
+          <p id={`${id}-range-error`} role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-to`}>To</Label>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
+import { DATE_OUT_OF_RANGE, DATE_RANGE_BACKWARDS, isYearInRange } from '../limits';
 
 /** Entries per page of the audit log screen. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -34,7 +34,7 @@ export const auditQuerySchema = z
     reads: z.enum(['show'], { error: 'Unknown choice of read receipts' }).optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    message: 'The start of the date range must not be after its end',
+    message: DATE_RANGE_BACKWARDS,
     path: ['from'],
   });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -2,7 +2,7 @@
 // screen and the server.
 import { z } from 'zod';
 import { DONATION_METHODS } from '../giving';
-import { DATE_OUT_OF_RANGE, isYearInRange } from '../limits';
+import { DATE_OUT_OF_RANGE, DATE_RANGE_BACKWARDS, isYearInRange } from '../limits';
 import { isValidTimeZone, zonedDate } from '../time-zone';
 import { DONATION_TYPES, giftFieldSchemas } from './giving';
 
@@ -54,7 +54,7 @@ export const giftQuerySchema = z
     tz: z.string().max(100).optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    message: 'The start of the date range must not be after its end',
+    message: DATE_RANGE_BACKWARDS,
     path: ['from'],
   })
   .refine(...amountsInOrder);

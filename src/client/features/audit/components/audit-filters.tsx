@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DateRangeFields, FoldingFilters } from '@/components/filter-form';
+import { dateRangeError, DateRangeFields, FoldingFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -48,8 +48,13 @@ export function AuditFilters({
     toDate: values.toDate,
   });
   const choose = (key: 'actor' | 'action' | 'subjectType') => (value: string) => onChange({ ...values, [key]: value });
+  // A backwards range is said under From, and not asked of the server.
+  const [rangeError, setRangeError] = useState<string | null>(null);
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    const backwards = dateRangeError({ from: typed.fromDate, to: typed.toDate });
+    setRangeError(backwards);
+    if (backwards) return document.getElementById(`${id}-from`)?.focus();
     onChange({ ...values, ...typed });
   };
   const chosen = Object.values(values).filter(Boolean).length;
@@ -106,6 +111,7 @@ export function AuditFilters({
         id={id}
         from={typed.fromDate}
         to={typed.toDate}
+        error={rangeError}
         onChange={({ from, to }) => setTyped({ ...typed, fromDate: from, toDate: to })}
       />
       <div className="flex items-center gap-2 self-end pb-2">
@@ -124,6 +130,7 @@ export function AuditFilters({
             variant="outline"
             onClick={() => {
               setTyped({ subjectId: '', fromDate: '', toDate: '' });
+              setRangeError(null);
               onChange(NO_FILTERS);
             }}
           >

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DateRangeFields, FoldingFilters } from '@/components/filter-form';
+import { dateRangeError, DateRangeFields, FoldingFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -52,10 +52,18 @@ export function GiftFiltersForm({
     q: values.q,
     partnerName: values.partnerName,
   });
-  // A wrong amount is said beside its field, and nothing is asked of the server until it is right.
+  // A wrong amount or a backwards range is said beside its field, and nothing is asked of the
+  // server until it is right.
   const [amountError, setAmountError] = useState<{ field: 'min' | 'max'; message: string } | null>(null);
+  const [rangeError, setRangeError] = useState<string | null>(null);
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    const backwards = values.range === 'custom' ? dateRangeError(typed) : null;
+    setRangeError(backwards);
+    if (backwards) {
+      document.getElementById(`${id}-from`)?.focus();
+      return;
+    }
     const bounds = amountBoundsSchema.safeParse({
       min: typed.min.trim() || undefined,
       max: typed.max.trim() || undefined,
@@ -102,6 +110,7 @@ export function GiftFiltersForm({
           id={id}
           from={typed.from}
           to={typed.to}
+          error={rangeError}
           onChange={(range) => setTyped({ ...typed, ...range })}
         />
       )}
@@ -202,6 +211,7 @@ export function GiftFiltersForm({
             onClick={() => {
               setTyped({ from: '', to: '', min: '', max: '', q: '', partnerName: '' });
               setAmountError(null);
+              setRangeError(null);
               onChange(NO_GIFT_FILTERS);
             }}
           >
