@@ -55,7 +55,7 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
       </EmptyState>
     );
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left">
           <tr>

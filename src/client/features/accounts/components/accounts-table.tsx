@@ -10,7 +10,7 @@ const ROLE_LABELS: Record<Account['role'], string> = { admin: 'Admin', coordinat
 
 export function AccountsTable({ accounts }: { accounts: Account[] }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm" aria-label="Accounts">
         <TableHead labels={['Name', 'Email', 'Role', 'Last sign-in', 'Two-factor', 'Status', 'Actions']} />
         <tbody>

@@ -13,7 +13,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
-      <div className="overflow-x-auto rounded-md border">
+      <div className="relative overflow-x-auto rounded-md border">
         <table className="w-full text-sm">
           <TableHead labels={['Time', 'Person', 'Action', 'Subject', 'Client address']} />
           <tbody>

@@ -119,7 +119,7 @@ export function MonthGrid({
         ref={gridRef}
         role="grid"
         aria-label={format(focusedDay, 'MMMM yyyy')}
-        className="@container overflow-x-auto rounded-lg border bg-card"
+        className="@container relative overflow-x-auto rounded-lg border bg-card"
       >
         <div role="row" className="grid grid-cols-7 border-b bg-muted/50">
           {WEEKDAY_HEADERS.map((d) => (

@@ -96,7 +96,7 @@ function Outbox() {
         </EmptyState>
       )}
       {emails.length > 0 && (
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <table className="w-full text-sm">
             <TableHead labels={['Created', 'To', 'Subject', 'Status']} />
             <tbody>

@@ -73,7 +73,7 @@ export function FileTable({
   return (
     // Sized by the table's own width, not the window's: beside the sidebar on a tablet the
     // table has about 480 px, where size and date squeezed the name to a letter a line.
-    <div className="@container overflow-x-auto rounded-lg border bg-card">
+    <div className="@container relative overflow-x-auto rounded-lg border bg-card">
       <table className="w-full text-sm">
         <caption className="sr-only">Folders and files in {folder === '/' ? 'Home' : folder}</caption>
         <thead className="border-b bg-muted/50 text-left text-muted-foreground">

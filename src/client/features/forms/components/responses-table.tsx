@@ -52,7 +52,7 @@ export function ResponsesTable({ formId, canManage }: { formId: string; canManag
 
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border">
+      <div className="relative overflow-x-auto rounded-lg border">
         <table className="w-full text-sm" aria-label="Responses">
           <TableHead labels={['Submitted', 'From', 'Answers', 'Actions']} />
           <tbody className="divide-y">

@@ -28,7 +28,7 @@ export function GiftsTable({
   // recorder's name onto three lines at 1,280 px beside the sidebar.
   const anyNotes = gifts.some((gift) => gift.voidedAt !== null || gift.notes);
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <TableHead
           labels={['Date', 'Partner', 'Amount', 'Type', 'Method', 'Reference', 'Notes', 'Recorded by', 'Actions']}

@@ -18,7 +18,7 @@ export function PartnerTable({
   onView: (partner: Partner, button: HTMLElement) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <TableHead labels={['Name', 'Status', 'Zone', 'Email', 'Phone', 'Last contact', 'Tags']} />
         <tbody>
