@@ -99,6 +99,22 @@ test.describe('dashboard', () => {
     await expectAccessible(page);
   });
 
+  test("a second try that works closes the first try's error toast", async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Click to add a donation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Donation' });
+    await dialog.getByLabel('Partner Name').fill(unique('Second Try Donor'));
+    await dialog.getByRole('button', { name: 'Add Donation' }).click();
+    await expectToast(page, 'Validation error');
+    await dialog.getByLabel('Amount (USD)').fill('25');
+    await dialog.getByRole('button', { name: 'Add Donation' }).click();
+    await expectToast(page, 'Donation added', 'Successfully added $25.00 donation.');
+    // Gone at once, not when its own four seconds run out.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Validation error' })).toHaveCount(0, {
+      timeout: 1_000,
+    });
+  });
+
   test('a failed save shows the generic error toast', async ({ page }) => {
     await signIn(page, 'admin');
     // The server refusing (say the admin role was just removed) must read as a plain failure.

@@ -19,7 +19,7 @@ vi.mock('sonner', () => {
   };
 });
 
-const { toast, MAX_OPEN_TOASTS } = await import('./toast');
+const { actionToasts, toast, MAX_OPEN_TOASTS } = await import('./toast');
 /** Lets the toasts raised so far reach sonner (it is loaded on demand). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** The ids of the toasts raised since `from`. */
@@ -68,6 +68,18 @@ describe('toast (issue 27 item 8)', () => {
     toast.error('Still failing', { id: 'settings-load-error' });
     await settle();
     expect(calls[1]).toBe(`dismiss ${raisedIds()[0]}`);
+  });
+
+  it("closes an action's error when the same action succeeds, and leaves other toasts", async () => {
+    const adding = actionToasts('add-donation');
+    toast.error('Failed to load coordinators');
+    adding.error('Validation error', { description: 'Amount must be greater than 0' });
+    await settle();
+    const [other, invalid] = raisedIds();
+    adding.success('Donation added');
+    await settle();
+    expect(calls.slice(2)).toEqual([`dismiss ${invalid}`, `success Donation added ${raisedIds().at(-1)}`]);
+    expect(calls).not.toContain(`dismiss ${other}`);
   });
 
   it(`closes the oldest when more than ${MAX_OPEN_TOASTS} are open`, async () => {

@@ -62,3 +62,14 @@ export const toast = {
   error: (message: string, data?: ExternalToast) => show('error', message, data),
   info: (message: string, data?: ExternalToast) => show('info', message, data),
 };
+
+/**
+ * The toasts of one action, a dialog's save: each replaces the one before, whatever its kind,
+ * so the success of a second try closes the error the first raised instead of showing in front
+ * of it ("Validation error" behind "Donation added"). Raised with the action's `id`.
+ */
+export function actionToasts(id: string) {
+  const raise = (kind: Kind) => (message: string, data?: Omit<ExternalToast, 'id'>) =>
+    show(kind, message, { ...data, id });
+  return { success: raise('success'), error: raise('error'), info: raise('info') };
+}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormDialogContent } from '@/components/form-dialog-content';
@@ -25,6 +25,9 @@ import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent, type SeriesTarget } from '../api/update-event';
 import { fromLocalInput, toLocalInput } from './event-dates';
 import { RepeatFields } from './repeat-fields';
+
+// One action's toasts: a save that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('event-dialog');
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 

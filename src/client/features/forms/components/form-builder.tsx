@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -36,6 +36,9 @@ import {
 } from './builder-field-row';
 import { FormPreview } from './form-preview';
 import { FormSettings, settingsDraftOf, settingsValues, type SettingsDraft } from './form-settings';
+
+// One action's toasts: a save that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('form-builder');
 
 const LOGGED_OUT = 'You must be logged in to create forms';
 

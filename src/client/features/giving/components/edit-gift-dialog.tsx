@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -20,6 +20,9 @@ import { useCorrectGift } from '../api/change-gift';
 import type { Gift } from '../api/list-gifts';
 import { GiftMethodFields, methodValue } from './gift-method-fields';
 import { PartnerNameCombobox } from './partner-name-combobox';
+
+// One action's toasts: a save that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('edit-gift');
 
 const valuesOf = (gift: Gift): GiftCorrectionInput => ({
   partnerName: gift.partnerName,

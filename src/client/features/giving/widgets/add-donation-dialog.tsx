@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -15,6 +15,9 @@ import { DONATION_LIMITS, donationSchema, type DonationInput, type DonationValue
 import { useAddDonation } from '../api/add-donation';
 import { GiftMethodFields, methodValue } from '../components/gift-method-fields';
 import { PartnerNameCombobox } from '../components/partner-name-combobox';
+
+// One action's toasts: a save that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('add-donation');
 
 const EMPTY: DonationInput = {
   partnerName: '',

@@ -1,10 +1,13 @@
 import { Plus } from 'lucide-react';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { useCreatePartner } from '../api/create-partner';
 import { EMPTY_PARTNER, PartnerForm } from './partner-form';
+
+// One action's toasts: a save that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('add-partner');
 
 /**
  * 'Add Partner' (SPEC.md sections 2, 5 and 8). Open and closed by the page, so the empty

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
 import {
@@ -33,6 +33,9 @@ import { useCreateTask } from '../api/create-task';
 import { useAssignees } from '../api/get-assignees';
 import type { Task } from '../api/get-tasks';
 import { useUpdateTask } from '../api/update-task';
+
+// One action's toasts: a save that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('task-dialog');
 
 const FIELD_ORDER = ['title', 'description', 'priority', 'dueDate', 'assignedTo', 'status'] as const;
 
