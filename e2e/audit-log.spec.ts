@@ -33,6 +33,8 @@ test('an admin finds a change in the audit log by person and action, reads it, a
   const row = page.getByRole('row').filter({ hasText: user.id });
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('row')).toHaveCount(2);
+  // The account is named, not only its id.
+  await expect(row.getByRole('cell').nth(3)).toContainText(`user Audited Person${user.id}`);
 
   // The entry whole: its after values name the account, never its password.
   await row.getByRole('button', { name: 'user.created' }).click();

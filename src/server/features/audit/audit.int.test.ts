@@ -15,6 +15,7 @@ interface Page {
     action: string;
     subjectType: string;
     subjectId: string;
+    subjectLabel: string | null;
     actorId: string | null;
     actor: { id: string; name: string; email: string | null } | null;
     clientIp: string | null;
@@ -95,6 +96,25 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
       actor: { id: admin.id, name: 'Ada Admin', email: 'ada@example.org' },
       before: { n: AUDIT_PAGE_SIZE * 2 + 6 },
     });
+  });
+
+  it("names the account an entry is about, and only a 'user' subject by an account's id", async () => {
+    await t.db.transaction(async (tx) => {
+      for (const type of ['user', 'partner'])
+        await recordChange(
+          tx as unknown as Db,
+          { id: admin.id },
+          {
+            action: 'test.about-someone',
+            subject: { type, id: manager.id },
+          },
+        );
+    });
+    const { entries } = await page('?action=test.about-someone');
+    expect(entries.map((e) => [e.subjectType, e.subjectId, e.subjectLabel])).toEqual([
+      ['partner', manager.id, null],
+      ['user', manager.id, 'Max Manager'],
+    ]);
   });
 
   it('filters by person, action, subject and date range', async () => {

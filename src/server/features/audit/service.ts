@@ -1,3 +1,4 @@
+import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
@@ -6,6 +7,9 @@ import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import { recordChange } from '#server/service/changes';
 import type { ServiceContext } from '#server/service/context';
 import { AUDIT_PAGE_SIZE, READ_RECEIPT_ACTIONS, type AuditQuery, type AuditSettings } from '#shared/schemas/audit';
+
+/** The account an entry is about, when its subject is one (a permission changed, a role taken). */
+const subjectUser = alias(user, 'subject_user');
 
 /** What the audit log shows of an entry: the chain's own columns stay for audit:verify. */
 const entryColumns = {
@@ -20,6 +24,8 @@ const entryColumns = {
   action: activity.action,
   subjectType: activity.subjectType,
   subjectId: activity.subjectId,
+  subjectName: subjectUser.name,
+  subjectEmail: subjectUser.email,
   before: activity.before,
   after: activity.after,
 };
@@ -49,6 +55,7 @@ async function readPage(db: Db, query: AuditQuery, cursor: string | undefined, s
     .select(entryColumns)
     .from(activity)
     .leftJoin(user, eq(user.id, activity.actorId))
+    .leftJoin(subjectUser, and(eq(activity.subjectType, 'user'), eq(subjectUser.id, activity.subjectId)))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(activity.at), desc(activity.id))
     .limit(size + 1);
@@ -59,10 +66,12 @@ async function readPage(db: Db, query: AuditQuery, cursor: string | undefined, s
 
 type EntryRow = Awaited<ReturnType<typeof readPage>>['page'][number];
 
-function present({ atText: _atText, actorName, actorEmail, ...entry }: EntryRow) {
+function present({ atText: _atText, actorName, actorEmail, subjectName, subjectEmail, ...entry }: EntryRow) {
   return {
     ...entry,
     actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '', email: actorEmail ?? null } : null,
+    // "user b0ecf4a6-…" told an admin nothing: the account's name or email, while it exists.
+    subjectLabel: subjectName || subjectEmail || null,
   };
 }
 

@@ -34,7 +34,16 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                   </button>
                 </td>
                 <td className="break-words px-3 py-2">
-                  <span className="text-muted-foreground">{entry.subjectType}</span> {entry.subjectId}
+                  <span className="text-muted-foreground">{entry.subjectType}</span>{' '}
+                  {entry.subjectLabel ? (
+                    <>
+                      {entry.subjectLabel}
+                      {/* The id stays: it is what the Subject filter takes. */}
+                      <span className="block font-mono text-xs text-muted-foreground">{entry.subjectId}</span>
+                    </>
+                  ) : (
+                    entry.subjectId
+                  )}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">{entry.clientIp ?? ''}</td>
               </tr>
