@@ -1,4 +1,6 @@
+import { format, parseISO } from 'date-fns';
 import type PdfDocument from 'pdfkit';
+import { DATE_FORMAT } from '#shared/format';
 import { METHOD_LABELS, TYPE_LABELS, type DonationMethod } from '#shared/giving';
 import { zonedDate } from '#shared/time-zone';
 import { formatMoney, pdfText } from './statement-text';
@@ -127,7 +129,8 @@ export async function drawStatement(content: StatementContent): Promise<PDFKit.P
   for (const gift of gifts) {
     row(
       [
-        zonedDate(gift.donationDate, timeZone),
+        // The day in the ministry's zone, written as every screen of the portal writes it.
+        format(parseISO(zonedDate(gift.donationDate, timeZone)), DATE_FORMAT),
         formatMoney(gift.amount, issuer.currency),
         TYPE_LABELS[gift.donationType as keyof typeof TYPE_LABELS] ?? pdfText(gift.donationType),
         gift.method ? (METHOD_LABELS[gift.method as DonationMethod] ?? '') : '',

@@ -97,8 +97,8 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
     expect(text).toContain('Ana López');
     expect(text).toContain('Austin, TX');
     expect(text).toContain('Thank you for your faithful giving.');
-    expect(text).toContain('2025-03-10 $100.25 One-time Check CHK-1001');
-    expect(text).toContain('2025-11-02 $1,234.50 Monthly Online');
+    expect(text).toContain('Mar 10, 2025 $100.25 One-time Check CHK-1001');
+    expect(text).toContain('Nov 02, 2025 $1,234.50 Monthly Online');
     expect(text).toContain('Total for 2025 (2 gifts): $1,334.75');
     for (const absent of ['777.77', 'VOIDED-REF', 'EDGE-REF', '9.99']) expect(text).not.toContain(absent);
     // A donor's record leaving the portal is recorded, with who and which year.
@@ -119,7 +119,7 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
     );
     try {
       const text = await pdfOf(await statement(ana, `year=${YEAR}&tz=Asia%2FTokyo`, treasurer));
-      expect(text).toContain('2025-01-01 €55.00 One-time EDGE-REF');
+      expect(text).toContain('Jan 01, 2025 €55.00 One-time EDGE-REF');
       expect(text).toContain('Total for 2025 (3 gifts): €1,389.75');
     } finally {
       await t.sendJson(
@@ -192,7 +192,7 @@ describe.each(testDatabaseTargets())('year-end statements on $name', (target) =>
     expect(entries.map((e) => e.name)).toEqual(['statement-2025-ana-lopez.pdf', 'statement-2025-ben-okafor.pdf']);
     const ben = await pdfText(new Uint8Array(entries[1]!.data));
     expect(ben).toContain('Ben Okafor');
-    expect(ben).toContain('2025-05-05 $20.00 One-time Cash');
+    expect(ben).toContain('May 05, 2025 $20.00 One-time Cash');
     expect(ben).toContain('Total for 2025 (1 gift): $20.00');
     // The refused download before the archive existed recorded nothing; this one is recorded.
     const downloads = await t.db.select().from(activity).where(eq(activity.action, 'statements.archive_downloaded'));
