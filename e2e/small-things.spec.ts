@@ -367,3 +367,21 @@ test('a dialog a screen opens gives the focus back to its opener: Add Event and 
   await expect(page.getByRole('dialog', { name: 'Add Donation' })).toBeHidden();
   await expect(addDonation).toBeFocused();
 });
+
+test('a page opened by its address shows it is loading, and the router does not warn', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  // The page's own code held back, as on a slow line: the first visit must not be blank.
+  await page.route('**/assets/dashboard-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await signIn(page, 'admin', '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' }).first()).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+});

@@ -71,6 +71,21 @@ const guardedRoutes: RouteObject[] = Object.entries(FEATURE_PAGES).map(([path, l
   },
 }));
 
+/**
+ * What a page whose code is still loading shows on the first visit (a link opened, a reload):
+ * the router renders nothing until a lazy route has arrived, and said so in the console. Plain
+ * elements, no icon: the router is in the sign-in screen's download (decision 0056).
+ */
+const loadingPage = (
+  <div role="status" className="flex min-h-screen items-center justify-center">
+    <span
+      className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent"
+      aria-hidden="true"
+    />
+    <span className="sr-only">Loading</span>
+  </div>
+);
+
 const signIn = (
   <SignedOutOnly>
     <SignInPage />
@@ -83,11 +98,13 @@ const passwordResetRoutes: RouteObject[] = [
     path: '/forgot-password',
     lazy: () =>
       import('@/features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+    hydrateFallbackElement: loadingPage,
   },
   {
     path: '/reset-password',
     lazy: () =>
       import('@/features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+    hydrateFallbackElement: loadingPage,
   },
 ];
 
@@ -95,6 +112,7 @@ const passwordResetRoutes: RouteObject[] = [
 const publicFormRoute: RouteObject = {
   path: '/f/:token',
   lazy: () => import('@/features/forms/components/public-form-page').then((m) => ({ Component: m.PublicFormPage })),
+  hydrateFallbackElement: loadingPage,
 };
 
 /** A setup step before anything else: a temporary password to replace, a required second factor. */
@@ -102,6 +120,7 @@ const accountSetupRoute: RouteObject = {
   path: '/account-setup',
   lazy: () =>
     import('@/features/settings/components/account-setup-page').then((m) => ({ Component: m.AccountSetupPage })),
+  hydrateFallbackElement: loadingPage,
 };
 
 export const router = createBrowserRouter([
@@ -112,6 +131,10 @@ export const router = createBrowserRouter([
   accountSetupRoute,
   // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
   // not with the sign-in screen (docs/benchmarks.md, client sizes).
-  { lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })), children: guardedRoutes },
+  {
+    lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })),
+    hydrateFallbackElement: loadingPage,
+    children: guardedRoutes,
+  },
   { path: '*', element: <NotFoundPage /> },
 ]);
