@@ -83,7 +83,12 @@ export function ReviewStep({
           Preview of the first {plural(rows.length, 'row')}
         </h2>
         {/* Focusable: a wide file scrolls sideways, and keyboards must reach it too. */}
-        <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby="import-preview">
+        <div
+          className="relative overflow-x-auto rounded-lg border"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="import-preview"
+        >
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left">
               <tr>
