@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { formatFileSize } from '../src/shared/format';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { expectToast } from './support/portal';
 import { solidPng } from './support/png';
 import { E2E_PORT, USERS } from './support/users';
 
@@ -146,6 +147,22 @@ test('uploads two files at once with a progress bar, lists them with sizes, and 
   const refused =
     /^Blocked script execution in 'http:\/\/localhost:\d+\/api\/files\/[0-9a-f-]+\/preview' because the document's frame is sandboxed/;
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused.test(e)));
+});
+
+test('a file uploaded under a name the folder already has is kept under a numbered one, and the toast says so', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  const notes = { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Welcome') };
+  await uploadThroughPage(page, [notes]);
+  await page.getByTestId('upload-input').setInputFiles([notes]);
+  await expectToast(
+    page,
+    'Files uploaded successfully',
+    '"agenda.txt" was saved as "agenda (1).txt": the folder already had that name.',
+  );
+  await expect(row(page, 'agenda (1).txt')).toBeVisible();
 });
 
 test('a large photo is scaled to fit the viewer, and zooms to its actual size and back', async ({ page }) => {

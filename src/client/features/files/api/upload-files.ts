@@ -7,6 +7,8 @@ import { folderQueryKey } from './get-folder';
 export interface UploadResult {
   uploaded: FileEntry[];
   failed: { name: string; message: string }[];
+  /** Files kept under another name than they were sent with ("notes (1).txt" beside a "notes.txt", decision 0041). */
+  renamed: { sent: string; kept: string }[];
 }
 
 /**
@@ -20,7 +22,7 @@ export async function uploadFiles(
 ): Promise<UploadResult> {
   const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
   let done = 0;
-  const result: UploadResult = { uploaded: [], failed: [] };
+  const result: UploadResult = { uploaded: [], failed: [], renamed: [] };
   const release = holdWhileSending();
   try {
     for (const file of files) {
@@ -34,6 +36,7 @@ export async function uploadFiles(
           (sent, size) => onProgress(Math.min(1, (done + (sent / size) * file.size) / total)),
         );
         result.uploaded.push(entry);
+        if (entry.name !== file.name) result.renamed.push({ sent: file.name, kept: entry.name });
       } catch (err) {
         result.failed.push({ name: file.name, message: err instanceof Error ? err.message : String(err) });
       }

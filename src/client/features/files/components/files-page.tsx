@@ -61,10 +61,16 @@ export function FilesPage() {
     if (accepted.length === 0) return;
     setProgress(0);
     try {
-      const { uploaded, failed } = await upload.mutateAsync(accepted);
+      const { uploaded, failed, renamed } = await upload.mutateAsync(accepted);
       for (const failure of failed) toast.error(`Failed to upload "${failure.name}"`, { description: failure.message });
-      if (uploaded.length > 0 && failed.length === 0) toast.success('Files uploaded successfully');
-      else if (uploaded.length > 0) toast.success(`${uploaded.length} of ${accepted.length} files uploaded`);
+      // A name already taken here is kept under a numbered one: said, so nobody looks for it under the old.
+      const description =
+        renamed.length > 0
+          ? `${renamed.map((r) => `"${r.sent}" was saved as "${r.kept}"`).join(', ')}: the folder already had that name.`
+          : undefined;
+      if (uploaded.length > 0 && failed.length === 0) toast.success('Files uploaded successfully', { description });
+      else if (uploaded.length > 0)
+        toast.success(`${uploaded.length} of ${accepted.length} files uploaded`, { description });
     } finally {
       setProgress(null);
     }
