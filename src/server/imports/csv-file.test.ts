@@ -46,7 +46,15 @@ describe('readCsv', () => {
   });
 
   it('refuses a quote never closed, naming the line', async () => {
-    await expect(rowsOf('a,b\n1,"open\n2,3\n')).rejects.toThrow(/quote/);
+    await expect(rowsOf('a,b\n1,"open\n2,3\n')).rejects.toThrow(
+      /near line 3: check for a quote \("\) that is never closed/,
+    );
+  });
+
+  it('refuses a quote inside a value that is not quoted, saying how to write it', async () => {
+    const advice = /near line 2: a value with a quote \("\) in it must be in quotes itself, with each quote inside/;
+    await expect(rowsOf('a,b\n1,=HYPERLINK("x")\n')).rejects.toThrow(advice);
+    await expect(rowsOf('a,b\n1,"x"y\n')).rejects.toThrow(advice);
   });
 
   it('refuses a file without a header and an empty one', async () => {

@@ -160,10 +160,14 @@ export async function* readCsv(body: Readable, delimiter: Delimiter): AsyncGener
     }
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
-    const line = (err as { lines?: number }).lines;
-    throw new ImportFileError(
-      `The file could not be read as CSV${line ? ` near line ${line}` : ''}: check for a quote (") that is never closed.`,
-    );
+    const { lines: line, code } = err as { lines?: number; code?: string };
+    // A quote inside a value that is not itself quoted (=HYPERLINK("x")) is closed, just not
+    // allowed there: telling that person to look for an unclosed quote sends them the wrong way.
+    const advice =
+      code === 'INVALID_OPENING_QUOTE' || code === 'CSV_INVALID_CLOSING_QUOTE'
+        ? 'a value with a quote (") in it must be in quotes itself, with each quote inside written twice.'
+        : 'check for a quote (") that is never closed.';
+    throw new ImportFileError(`The file could not be read as CSV${line ? ` near line ${line}` : ''}: ${advice}`);
   } finally {
     body.destroy();
     parser.destroy();
