@@ -233,6 +233,7 @@ export function ImportWizard({
                 )}
                 {!undone && !undoJob && (
                   <UndoBatch
+                    size="default"
                     noun={noun}
                     rows={step.result.imported}
                     changedSince={0}

@@ -12,6 +12,7 @@ export function UndoBatch({
   changedSince,
   note,
   busy,
+  size = 'sm',
   onUndo,
 }: {
   noun: string;
@@ -20,6 +21,8 @@ export function UndoBatch({
   /** What else the undo does, as the target says it (partners: updated ones put back); replaces the gifts' sentence. */
   note?: string | null;
   busy: boolean;
+  /** Small in the table of recent imports; the size of the buttons beside it on the Done step. */
+  size?: 'sm' | 'default';
   onUndo: () => void;
 }) {
   const changed =
@@ -33,7 +36,7 @@ export function UndoBatch({
   return (
     <ConfirmAction
       trigger={
-        <Button variant="outline" size="sm" disabled={busy}>
+        <Button variant="outline" size={size} disabled={busy}>
           {busy ? 'Undoing…' : 'Undo'}
         </Button>
       }
