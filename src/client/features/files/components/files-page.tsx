@@ -20,6 +20,7 @@ import { RenameDialog, type RenameTarget } from './rename-dialog';
 import { FileViewerDialog } from './file-viewer-dialog';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { NewFolderForm } from './new-folder-form';
+import { numberedTwin } from '../lib/numbered-name';
 
 const DEFAULT_MAX_UPLOAD_MB = 50;
 
@@ -63,10 +64,12 @@ export function FilesPage() {
     try {
       const { uploaded, failed, renamed } = await upload.mutateAsync(accepted);
       for (const failure of failed) toast.error(`Failed to upload "${failure.name}"`, { description: failure.message });
-      // A name already taken here is kept under a numbered one: said, so nobody looks for it under the old.
+      // A name already taken here is kept under a numbered one (or one the server had to clean
+      // up): said, so nobody looks for the file under the name they chose.
+      const numbered = renamed.every((r) => numberedTwin(r.sent, r.kept));
       const description =
         renamed.length > 0
-          ? `${renamed.map((r) => `"${r.sent}" was saved as "${r.kept}"`).join(', ')}: the folder already had that name.`
+          ? `${renamed.map((r) => `"${r.sent}" was saved as "${r.kept}"`).join(', ')}${numbered ? ': the folder already had that name' : ''}.`
           : undefined;
       if (uploaded.length > 0 && failed.length === 0) toast.success('Files uploaded successfully', { description });
       else if (uploaded.length > 0)
