@@ -1,10 +1,10 @@
-/** Whether `kept` is `sent` with a number added before its extension ("notes (1).txt"), decision 0041. */
+import { numberedFileName } from '#shared/schemas/files';
+
+/**
+ * Whether `kept` is the name the server gives a second `sent` in one folder ("notes (1).txt"),
+ * by the server's own rule (`numberedFileName`, decision 0041).
+ */
 export function numberedTwin(sent: string, kept: string) {
-  const dot = sent.lastIndexOf('.');
-  const [stem, extension] = dot > 0 ? [sent.slice(0, dot), sent.slice(dot)] : [sent, ''];
-  return (
-    kept.startsWith(`${stem} (`) &&
-    /^ \(\d+\)$/.test(kept.slice(stem.length, kept.length - extension.length)) &&
-    kept.endsWith(extension)
-  );
+  const n = /\((\d+)\)(?:\.[^.]*)?$/.exec(kept)?.[1];
+  return n !== undefined && kept === numberedFileName(sent, Number(n));
 }
