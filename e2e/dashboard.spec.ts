@@ -62,6 +62,11 @@ test.describe('dashboard', () => {
     await dialog.getByRole('button', { name: 'Add Donation' }).click();
     await expectToast(page, 'Validation error', 'Amount is required');
 
+    // "1e" (half of "1e3") is text the box reports as '': it is not a number, not an empty box (decision 0168).
+    await dialog.getByLabel('Amount (USD)').pressSequentially('1e');
+    await dialog.getByRole('button', { name: 'Add Donation' }).click();
+    await expectToast(page, 'Validation error', 'Amount must be a number');
+
     await dialog.getByLabel('Amount (USD)').fill('1.005');
     await dialog.getByRole('button', { name: 'Add Donation' }).click();
     await expectToast(page, 'Validation error', 'Amount can have at most 2 decimal places');

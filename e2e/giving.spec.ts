@@ -36,6 +36,11 @@ test('an admin lists, filters, corrects, voids and exports gifts, and reads thei
   // A correction, kept in the gift's history.
   await page.getByRole('button', { name: `Edit the gift of $25.00 from ${giver}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit gift' });
+  // "1e" (half of "1e3") is text the box reports as '': it is not a number, not an empty box (decision 0168).
+  await edit.getByLabel('Amount').clear();
+  await edit.getByLabel('Amount').pressSequentially('1e');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByLabel('Amount')).toHaveAccessibleDescription('Amount must be a number');
   await edit.getByLabel('Amount').fill('30');
   await edit.getByLabel('Method (optional)').selectOption('card');
   await edit.getByRole('button', { name: 'Save changes' }).click();

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DateInput } from '@/components/ui/date-input';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -16,6 +15,7 @@ import { browserTimeZone } from '@/lib/time-zone';
 import { TYPE_LABELS } from '#shared/giving';
 import { DONATION_LIMITS, DONATION_TYPES } from '#shared/schemas/giving';
 import { giftCorrectionSchema, type GiftCorrection, type GiftCorrectionInput } from '#shared/schemas/giving-ledger';
+import { AmountInput } from './amount-input';
 import { useCorrectGift } from '../api/change-gift';
 import type { Gift } from '../api/list-gifts';
 import { GiftMethodFields, methodValue } from './gift-method-fields';
@@ -119,15 +119,12 @@ export function EditGiftDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor={`${ids}-amount`}>Amount</Label>
-              <Input
+              <AmountInput
+                control={form.control}
+                name="amount"
                 id={`${ids}-amount`}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0.01"
-                aria-invalid={Boolean(errors.amount) || undefined}
-                aria-describedby={errors.amount ? `${ids}-amount-error` : undefined}
-                {...form.register('amount')}
+                invalid={Boolean(errors.amount)}
+                describedBy={errors.amount ? `${ids}-amount-error` : undefined}
               />
               {error(errors.amount?.message, `${ids}-amount-error`)}
             </div>

@@ -5,7 +5,6 @@ import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -13,6 +12,7 @@ import { ApiError } from '@/lib/api';
 import { useMoney } from '@/features/organization/api/use-money';
 import { DONATION_LIMITS, donationSchema, type DonationInput, type DonationValues } from '#shared/schemas/giving';
 import { useAddDonation } from '../api/add-donation';
+import { AmountInput } from '../components/amount-input';
 import { GiftMethodFields, methodValue } from '../components/gift-method-fields';
 import { PartnerNameCombobox } from '../components/partner-name-combobox';
 
@@ -104,15 +104,7 @@ export function AddDonationDialog({ open, onOpenChange }: { open: boolean; onOpe
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${ids}-amount`}>Amount ({money.currency})</Label>
-            <Input
-              id={`${ids}-amount`}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              aria-invalid={Boolean(errors.amount) || undefined}
-              {...form.register('amount')}
-            />
+            <AmountInput control={form.control} name="amount" id={`${ids}-amount`} invalid={Boolean(errors.amount)} />
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${ids}-type`}>Donation Type</Label>
