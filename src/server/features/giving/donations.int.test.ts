@@ -137,7 +137,10 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         admin,
       );
       expect(((await someoneElse.json()) as Answer).donation).toMatchObject({ partnerId: null, linkedByName: false });
-      const archived = await addDonation({ partnerName: 'Ruth Archived', amount: '20', donationType: 'one-time' }, admin);
+      const archived = await addDonation(
+        { partnerName: 'Ruth Archived', amount: '20', donationType: 'one-time' },
+        admin,
+      );
       expect(((await archived.json()) as Answer).donation).toMatchObject({ partnerId: null, linkedByName: false });
       // The partner's details now list the typed gift: Donors counts her once.
       const theirs = await get(`/api/giving/partners/${naomi!.id}/donations`, admin);
@@ -278,6 +281,15 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         },
         { partnerId: other.id, partnerName: other.name, amount: '5.00', donationType: 'one-time' },
         { partnerId: null, partnerName: partner.name, amount: '7.00', donationType: 'one-time' },
+        // Voided: counted apart, in neither the list nor the total.
+        {
+          partnerId: partner.id,
+          partnerName: partner.name,
+          amount: '50.00',
+          donationType: 'one-time',
+          voidedAt: new Date(),
+          voidReason: 'Entered twice',
+        },
       ]);
       const response = await get(`/api/giving/partners/${partner.id}/donations`, treasurer);
       expect(response.status).toBe(200);
@@ -285,8 +297,10 @@ describe.each(testDatabaseTargets())('gifts on $name', (target) => {
         donations: { amount: string; donationType: string }[];
         total: string;
         count: number;
+        voided: number;
       };
       expect(body.count).toBe(3);
+      expect(body.voided).toBe(1);
       expect(body.total).toBe('999999999.30');
       expect(body.donations.map((d) => d.amount)).toEqual(['999999999.00', '0.20', '0.10']);
       expect(body.donations[1]!.donationType).toBe('monthly');

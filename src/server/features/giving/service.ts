@@ -115,7 +115,11 @@ export async function addDonation(
 
 const GIFTS_SHOWN = 100;
 
-/** A partner's gifts that count (voided ones do not), newest first, with their exact total (summed in SQL, D10). */
+/**
+ * A partner's gifts that count (voided ones do not), newest first, with their exact total (summed
+ * in SQL, D10), and how many voided gifts they also have: a partner with any gift cannot be
+ * deleted (partners/archive.ts), and the details dialog says so before anyone tries.
+ */
 export async function listPartnerDonations(db: Db, partnerId: string) {
   const [gifts, [totals]] = await Promise.all([
     db
@@ -134,11 +138,17 @@ export async function listPartnerDonations(db: Db, partnerId: string) {
       .limit(GIFTS_SHOWN),
     db
       .select({
-        count: sql<number>`count(*)::int`,
-        total: sql<string>`coalesce(sum(${donations.amount}), 0)::text`,
+        count: sql<number>`(count(*) filter (where ${donations.voidedAt} is null))::int`,
+        total: sql<string>`coalesce(sum(${donations.amount}) filter (where ${donations.voidedAt} is null), 0)::text`,
+        voided: sql<number>`(count(*) filter (where ${donations.voidedAt} is not null))::int`,
       })
       .from(donations)
-      .where(and(eq(donations.partnerId, partnerId), isNull(donations.voidedAt))),
+      .where(eq(donations.partnerId, partnerId)),
   ]);
-  return { donations: gifts, count: totals?.count ?? 0, total: centsToDecimal(decimalToCents(totals?.total ?? '0')) };
+  return {
+    donations: gifts,
+    count: totals?.count ?? 0,
+    total: centsToDecimal(decimalToCents(totals?.total ?? '0')),
+    voided: totals?.voided ?? 0,
+  };
 }

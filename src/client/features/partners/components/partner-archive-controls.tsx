@@ -1,12 +1,18 @@
 import { Archive, ArchiveRestore, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
+import { usePartnerDonations } from '@/features/giving/api/get-partner-donations';
 import { useDeletePartner, useSetArchived } from '../api/archive-partner';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 
 const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Archive, bring back or delete a partner: admins only (the server checks too), each after a confirmation. */
+/**
+ * Archive, bring back or delete a partner: admins only (the server checks too), each after a
+ * confirmation. A partner with any gift, voided ones too, cannot be deleted (the server refuses,
+ * partners/archive.ts): for them Delete is off and says why, instead of failing after its
+ * confirmation. The gifts come from the query the dialog's Gifts section already holds.
+ */
 export function PartnerArchiveControls({
   partner,
   onDeleted,
@@ -17,6 +23,9 @@ export function PartnerArchiveControls({
   const setArchived = useSetArchived();
   const remove = useDeletePartner();
   const archived = partner.archivedAt !== null;
+  const { data: gifts } = usePartnerDonations(partner.id);
+  const keepsGifts = gifts !== undefined && gifts.count + gifts.voided > 0;
+  const whyKept = `delete-why-${partner.id}`;
 
   const changeArchived = async () => {
     try {
@@ -55,18 +64,32 @@ export function PartnerArchiveControls({
         confirmLabel={archived ? 'Restore' : 'Archive'}
         onConfirm={() => void changeArchived()}
       />
-      <ConfirmAction
-        trigger={
-          <Button variant="ghost" size="sm" className="text-destructive" disabled={remove.isPending}>
+      {keepsGifts ? (
+        <>
+          <Button variant="ghost" size="sm" className="text-destructive" disabled aria-describedby={whyKept}>
             <Trash2 aria-hidden="true" />
             Delete
           </Button>
-        }
-        title="Delete partner?"
-        description={`This will permanently delete "${partner.name}". Only a partner without any gifts can be deleted. This action cannot be undone.`}
-        confirmLabel="Delete for good"
-        onConfirm={() => void deleteForGood()}
-      />
+          <p id={whyKept} className="basis-full text-sm text-muted-foreground">
+            {archived
+              ? 'A partner with gifts cannot be deleted: their gifts stay with them.'
+              : 'A partner with gifts cannot be deleted: archive them instead, and their gifts stay.'}
+          </p>
+        </>
+      ) : (
+        <ConfirmAction
+          trigger={
+            <Button variant="ghost" size="sm" className="text-destructive" disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          }
+          title="Delete partner?"
+          description={`This will permanently delete "${partner.name}". Only a partner without any gifts can be deleted. This action cannot be undone.`}
+          confirmLabel="Delete for good"
+          onConfirm={() => void deleteForGood()}
+        />
+      )}
     </div>
   );
 }
