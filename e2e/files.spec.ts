@@ -35,6 +35,12 @@ async function uploadThroughPage(page: Page, files: { name: string; mimeType: st
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 
+/** Picks an entry of a row's "More actions" menu: Rename…, Move… and Delete… wait there (decision 0169). */
+async function rowMenu(page: Page, name: string, entry: 'Rename…' | 'Move…' | 'Delete…') {
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
 test('folders: breadcrumb from home, inline New Folder with Create, Cancel and Escape, empty folder text', async ({
   page,
 }) => {
@@ -223,14 +229,16 @@ test("delete asks first, then removes the file; someone else's file offers no De
   const name = `delete-me-${unique()}.txt`;
   await uploadThroughPage(page, [{ name, mimeType: 'text/plain', buffer: Buffer.from('temporary') }]);
 
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await rowMenu(page, name, 'Delete…');
   const confirm = page.getByRole('alertdialog', { name: 'Delete file?' });
   await expect(confirm).toContainText(`This will permanently delete "${name}". This action cannot be undone.`);
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, name)).toBeVisible();
+  // The focus is back on the menu's button, not lost with the menu.
+  await expect(page.getByRole('button', { name: `More actions for ${name}` })).toBeFocused();
 
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await rowMenu(page, name, 'Delete…');
   await page.getByRole('alertdialog', { name: 'Delete file?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('File deleted')).toBeVisible();
   await expect(row(page, name)).toBeHidden();
@@ -252,15 +260,18 @@ test("delete asks first, then removes the file; someone else's file offers no De
   }
   await expect(row(page, 'pastors-notes.txt')).toBeVisible();
   await expect(row(page, 'pastors-notes.txt').getByRole('button', { name: 'View pastors-notes.txt' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete pastors-notes.txt' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'More actions for pastors-notes.txt' })).toHaveCount(0);
 
   // Holding the admin's file, the folder is the admin's to delete (D7): home offers the
   // coordinator Rename and Move for it, and no Delete to be refused.
   await page.goto('/files');
   const folderRow = row(page, folder.slice(1, -1));
-  await expect(folderRow.getByRole('button', { name: /^Rename folder / })).toBeVisible();
-  await expect(folderRow.getByRole('button', { name: /^Move folder / })).toBeVisible();
-  await expect(folderRow.getByRole('button', { name: /^Delete folder / })).toHaveCount(0);
+  await folderRow.getByRole('button', { name: /^More actions for folder / }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Move…' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete…' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(folderRow.getByRole('button', { name: /^More actions for folder / })).toBeFocused();
 });
 
 test("an uploaded HTML file with a script never runs in the portal's origin", async ({ page }) => {
@@ -383,8 +394,11 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await expect(row(page, 'draft.txt')).toBeVisible();
 
   // Rename a file by keyboard; a taken name is refused in the dialog, which keeps what was typed.
-  const renameDraft = page.getByRole('button', { name: 'Rename draft.txt' });
-  await renameDraft.focus();
+  // Enter opens the row's menu on its first entry, Rename…; Enter again picks it.
+  const draftMenu = page.getByRole('button', { name: 'More actions for draft.txt' });
+  await draftMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Rename file' });
   await dialog.getByLabel('New name').fill('minutes.txt');
@@ -399,7 +413,7 @@ test('rename, move and delete: files and folders are organised in place, and fil
   // A new sub-folder, and the file moved into it through the folder browser.
   await page.request.post('/api/files/folders', { data: { parent: folder, name: 'Plans' } });
   await expect(page.getByRole('button', { name: 'Open folder Plans' })).toBeVisible();
-  await page.getByRole('button', { name: 'Move Final plan.txt' }).click();
+  await rowMenu(page, 'Final plan.txt', 'Move…');
   const move = page.getByRole('dialog', { name: 'Move "Final plan.txt"' });
   await move.getByRole('button', { name: 'Plans' }).click();
   await move.getByRole('button', { name: 'Move here' }).click();
@@ -409,7 +423,7 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await expect(row(page, 'Plans')).toContainText('1 file');
 
   // Rename the folder; the file goes along.
-  await page.getByRole('button', { name: 'Rename folder Plans' }).click();
+  await rowMenu(page, 'folder Plans', 'Rename…');
   await page.getByRole('dialog', { name: 'Rename folder' }).getByLabel('New name').fill('Plans 2027');
   await page.getByRole('dialog', { name: 'Rename folder' }).getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByText('Folder renamed')).toBeVisible();
@@ -419,13 +433,13 @@ test('rename, move and delete: files and folders are organised in place, and fil
 
   // Deleting a folder that holds files names how many, and Cancel keeps it and its focus.
   await page.goto(`/files?folder=${encodeURIComponent(folder)}`);
-  const deleteButton = page.getByRole('button', { name: 'Delete folder Plans_2027' });
-  await deleteButton.click();
+  const folderMenu = page.getByRole('button', { name: 'More actions for folder Plans_2027' });
+  await rowMenu(page, 'folder Plans_2027', 'Delete…');
   const confirm = page.getByRole('alertdialog', { name: 'Delete folder?' });
   await expect(confirm).toContainText('This will permanently delete "Plans_2027" and the 1 file in it.');
   await page.keyboard.press('Escape');
-  await expect(deleteButton).toBeFocused();
-  await deleteButton.click();
+  await expect(folderMenu).toBeFocused();
+  await rowMenu(page, 'folder Plans_2027', 'Delete…');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Folder deleted')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open folder Plans_2027' })).toHaveCount(0);

@@ -184,3 +184,33 @@ test("on a phone the dashboard's Continue onboarding button goes under the progr
   // The progress keeps a readable width: "2 of 4 steps done" on one line.
   expect(bar.width).toBeGreaterThan(192);
 });
+
+test("on a phone a file's and a folder's names keep their words whole; Rename, Move and Delete wait in the row's menu", async ({
+  page,
+}) => {
+  // Five icon buttons a row left a name about 70 px, and "Event_Photos" broke mid-word (decision 0169).
+  await signIn(page, 'admin', '/dashboard');
+  const stamp = Date.now() % 100_000;
+  const folderName = `Event_Photos_${stamp}`;
+  const fileName = `Sunday_bulletin_${stamp}.pdf`;
+  const folder = await page.request.post('/api/files/folders', { data: { parent: '/', name: folderName } });
+  expect(folder.status(), await folder.text()).toBe(201);
+  const uploaded = await page.request.post('/api/files?folder=%2F', {
+    multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await page.goto('/files');
+  for (const name of [folderName, fileName]) {
+    const text = page.getByRole('row').getByText(name, { exact: true });
+    await expect(text).toBeVisible();
+    const lines = await text.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, name).toBe(1);
+  }
+  await page.getByRole('button', { name: `More actions for ${fileName}` }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Rename…', 'Move…', 'Delete…']);
+  await page.keyboard.press('Escape');
+});

@@ -3,11 +3,14 @@ import { ConfirmDialog } from '@/components/confirm-action';
 import type { FileEntry } from '#shared/schemas/files';
 import { useDeleteFile } from '../api/delete-file';
 
+/** SPEC.md section 2's confirmation, opened from the file's menu; the focus goes back to the menu's button. */
 export function DeleteFileDialog({
   file,
+  opener,
   onOpenChange,
 }: {
   file: FileEntry | null;
+  opener: HTMLElement | null;
   onOpenChange: (open: boolean) => void;
 }) {
   const remove = useDeleteFile();
@@ -22,6 +25,7 @@ export function DeleteFileDialog({
     <ConfirmDialog
       open={file !== null}
       onOpenChange={onOpenChange}
+      returnFocusTo={opener}
       // SPEC.md section 2's words exactly.
       title="Delete file?"
       description={`This will permanently delete "${file?.name ?? ''}". This action cannot be undone.`}

@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
-import { Download, Eye, File, FileImage, FileText, Folder, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { Download, File, FileImage, FileText, Folder } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DATE_FORMAT, formatFileSize } from '#shared/format';
 import type { FileEntry, FolderEntry } from '#shared/schemas/files';
 import { startDownload } from './file-links';
+import { RowActionsMenu, type RowMenuEntry } from './row-actions-menu';
 
 /** "1.2 MB · 3 files · Nov 25, 2026" under a folder's name in a narrow table. */
 function folderSummary(f: FolderEntry): string {
@@ -18,32 +19,17 @@ function FileIcon({ file }: { file: FileEntry }) {
   return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
 }
 
-/** What a row's rename, move and delete buttons ask for, with the button (the focus returns there). */
+/** What a row's menu asks for, with the menu's button (the focus returns there). */
 export type RowAction = 'rename' | 'move' | 'delete';
 
-function ActionButton({
-  label,
-  icon: Icon,
-  destructive,
-  onClick,
-}: {
-  label: string;
-  icon: typeof Pencil;
-  destructive?: boolean;
-  onClick: (button: HTMLElement) => void;
-}) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={label}
-      title={label.split(' ')[0]}
-      className={destructive ? 'text-destructive hover:text-destructive' : undefined}
-      onClick={(e) => onClick(e.currentTarget)}
-    >
-      <Icon aria-hidden="true" />
-    </Button>
-  );
+/** Rename…, Move… and, where the person may, Delete… (the server checks each again). */
+function rowEntries(canDelete: boolean, act: (action: RowAction, button: HTMLElement) => void): RowMenuEntry[] {
+  const entries: RowMenuEntry[] = [
+    { label: 'Rename…', onSelect: (b) => act('rename', b) },
+    { label: 'Move…', onSelect: (b) => act('move', b) },
+  ];
+  if (canDelete) entries.push({ label: 'Delete…', destructive: true, onSelect: (b) => act('delete', b) });
+  return entries;
 }
 
 /**
@@ -57,7 +43,6 @@ export function FileTable({
   files,
   onOpenFolder,
   onView,
-  onDelete,
   onFolderAction,
   onFileAction,
 }: {
@@ -66,9 +51,8 @@ export function FileTable({
   files: FileEntry[];
   onOpenFolder: (path: string) => void;
   onView: (file: FileEntry, button: HTMLElement) => void;
-  onDelete: (file: FileEntry) => void;
   onFolderAction: (action: RowAction, folder: FolderEntry, button: HTMLElement) => void;
-  onFileAction: (action: Exclude<RowAction, 'delete'>, file: FileEntry, button: HTMLElement) => void;
+  onFileAction: (action: RowAction, file: FileEntry, button: HTMLElement) => void;
 }) {
   return (
     // Sized by the table's own width, not the window's: beside the sidebar on a tablet the
@@ -119,26 +103,12 @@ export function FileTable({
                 {f.updatedAt ? format(new Date(f.updatedAt), DATE_FORMAT) : ''}
               </td>
               <td className="px-2 py-2">
-                <div className="flex justify-end gap-0.5 @2xl:gap-1">
-                  <ActionButton
-                    label={`Rename folder ${f.name}`}
-                    icon={Pencil}
-                    onClick={(b) => onFolderAction('rename', f, b)}
+                <div className="flex justify-end">
+                  {/* A folder with others' files is an admin's to delete (D7): Delete… is left out where it would be refused. */}
+                  <RowActionsMenu
+                    name={`folder ${f.name}`}
+                    entries={rowEntries(f.canDelete, (action, b) => onFolderAction(action, f, b))}
                   />
-                  <ActionButton
-                    label={`Move folder ${f.name}`}
-                    icon={FolderInput}
-                    onClick={(b) => onFolderAction('move', f, b)}
-                  />
-                  {/* Hidden, as a file's is, where it would be refused: a folder with others' files is an admin's to delete (D7). */}
-                  {f.canDelete && (
-                    <ActionButton
-                      label={`Delete folder ${f.name}`}
-                      icon={Trash2}
-                      destructive
-                      onClick={(b) => onFolderAction('delete', f, b)}
-                    />
-                  )}
                 </div>
               </td>
             </tr>
@@ -146,7 +116,13 @@ export function FileTable({
           {files.map((file) => (
             <tr key={file.id} className="border-b last:border-0 hover:bg-muted/30">
               <td className="w-full px-4 py-2">
-                <span className="flex items-center gap-3">
+                {/* The name opens the viewer, as a folder's opens the folder: one button fewer a row. */}
+                <button
+                  type="button"
+                  onClick={(e) => onView(file, e.currentTarget)}
+                  className="flex items-center gap-3 rounded-sm text-left hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  aria-label={`View ${file.name}`}
+                >
                   <FileIcon file={file} />
                   <span className="min-w-0">
                     <span className="block [overflow-wrap:anywhere]">{file.name}</span>
@@ -154,7 +130,7 @@ export function FileTable({
                       {formatFileSize(file.size)} · {format(new Date(file.createdAt), DATE_FORMAT)}
                     </span>
                   </span>
-                </span>
+                </button>
               </td>
               <td className="hidden whitespace-nowrap px-4 py-2 @2xl:table-cell">{formatFileSize(file.size)}</td>
               <td className="hidden whitespace-nowrap px-4 py-2 @2xl:table-cell">
@@ -165,46 +141,18 @@ export function FileTable({
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`View ${file.name}`}
-                    title="View"
-                    onClick={(e) => onView(file, e.currentTarget)}
-                  >
-                    <Eye aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
                     aria-label={`Download ${file.name}`}
                     title="Download"
                     onClick={() => void startDownload(file)}
                   >
                     <Download aria-hidden="true" />
                   </Button>
+                  {/* The uploader's or an admin's (issue 27 item 4, decision 0126). */}
                   {file.canDelete && (
-                    <>
-                      <ActionButton
-                        label={`Rename ${file.name}`}
-                        icon={Pencil}
-                        onClick={(b) => onFileAction('rename', file, b)}
-                      />
-                      <ActionButton
-                        label={`Move ${file.name}`}
-                        icon={FolderInput}
-                        onClick={(b) => onFileAction('move', file, b)}
-                      />
-                    </>
-                  )}
-                  {file.canDelete && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${file.name}`}
-                      title="Delete"
-                      className="text-destructive hover:text-destructive"
-                      onClick={() => onDelete(file)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <RowActionsMenu
+                      name={file.name}
+                      entries={rowEntries(true, (action, b) => onFileAction(action, file, b))}
+                    />
                   )}
                 </div>
               </td>

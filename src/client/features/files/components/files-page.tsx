@@ -111,10 +111,11 @@ export function FilesPage() {
     else if (action === 'move') setMoving({ kind: 'folder', path: f.path, name: f.name });
     else setDeletingFolder(f);
   };
-  const onFileAction = (action: Exclude<RowAction, 'delete'>, file: FileEntry, button: HTMLElement) => {
+  const onFileAction = (action: RowAction, file: FileEntry, button: HTMLElement) => {
     setActionOpener(button);
     if (action === 'rename') setRenaming({ kind: 'file', id: file.id, name: file.name });
-    else setMoving({ kind: 'file', id: file.id, name: file.name, from: file.folderPath });
+    else if (action === 'move') setMoving({ kind: 'file', id: file.id, name: file.name, from: file.folderPath });
+    else setDeleting(file);
   };
   const folderName = folder === ROOT_FOLDER ? 'Home' : folderTrail(folder).at(-1)!.name;
 
@@ -202,13 +203,12 @@ export function FilesPage() {
             setOpener(button);
             setViewing(file);
           }}
-          onDelete={setDeleting}
           onFolderAction={onFolderAction}
           onFileAction={onFileAction}
         />
       )}
       <FileViewerDialog file={viewing} opener={opener} onOpenChange={(open) => !open && setViewing(null)} />
-      <DeleteFileDialog file={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <DeleteFileDialog file={deleting} opener={actionOpener} onOpenChange={(open) => !open && setDeleting(null)} />
       <RenameDialog target={renaming} opener={actionOpener} onClose={() => setRenaming(null)} />
       <MoveDialog target={moving} opener={actionOpener} onClose={() => setMoving(null)} />
       <DeleteFolderDialog folder={deletingFolder} opener={actionOpener} onClose={() => setDeletingFolder(null)} />
