@@ -250,3 +250,56 @@ test('a link to an older message opens around it; scrolling down loads newer pag
   await sendViaApi(page, 'coordinator', 'Zone Leaders', `${tag} live`);
   await expect(log.getByText(`${tag} live`)).toBeAttached();
 });
+
+test('by keyboard the log is a few stops on the way to the message box; the arrows move between messages, Tab reaches their actions', async ({
+  page,
+}) => {
+  // 'Monthly Supporters' is this test's channel. Each of one's own messages put Edit and Delete
+  // in the Tab order, two presses each on the way to the message box (decision 0170).
+  await signIn(page, 'coordinator', '/chat');
+  const tag = unique('Keys');
+  for (let n = 1; n <= 12; n++) await sendViaApi(page, 'partner', 'Monthly Supporters', `${tag} #${n}`);
+  await channelButton(page, 'Monthly Supporters').click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  const message = (n: number) => log.getByRole('article').filter({ hasText: `${tag} #${n}` });
+  await expect(message(12)).toBeVisible();
+  await expect(log).toHaveAccessibleDescription(
+    "The up and down arrows move between messages; Tab reaches a message's actions.",
+  );
+
+  // From the log: the newest message, its Edit and Delete, then on to the message box.
+  await log.focus();
+  await page.keyboard.press('Tab');
+  await expect(message(12)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(message(12).getByRole('button', { name: 'Edit message' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(message(12).getByRole('button', { name: 'Delete message' })).toBeFocused();
+  const box = page.getByPlaceholder('Message #Monthly Supporters');
+  let presses = 0;
+  while (!(await box.evaluate((element) => element === document.activeElement)) && presses < 30) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(presses).toBeLessThanOrEqual(3);
+
+  // The arrows move between messages; the one chosen brings its actions into the Tab order.
+  await log.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(message(12)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(message(11)).toBeFocused();
+  await page.keyboard.press('Tab');
+  const edit = message(11).getByRole('button', { name: 'Edit message' });
+  await expect(edit).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(message(11).getByRole('textbox', { name: 'Edit message' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(message(11)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(message(12)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(log.getByRole('article').first()).toBeFocused();
+});

@@ -1,6 +1,6 @@
 import { formatDistance } from 'date-fns';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { toast } from '@/lib/toast';
 import { useInPlaceEditor } from '@/lib/use-in-place-editor';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, type ChatMessage } from '#shared/chat';
 import { useDeleteMessage } from '../api/delete-message';
 import { useEditMessage } from '../api/edit-message';
+import { useTabStopsWithin } from '../lib/message-focus';
 import { MessageAttachments } from './message-attachments';
 import { MessageText } from './message-text';
 
@@ -21,7 +22,8 @@ function relativeTime(created: Date, now: Date): string {
 /**
  * One message: who and when, its text (links safe, long words wrapped), "(edited)" or
  * "Message deleted" in place, and for its author (and admins, to delete) the actions, shown on
- * hover and on keyboard focus.
+ * hover and on keyboard focus. One message of the log is in the Tab order with what it holds
+ * (`inTabOrder`, lib/message-focus.ts); focusing anything in another makes it that one.
  */
 export function MessageBubble({
   message,
@@ -30,6 +32,8 @@ export function MessageBubble({
   mentionsMe,
   highlighted,
   now,
+  inTabOrder,
+  onFocused,
 }: {
   message: ChatMessage;
   own: boolean;
@@ -37,15 +41,23 @@ export function MessageBubble({
   mentionsMe: boolean;
   highlighted: boolean;
   now: Date;
+  inTabOrder: boolean;
+  onFocused: (id: number) => void;
 }) {
   // Saved or cancelled, the focus goes back to the message's Edit button, not to the page's body.
   const [editing, setEditing, stopEditing, editButton] = useInPlaceEditor();
+  const root = useRef<HTMLDivElement>(null);
+  useTabStopsWithin(root, inTabOrder);
   const deleted = message.deletedAt !== null;
   return (
     <div
+      ref={root}
       data-message-id={message.id}
+      role="article"
+      tabIndex={inTabOrder ? 0 : -1}
+      onFocus={() => onFocused(message.id)}
       className={cn(
-        'group flex flex-col rounded-lg transition-colors',
+        'group flex flex-col rounded-lg transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         own ? 'items-end' : 'items-start',
         highlighted && 'bg-amber-100/70 dark:bg-amber-900/30',
       )}
@@ -100,7 +112,7 @@ function MessageActions({
 }) {
   const remove = useDeleteMessage();
   return (
-    <div className="flex shrink-0 gap-0.5 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
+    <div className="flex shrink-0 gap-0.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
       {own && (
         <Button
           ref={editButton}

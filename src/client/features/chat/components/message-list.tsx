@@ -1,11 +1,12 @@
 import { ArrowDown, Crown, MessageSquare } from 'lucide-react';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '#shared/chat';
 import { dayLabel, sameDay } from '../lib/day-label';
+import { moveBetweenMessages } from '../lib/message-focus';
 import { MessageBubble } from './message-bubble';
 import { useNow } from './use-now';
 
@@ -54,6 +55,9 @@ export function MessageList(props: MessageListProps) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [loadingNewer, setLoadingNewer] = useState(false);
   const [highlight, setHighlight] = useState<number | undefined>(undefined);
+  // The message in the Tab order (lib/message-focus.ts): the one last focused, else the newest.
+  const [focusedId, setFocusedId] = useState<number | undefined>(undefined);
+  const keysHint = useId();
   /** The scroll height and position before an older page was added at the top. */
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const onAtLatest = useRef(props.onAtLatest);
@@ -173,6 +177,7 @@ export function MessageList(props: MessageListProps) {
       .finally(() => setLoadingNewer(false));
   };
 
+  const inTabOrder = messages.some((m) => m.id === focusedId) ? focusedId : messages.at(-1)!.id;
   const newLineAfter = props.readUpTo;
   const firstUnread =
     newLineAfter === undefined
@@ -186,7 +191,9 @@ export function MessageList(props: MessageListProps) {
         role="log"
         aria-label="Messages"
         aria-busy={loadingOlder || loadingNewer || undefined}
+        aria-describedby={keysHint}
         tabIndex={0}
+        onKeyDown={(e) => moveBetweenMessages(e, scroller.current)}
         onScroll={(e) => {
           const el = e.currentTarget;
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
@@ -197,6 +204,9 @@ export function MessageList(props: MessageListProps) {
         }}
         className="flex-1 overflow-y-auto p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
+        <p id={keysHint} className="sr-only">
+          The up and down arrows move between messages; Tab reaches a message&apos;s actions.
+        </p>
         <div ref={content} className="space-y-3">
           {hasOlder ? (
             <div className="flex justify-center">
@@ -235,6 +245,8 @@ export function MessageList(props: MessageListProps) {
                   mentionsMe={!own && props.mentionsMe(m)}
                   highlighted={highlight === m.id}
                   now={now}
+                  inTabOrder={m.id === inTabOrder}
+                  onFocused={setFocusedId}
                 />
               </Fragment>
             );
