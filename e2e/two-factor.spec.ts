@@ -25,6 +25,9 @@ async function passwordStep(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page) {
+  // Off the portal first: an open page that notices the sign-out goes to the sign-in screen
+  // remembering where it was, and the next sign-in would return there instead of the dashboard.
+  await page.goto('about:blank');
   await page.request.post('/api/auth/sign-out');
   await page.context().clearCookies();
 }
@@ -60,10 +63,17 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     await dialog.getByLabel('Code from the app').fill('000000');
     await dialog.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await expect(dialog.getByRole('alert')).toContainText('That code is not right');
+    // Turning it on renews the session: the live stream reconnects and the status is read again
+    // as on. The codes must stay until Done, not vanish with the set-up they belong to.
+    const statusReadAgain = them.waitForResponse(
+      (response) => response.url().endsWith('/api/settings/two-factor') && response.request().method() === 'GET',
+    );
     await dialog.getByLabel('Code from the app').fill(app.generate());
     await dialog.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
 
     const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    expect(((await (await statusReadAgain).json()) as { enabled: boolean }).enabled).toBe(true);
     await expect(codes).toHaveCount(10);
     const recoveryCode = (await codes.first().textContent())!.trim();
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();

@@ -27,6 +27,10 @@ import { TwoFactorEnrolment } from './two-factor-enrolment';
 /** Settings > Security: two-factor sign-in on or off, and new recovery codes. */
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
+  // The set-up stays on screen while its dialog is open, whatever the status says: turning it on
+  // renews the session, the live stream reconnects and the status is read again as on before the
+  // person has saved the recovery codes the dialog shows once.
+  const [settingUp, setSettingUp] = useState(false);
 
   return (
     <Card>
@@ -51,7 +55,7 @@ export function TwoFactorCard() {
             error={status.error}
             onRetry={() => void status.refetch()}
           />
-        ) : status.data.enabled ? (
+        ) : status.data.enabled && !settingUp ? (
           <>
             <p className="text-sm text-muted-foreground">
               {status.data.recoveryCodesLeft === 1
@@ -65,7 +69,7 @@ export function TwoFactorCard() {
             </div>
           </>
         ) : (
-          <SetUp />
+          <SetUp open={settingUp} onOpenChange={setSettingUp} />
         )}
       </CardContent>
     </Card>
@@ -102,8 +106,7 @@ function StepDialog({
   );
 }
 
-function SetUp() {
-  const [open, setOpen] = useState(false);
+function SetUp({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const refresh = useTwoFactorRefresh();
   return (
     <StepDialog
