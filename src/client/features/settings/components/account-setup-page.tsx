@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { AuthScreen } from '@/components/auth-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { meQueryOptions, useMe } from '@/features/auth/api/get-me';
+import { meQueryOptions, useMe, type Me } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { landingPath } from '#shared/navigation';
 import { ChangePasswordForm } from './change-password-form';
@@ -21,13 +22,26 @@ export function AccountSetupPage() {
   const { data: me, isPending } = useMe();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  // The step on screen stays until the person says it is done. Two-factor sign-in is on as soon
+  // as the code is checked, before the recovery codes shown once have been saved: who-am-I read
+  // again meanwhile (the window focused after a minute) says no step is left, and would take
+  // the person, and the codes, away.
+  type Step = NonNullable<Me['setup']>;
+  const [step, setStep] = useState<Step | null>(null);
+  const [finished, setFinished] = useState<Step | null>(null);
+  if (me?.setup && step === null && me.setup !== finished) setStep(me.setup);
 
   if (isPending) return <Spinner className="min-h-screen" />;
   if (!me) return <Navigate to="/auth" replace />;
-  if (!me.setup) return <Navigate to={landingPath(me.permissions)} replace />;
+  const shown = step ?? (me.setup !== finished ? me.setup : null);
+  // Done, and who-am-I not read again yet: wait for it rather than show the step once more.
+  if (!shown && me.setup) return <Spinner className="min-h-screen" />;
+  if (!shown) return <Navigate to={landingPath(me.permissions)} replace />;
 
   const done = (message: string) => {
     toast.success(message);
+    setFinished(shown);
+    setStep(null);
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
   };
   const signOutButton = (
@@ -36,7 +50,7 @@ export function AccountSetupPage() {
     </Button>
   );
 
-  if (me.setup === 'change-password')
+  if (shown === 'change-password')
     return (
       <AuthScreen
         title="Choose your own password"
