@@ -35,7 +35,15 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   await add.getByRole('combobox', { name: 'Repeat' }).selectOption('weekly');
   await expect(add.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
   await add.getByLabel('After').check();
-  await add.getByLabel('Number of times').fill('4');
+  const times = add.getByLabel('Number of times');
+  await times.fill('10');
+  // Emptied key by key and typed again, it reads what was typed: it put 1 back at once, and 6 made 16.
+  await times.press('Backspace');
+  await times.press('Backspace');
+  await expect(times).toHaveValue('');
+  await times.press('4');
+  await expect(times).toHaveValue('4');
+  await expect(add.getByText('Every Tuesday, 4 times')).toBeVisible();
   // A stray "e" leaves text that is not a number: the count stays 4, not 1 (decision 0168).
   await add.getByLabel('Number of times').press('e');
   await add.getByRole('button', { name: 'Create Event' }).click();
@@ -75,16 +83,37 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   );
   await expect(day(page, '2026-12-22').getByRole('button', { name: new RegExp(title) })).toHaveCount(1);
 
-  // Delete the whole series, the changed occurrence with it.
-  await day(page, '2026-12-01')
+  // "This and following" from the second of four: the form offers the 3 left, so the series
+  // keeps its four meetings (it offered 4 and made six).
+  await day(page, '2026-12-08')
     .getByRole('button', { name: new RegExp(title) })
     .click();
-  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Delete' }).click();
-  const deleting = page.getByRole('dialog', { name: 'Delete repeating event' });
-  await deleting.getByLabel('All events').check();
-  await deleting.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Event deleted')).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Month' })).toBeFocused();
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Edit' }).click();
+  await expect(scope.getByLabel('This event')).toBeChecked();
+  await scope.getByLabel('This and following events').check();
+  await scope.getByRole('button', { name: 'Continue' }).click();
+  await expect(edit.getByLabel('Number of times')).toHaveValue('3');
+  await edit.getByLabel('Location').fill('Fellowship Hall');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event updated successfully!')).toBeVisible();
+  for (const date of ['2026-12-01', '2026-12-08', '2026-12-16', '2026-12-22']) {
+    await expect(day(page, date).getByRole('button', { name: new RegExp(title) })).toHaveCount(1);
+  }
+  await expect(day(page, '2026-12-29').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+
+  // Delete both parts, each question starting at "This event" whatever the last answer was.
+  for (const date of ['2026-12-01', '2026-12-08']) {
+    await day(page, date)
+      .getByRole('button', { name: new RegExp(title) })
+      .click();
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Delete' }).click();
+    const deleting = page.getByRole('dialog', { name: 'Delete repeating event' });
+    await expect(deleting.getByLabel('This event')).toBeChecked();
+    await deleting.getByLabel('All events').check();
+    await deleting.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Event deleted').first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Month' })).toBeFocused();
+  }
   await expect(page.getByRole('grid').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
 });
 

@@ -157,6 +157,11 @@ export interface CalendarEvent {
   occurrenceStart: string;
   /** A series' own first start (for "All events" edits), else the event's start. */
   seriesStart: string;
+  /**
+   * A series that ends after a number of times: how many of its occurrences come before this
+   * one, so "This and following events" offers the number left. Null otherwise.
+   */
+  occurrencesBefore: number | null;
 }
 
 /** One occurrence in a range: a single event, or one of a series (changed ones in place). */

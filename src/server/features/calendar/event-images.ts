@@ -68,4 +68,3 @@ export async function deleteUnusedImages(ctx: ServiceContext, keys: (string | nu
       .catch((err: unknown) => logger.warn({ err, key }, 'could not delete a replaced event image'));
   }
 }
-

@@ -2,7 +2,7 @@ import { and, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { eventCancellations, events } from '#server/db/schema';
 import type { EventOccurrence } from '#shared/schemas/calendar';
-import { occurrenceStarts } from './recurrence';
+import { occurrencesBefore, occurrenceStarts } from './recurrence';
 import { occurrenceEnd, selectEventRows, type EventRow } from './event-rows';
 import { toEvent } from './service';
 
@@ -59,17 +59,22 @@ export async function listOccurrences(db: Db, from: Date, to: Date): Promise<Eve
     // Everything but the times is the series' own: described once, not once per occurrence.
     const shown = { ...toEvent(row), series: true };
     const duration = effectiveEnd(row.allDay, row.endDate) - row.startDate.getTime();
-    const starts = occurrenceStarts(
-      { ...row, recurrence: row.recurrence! },
-      new Date(from.getTime() - duration),
-      new Date(to.getTime() - 1),
-    );
-    for (const start of starts) {
+    const timing = { ...row, recurrence: row.recurrence! };
+    const starts = occurrenceStarts(timing, new Date(from.getTime() - duration), new Date(to.getTime() - 1));
+    // A counted series: the first start's place, once; the others follow it one by one.
+    const firstPlace = starts.length ? occurrencesBefore(timing, starts[0]!) : null;
+    for (const [i, start] of starts.entries()) {
       if (skip.has(`${row.id}|${start.getTime()}`)) continue;
       const end = occurrenceEnd(row, start);
       if (!overlaps(row.allDay, start, end, from, to)) continue;
       const startIso = start.toISOString();
-      result.push({ ...shown, startDate: startIso, endDate: end.toISOString(), occurrenceStart: startIso });
+      result.push({
+        ...shown,
+        startDate: startIso,
+        endDate: end.toISOString(),
+        occurrenceStart: startIso,
+        occurrencesBefore: firstPlace === null ? null : firstPlace + i,
+      });
     }
   }
   // ISO instants of one format order as text; titles by the same collation as before.
@@ -90,6 +95,9 @@ function changedOccurrence(row: EventRow, series: EventRow | undefined): EventOc
     recurrence: series?.recurrence ?? null,
     repeats: series ? toEvent(series).repeats : null,
     seriesStart: (series?.startDate ?? row.startDate).toISOString(),
+    occurrencesBefore: series?.recurrence
+      ? occurrencesBefore({ ...series, recurrence: series.recurrence }, row.occurrenceStart!)
+      : null,
     series: true,
   };
 }

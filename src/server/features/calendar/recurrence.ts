@@ -97,6 +97,18 @@ export function occurrenceStarts(series: SeriesTiming, from: Date, to: Date): Da
     .filter((d) => d.getTime() >= from.getTime() && d.getTime() <= to.getTime());
 }
 
+/**
+ * For a series that ends after a number of times (COUNT): how many of its occurrences start
+ * before `at`, so "this and following" can offer the number left (4, from the third: 2). Null
+ * for a series that ends on a date. Cancelled occurrences count, as RFC 5545's COUNT counts them.
+ */
+export function occurrencesBefore(series: SeriesTiming, at: Date): number | null {
+  const rule = parseRule(series.recurrence);
+  if (typeof rule === 'string' || rule.count === null) return null;
+  if (at.getTime() <= series.startDate.getTime()) return 0;
+  return occurrenceStarts(series, series.startDate, new Date(at.getTime() - 1)).length;
+}
+
 /** Whether `start` is one of the series' occurrences. */
 export function isOccurrence(series: SeriesTiming, start: Date): boolean {
   return occurrenceStarts(series, start, start).some((d) => d.getTime() === start.getTime());

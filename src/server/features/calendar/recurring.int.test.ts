@@ -148,6 +148,39 @@ describe.each(testDatabaseTargets())('recurring and all-day events on $name', (t
     expect([overrides!.n, cancellations!.n]).toEqual([1, 1]);
   });
 
+  it('says how many occurrences of a counted series come before each one, for "this and following" to offer the rest', async () => {
+    const series = await create({ ...prayer, title: 'Counted' });
+    const shown = (await occurrences('2026-03-09T00:00:00Z', '2026-03-25T00:00:00Z')).filter((o) => o.id === series.id);
+    expect(shown.map((o) => [o.startDate, o.occurrencesBefore])).toEqual([
+      ['2026-03-10T23:00:00.000Z', 1],
+      ['2026-03-17T23:00:00.000Z', 2],
+      ['2026-03-24T23:00:00.000Z', 3],
+    ]);
+    // A cancelled occurrence still counts (RFC 5545's COUNT counts it), and a changed one knows its place.
+    expect((await remove(series.id, 'scope=this&occurrence=2026-03-10T23:00:00.000Z')).status).toBe(200);
+    await update(series.id, 'scope=this&occurrence=2026-03-17T23:00:00.000Z', {
+      ...prayer,
+      title: 'Counted (moved)',
+      startDate: '2026-03-18T19:00:00-04:00',
+      endDate: '2026-03-18T20:30:00-04:00',
+    });
+    const after = (await occurrences('2026-03-09T00:00:00Z', '2026-03-25T00:00:00Z')).filter((o) => o.id === series.id);
+    expect(after.map((o) => [o.title, o.occurrencesBefore])).toEqual([
+      ['Counted (moved)', 2],
+      ['Counted', 3],
+    ]);
+    // A series that ends on a date has no count to share out.
+    const dated = await create({
+      ...prayer,
+      title: 'Dated',
+      recurrence: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20260331T235959Z',
+    });
+    const datedShown = (await occurrences('2026-03-09T00:00:00Z', '2026-03-25T00:00:00Z')).filter(
+      (o) => o.id === dated.id,
+    );
+    expect(datedShown.map((o) => o.occurrencesBefore)).toEqual([null, null, null]);
+  });
+
   it('"this and following" ends the series before the occurrence and starts a new one there', async () => {
     const series = await create({ ...prayer, title: 'Choir' });
     const following = await update(series.id, 'scope=following&occurrence=2026-03-24T23:00:00.000Z', {

@@ -109,4 +109,3 @@ export async function moveExceptions(db: Db, fromId: string, toId: string, at: D
     .set({ eventId: toId, occurrenceStart: sql`${eventCancellations.occurrenceStart} + ${shift}` })
     .where(and(eq(eventCancellations.eventId, fromId), gte(eventCancellations.occurrenceStart, at)));
 }
-

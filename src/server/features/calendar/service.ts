@@ -8,7 +8,7 @@ import { describeRule, RULE_NO_OCCURRENCES } from '#shared/recurrence';
 import { END_BEFORE_START, type CalendarEvent, type EventInput, type EventScopeQuery } from '#shared/schemas/calendar';
 import { deleteUnusedImages, imageUrlFor } from './event-images';
 import { occurrenceEnd, type EventRow } from './event-rows';
-import { lastOccurrence, nextOccurrence } from './recurrence';
+import { lastOccurrence, nextOccurrence, occurrencesBefore } from './recurrence';
 import {
   endSeriesBefore,
   keepExceptionsInStep,
@@ -19,6 +19,7 @@ import {
 
 /** An event row as the API shows it; `at` is the occurrence shown (a series' card: its next one). */
 export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrenceStart: Date }): CalendarEvent {
+  const occurrence = at?.occurrenceStart ?? row.occurrenceStart ?? row.startDate;
   return {
     id: row.id,
     title: row.title,
@@ -32,8 +33,9 @@ export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrence
     timeZone: row.timeZone,
     recurrence: row.recurrence,
     repeats: row.recurrence ? describeRule(row.recurrence, row.startDate, row.timeZone, row.allDay) : null,
-    occurrenceStart: (at?.occurrenceStart ?? row.occurrenceStart ?? row.startDate).toISOString(),
+    occurrenceStart: occurrence.toISOString(),
     seriesStart: row.startDate.toISOString(),
+    occurrencesBefore: row.recurrence ? occurrencesBefore({ ...row, recurrence: row.recurrence }, occurrence) : null,
   };
 }
 

@@ -42,6 +42,19 @@ function startInstant(value: string, allDay: boolean): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * The Repeat choice a form opens with. "This and following events" of a series that ends after
+ * a number of times starts a new series here: it offers the number left, not the whole
+ * series' (the fourth and last of four meetings: "After 1 time"), so saving keeps the total.
+ */
+function initialRepeat(editing: (CalendarEvent & { target?: SeriesTarget }) | null): RepeatChoice {
+  if (!editing?.recurrence) return NO_REPEAT;
+  const choice = choiceOf(editing.recurrence);
+  const past = editing.occurrencesBefore;
+  if (editing.target?.scope !== 'following' || choice.ends !== 'count' || !past) return choice;
+  return { ...choice, count: Math.max(1, choice.count - past) };
+}
+
 /** Add Event and Edit Event: the same fields, checked with the API's rules before sending. */
 export function EventFormDialog({
   mode,
@@ -81,7 +94,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
   const [allDay, setAllDay] = useState(editing?.allDay ?? false);
   // One occurrence changed on its own does not repeat; a series keeps its rule to edit.
   const repeatable = !(editing?.target?.scope === 'this');
-  const [repeat, setRepeat] = useState<RepeatChoice>(editing?.recurrence ? choiceOf(editing.recurrence) : NO_REPEAT);
+  const [repeat, setRepeat] = useState<RepeatChoice>(() => initialRepeat(editing));
   const timeZone = editing?.timeZone && editing.recurrence ? editing.timeZone : (browserTimeZone() ?? 'UTC');
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),

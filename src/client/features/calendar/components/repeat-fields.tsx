@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -105,24 +105,50 @@ export function RepeatFields({
               className="size-4 accent-primary"
             />
             <Label htmlFor={`${id}-ends-count`}>After</Label>
-            <Input
-              type="number"
-              min={1}
-              max={999}
-              aria-label="Number of times"
-              className="w-24"
-              value={choice.count}
-              onChange={(e) => {
-                // Text that is not a number ("5e") reads as '': keep the last count, not 1 (decision 0168).
-                if (e.target.validity.badInput) return;
-                set({ ends: 'count', count: Math.max(1, Math.min(999, Number(e.target.value) || 1)) });
-              }}
-            />
+            <CountBox count={choice.count} onCount={(count) => set({ ends: 'count', count })} />
             <span>times</span>
           </div>
         </div>
       )}
       {words && <p className="text-sm text-muted-foreground">{words}</p>}
     </fieldset>
+  );
+}
+
+const MAX_COUNT = 999;
+
+/**
+ * "After N times": the box holds what is typed, so it can be emptied and retyped (it used to
+ * put 1 back at once, and "10", emptied, then "6", read 16). The series takes each whole number
+ * from 1 to 999 as it is typed; anything else (empty, 0, "5e", decision 0168) keeps the last
+ * count, which the box shows again when it loses the focus.
+ */
+function CountBox({ count, onCount }: { count: number; onCount: (count: number) => void }) {
+  const [text, setText] = useState(String(count));
+  const [shown, setShown] = useState(count);
+  if (shown !== count) {
+    // Changed from outside (another series chosen): the box follows.
+    setShown(count);
+    setText(String(count));
+  }
+  return (
+    <Input
+      type="number"
+      min={1}
+      max={MAX_COUNT}
+      aria-label="Number of times"
+      className="w-24"
+      value={text}
+      onChange={(e) => {
+        if (e.target.validity.badInput) return;
+        setText(e.target.value);
+        const typed = Number(e.target.value);
+        if (e.target.value !== '' && Number.isInteger(typed) && typed >= 1 && typed <= MAX_COUNT) {
+          setShown(typed);
+          onCount(typed);
+        }
+      }}
+      onBlur={() => setText(String(count))}
+    />
   );
 }

@@ -33,6 +33,13 @@ export function SeriesScopeDialog({
 }) {
   const id = useId();
   const [scope, setScope] = useState<EventScope>('this');
+  // Each question starts at "This event", the choice that changes least: the dialog stays on the
+  // page, and the answer of the last one made a Delete pressed at once remove every later event.
+  const [askedFor, setAskedFor] = useState(action);
+  if (askedFor !== action) {
+    setAskedFor(action);
+    if (action !== null) setScope('this');
+  }
   return (
     <Dialog open={action !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
