@@ -166,11 +166,23 @@ test("a switch takes effect at once: 'Permission updated', and it stays after a 
   await expectToast(page, 'Permission updated', `Calendar disabled for ${email}`);
   await expect(calendar).not.toBeChecked();
 
-  // Keyboard: the switch is focusable and toggles with Space.
+  // Keyboard: the switch is focusable and toggles with Space. It keeps the focus while the
+  // change is saved (held back here, so the save is seen going on), busy and deaf to presses:
+  // it was disabled then, and a disabled button drops the focus to the page.
+  await page.route('**/api/admin/coordinators/*/permissions', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
   const chat = permissionsOf(page, email).getByRole('switch', { name: 'Chat' });
   await chat.focus();
   await page.keyboard.press('Space');
+  await expect(chat).toHaveAttribute('aria-busy', 'true');
+  await page.keyboard.press('Space');
   await expectToast(page, 'Permission updated', `Chat disabled for ${email}`);
+  await expect(chat).not.toHaveAttribute('aria-busy');
+  await expect(chat).toBeFocused();
+  await expect(chat).not.toBeChecked();
+  await page.unroute('**/api/admin/coordinators/*/permissions');
 
   await page.reload();
   await expect(permissionsOf(page, email).getByRole('switch', { name: 'Calendar' })).not.toBeChecked();

@@ -56,7 +56,8 @@ export function TwoFactorPolicyCard() {
               <Switch
                 id={`policy-${entry.role}`}
                 checked={policy.data[entry.role]}
-                disabled={!isAdmin || save.isPending}
+                disabled={!isAdmin}
+                pending={save.isPending}
                 onCheckedChange={(on) => {
                   if (on) {
                     setAsking(entry);

@@ -143,7 +143,8 @@ function PermissionSwitch({
         id={id}
         checked={coordinator.permissions[feature]}
         onCheckedChange={(enabled) => void onChange(enabled)}
-        disabled={disabled || update.isPending}
+        disabled={disabled}
+        pending={update.isPending}
       />
     </div>
   );

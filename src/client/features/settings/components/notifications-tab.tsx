@@ -101,7 +101,7 @@ function PreferenceSwitch({
         checked={checked}
         aria-describedby={withheld ? `${id}-description ${id}-withheld` : `${id}-description`}
         onCheckedChange={(value) => void onChange(value)}
-        disabled={update.isPending}
+        pending={update.isPending}
       />
     </div>
   );
