@@ -38,7 +38,20 @@ export function AppShell() {
                 <Menu aria-hidden="true" />
               </Button>
             </SheetTrigger>
-            <SheetContent>
+            <SheetContent
+              onOpenAutoFocus={(event) => {
+                // Radix leaves links out when it picks what to focus, and chose Sign Out, where a
+                // second Enter signed the person out: the menu opens on the page's own entry.
+                const nav = (event.currentTarget as HTMLElement).querySelector('nav');
+                const entry =
+                  nav?.querySelector<HTMLElement>('a[aria-current="page"]') ??
+                  nav?.querySelector<HTMLElement>('a[href]');
+                if (entry) {
+                  event.preventDefault();
+                  entry.focus();
+                }
+              }}
+            >
               <SheetTitle className="sr-only">Menu</SheetTitle>
               <SheetDescription className="sr-only">Main navigation</SheetDescription>
               <SidebarContent onNavigate={() => setDrawerOpen(false)} />
