@@ -385,3 +385,20 @@ test('a page opened by its address shows it is loading, and the router does not 
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
 });
+
+test('a page whose code is gone after an upgrade says a new version is ready, and Reload brings it', async ({
+  page,
+}) => {
+  // A tab opened before an upgrade asks for the old build's file, which the server no longer has.
+  await page.route('**/assets/calendar-page-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await signIn(page, 'admin', '/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'A new version of the portal is ready' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByText('Hey developer')).toHaveCount(0);
+  // Beside the sidebar: the rest of the portal still works.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.unroute('**/assets/calendar-page-*.js');
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar & Events', level: 1 })).toBeVisible();
+});

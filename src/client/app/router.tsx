@@ -4,6 +4,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { ROUTE_FEATURES } from '#shared/navigation';
 import { RequireFeature, SignedOutOnly } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { PageFailure, RouteError } from './route-error';
 
 /** Each feature's code loads with its route, so the sign-in screen stays small. */
 const FEATURE_PAGES: Record<string, () => Promise<{ default: () => React.ReactNode }>> = {
@@ -54,8 +55,18 @@ const PAGE_TITLES: Record<string, string> = {
 
 const guardedRoutes: RouteObject[] = Object.entries(FEATURE_PAGES).map(([path, load]) => ({
   path,
+  // Shown in the shell, beside the sidebar: the rest of the portal still works.
+  errorElement: <RouteError />,
   lazy: async () => {
-    const { default: Page } = await load();
+    let Page: () => React.ReactNode;
+    try {
+      ({ default: Page } = await load());
+    } catch (error) {
+      // Its code did not arrive (an old build's file after an upgrade, the connection lost):
+      // said in words with a Reload button. A failed import is not left to the router, which
+      // showed an empty page for it.
+      return { Component: () => <PageFailure error={error} /> };
+    }
     const feature = ROUTE_FEATURES[path]!;
     const title = PAGE_TITLES[path] ?? null;
     return {
@@ -124,17 +135,24 @@ const accountSetupRoute: RouteObject = {
 };
 
 export const router = createBrowserRouter([
-  { path: '/', element: signIn },
-  { path: '/auth', element: signIn },
-  ...passwordResetRoutes,
-  publicFormRoute,
-  accountSetupRoute,
-  // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
-  // not with the sign-in screen (docs/benchmarks.md, client sizes).
   {
-    lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })),
-    hydrateFallbackElement: loadingPage,
-    children: guardedRoutes,
+    // Every page's failure (its code missing after an upgrade, an error while drawing it) is
+    // said in words with a Reload button (route-error.tsx).
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: signIn },
+      { path: '/auth', element: signIn },
+      ...passwordResetRoutes,
+      publicFormRoute,
+      accountSetupRoute,
+      // The signed-in shell (sidebar, drawer, their icons) loads with the first signed-in page,
+      // not with the sign-in screen (docs/benchmarks.md, client sizes).
+      {
+        lazy: () => import('./layout/app-shell').then((m) => ({ Component: m.AppShell })),
+        hydrateFallbackElement: loadingPage,
+        children: guardedRoutes,
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ]);

@@ -27,6 +27,10 @@ export function spaRoutes(clientDir: string) {
   app.use('/sw.js', noCache);
   app.use('/manifest.webmanifest', noCache);
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' }));
+  // A built file that is not there (an old build's page code, asked for by a tab opened before
+  // an upgrade) is missing, not the app: index.html in its place made the browser refuse it as
+  // a script of the wrong type, where a 404 lets the page say "a new version is ready".
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('/*', (c) => {
     if (!fs.existsSync(indexPath)) {
       return c.text('The web client is not built yet. Run `npm run build` (npm start does this for you).', 503);
