@@ -14,6 +14,7 @@ import { createStorage } from './storage';
 import { createHmac } from 'node:crypto';
 import { hourlyJobs, jobHandlers, noticeSweeps, notificationRules } from './feature-wiring';
 import { createNotifier } from './features/notifications/notifier';
+import { readOrganization } from './features/organization/service';
 import type { TeamMember } from './features/notifications/recipients';
 import { createJobs } from './jobs/jobs';
 
@@ -29,7 +30,9 @@ export async function createDeps(config: Config, database: Database, logger: Log
   await bus.start();
   // Guessed e-mails and addresses would otherwise leave a counter row each, forever.
   // The audit log keeps everything unless an admin chose a retention (decision 0103).
-  const mail = createMailer(config, database.db, logger);
+  const mail = createMailer(config, database.db, logger, {
+    ministryName: async (db) => (await readOrganization(db, config.MINISTRY_NAME)).name,
+  });
   // The handlers get what they need now, and the rest of the dependencies once they are built
   // (before the runner starts).
   const built: { deps?: AppDeps } = {};

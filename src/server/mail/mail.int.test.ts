@@ -180,6 +180,23 @@ describe.each(testDatabaseTargets())('email outbox and sender on $name', (target
     expect(mail.html).not.toContain('<script>');
   });
 
+  it("signs an email with the organisation's name as Admin > Organization has it, not the setting it started with", async () => {
+    const admin = await t.createUser({ email: 'grace-admin@example.org', password: 'admin-secret', role: 'admin' });
+    const cookie = await t.signIn(admin.email, admin.password);
+    const saved = await t.request('/api/organization', {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Grace Community Ministry', address: '', statementText: '', currency: 'USD' }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    await queue(email(11));
+    expect(await deliver()).toBe(1);
+    const { mail } = (await smtp.waitFor(1))[0]!;
+    expect(mail.text).toContain('You receive this from Grace Community Ministry.');
+    expect(mail.html).toContain('Grace Community Ministry');
+    expect(mail.html).not.toContain('Grace Ministry<');
+  });
+
   it('without SMTP leaves every email waiting in the outbox', async () => {
     const mailer = createMailer({ ...t.deps.config, SMTP_URL: undefined }, t.db, silentLogger);
     expect(mailer.enabled).toBe(false);

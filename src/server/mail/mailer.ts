@@ -28,11 +28,23 @@ export function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MINISTRY_NAME' | 'BASE_URL'>,
   db: Db,
   logger: Logger,
-  transport: MailTransport | undefined = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
+  {
+    transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined,
+    ministryName = () => Promise.resolve(config.MINISTRY_NAME),
+  }: {
+    transport?: MailTransport;
+    /**
+     * The name an email is signed with, read in the change's transaction: the organisation's
+     * name as Admin > Organization has it (the server passes it), so an email never names two
+     * ministries ("Grace Community Ministry asks you…" under "Ministry Portal").
+     */
+    ministryName?: (db: Db) => Promise<string>;
+  } = {},
 ): Mailer {
-  const branding = { ministryName: config.MINISTRY_NAME, baseUrl: config.BASE_URL };
   let sender: MailSender | undefined;
   const queueAll = async (tx: Db, emails: readonly QueuedEmail[]) => {
+    if (emails.length === 0) return [];
+    const branding = { ministryName: await ministryName(tx), baseUrl: config.BASE_URL };
     const ids = await queueEmails(tx, branding, emails);
     // After the change has (most likely) committed; the poll catches it otherwise.
     if (ids.length > 0) setTimeout(() => sender?.wake(), 200).unref();
