@@ -43,6 +43,28 @@ test('an admin uploads a video, a coordinator plays, seeks and finishes it, and 
   const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
   expect(Number.isFinite(duration) && duration > 2).toBe(true);
 
+  // Paused after a second, then back another time: the video starts where it was left.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(1.2);
+  const reported = coordinator.waitForResponse(
+    (response) => response.url().includes('/api/onboarding/') && response.request().method() !== 'GET',
+  );
+  const left = await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    return v.currentTime;
+  });
+  expect((await reported).ok()).toBe(true);
+  await coordinator.reload();
+  await expect(step.getByTestId('video-progress')).toHaveText(
+    /^Watched 0:01 of 0:0\d: the video continues from there\.$/,
+  );
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.currentTime : -1)), {
+      timeout: 10_000,
+    })
+    .toBeCloseTo(left, 0);
+
   // Seek (the browser asks for a byte range), then watch to the end.
   await video.evaluate((v: HTMLVideoElement) => {
     v.currentTime = v.duration * 0.5;

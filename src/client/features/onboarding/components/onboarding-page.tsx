@@ -26,7 +26,9 @@ export function OnboardingPage() {
   const view = onboarding.data;
 
   const onMove = async (index: number, direction: -1 | 1) => {
-    if (!view) return;
+    // One move at a time: the buttons stay enabled while it is saved, so they keep the focus.
+    if (!view || reorder.isPending) return;
+    const moved = view.steps[index]!.id;
     const ids = moveItem(
       view.steps.map((s) => s.id),
       index,
@@ -34,8 +36,13 @@ export function OnboardingPage() {
     );
     try {
       await reorder.mutateAsync(ids);
-      // The moved step's own button may now be disabled (first or last): keep the focus on its card's tools.
-      document.getElementById(`step-${view.steps[index]!.id}`)?.focus();
+      // The focus follows the step to its new place: the same button, or the other one now that
+      // it is first or last (a disabled button cannot hold the focus).
+      const ways = direction === -1 ? ['up', 'down'] : ['down', 'up'];
+      const button = ways
+        .map((way) => document.querySelector<HTMLButtonElement>(`[data-move="${moved}-${way}"]`))
+        .find((candidate) => candidate && !candidate.disabled);
+      button?.focus();
     } catch (err) {
       toast.error('Could not move the step', { description: err instanceof Error ? err.message : String(err) });
     }

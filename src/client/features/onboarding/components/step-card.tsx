@@ -94,6 +94,12 @@ export function StepCard({
               </Badge>
             )}
           </div>
+          {!progress.done && video?.kind === 'upload' && progress.watchedSeconds > 0 && progress.durationSeconds && (
+            <p className="text-sm text-muted-foreground" data-testid="video-progress">
+              Watched {clock(progress.watchedSeconds)} of {clock(progress.durationSeconds)}: the video continues from
+              there.
+            </p>
+          )}
           {!progress.done && (
             <Button variant="outline" size="sm" onClick={() => void onMarkDone()} disabled={markDone.isPending}>
               <CheckCircle2 aria-hidden="true" />
@@ -164,7 +170,9 @@ function AdminTools({
       <Button
         variant="outline"
         size="sm"
-        disabled={isFirst || moving}
+        disabled={isFirst}
+        aria-busy={moving || undefined}
+        data-move={`${step.id}-up`}
         onClick={() => onMove(-1)}
         aria-label={`Move ${step.title} up`}
       >
@@ -174,7 +182,9 @@ function AdminTools({
       <Button
         variant="outline"
         size="sm"
-        disabled={isLast || moving}
+        disabled={isLast}
+        aria-busy={moving || undefined}
+        data-move={`${step.id}-down`}
         onClick={() => onMove(1)}
         aria-label={`Move ${step.title} down`}
       >
@@ -208,4 +218,12 @@ function AdminTools({
       />
     </div>
   );
+}
+
+/** "1:05", "12:30", "1:02:03": a point in a video. */
+function clock(seconds: number): string {
+  const total = Math.floor(seconds);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }

@@ -8,8 +8,8 @@ const REPORT_EVERY_MS = 10_000;
 
 /**
  * The uploaded video, streamed with range requests (the browser seeks by asking for bytes).
- * Reports how far the person got every ten seconds while playing and whenever it pauses or
- * ends; the server keeps the furthest point and marks the step done at 90%. The point is the
+ * Starts where the person got to, until the step is done. Reports how far they got every ten
+ * seconds while playing and whenever it pauses or ends; the server keeps the furthest point and marks the step done at 90%. The point is the
  * player's position, so skipping ahead counts: the portal trusts its coordinators (decision 0122).
  */
 export function VideoPlayer({ step, url, type }: { step: OnboardingStep; url: string; type: string }) {
@@ -45,6 +45,13 @@ export function VideoPlayer({ step, url, type }: { step: OnboardingStep; url: st
       preload="metadata"
       aria-label={`Video: ${step.title}`}
       data-step-video={step.id}
+      onLoadedMetadata={(e) => {
+        // Back where the person got to, for a step not yet done: a training of twenty minutes
+        // left half-way is not found again by hand. A finished one starts from the beginning.
+        const video = e.currentTarget;
+        const at = step.progress.watchedSeconds;
+        if (!step.progress.done && at > 0 && at < video.duration - 1) video.currentTime = at;
+      }}
       onTimeUpdate={(e) => send(e.currentTarget, false)}
       onPause={(e) => send(e.currentTarget, true)}
       onEnded={(e) => send(e.currentTarget, true)}
