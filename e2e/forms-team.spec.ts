@@ -227,3 +227,43 @@ test.describe('on a phone', () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
   });
 });
+
+test('a form stopped by its response limit offers Reopen, which leads to the limit instead of claiming to reopen it', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/forms');
+  const title = unique('Retreat places');
+  const created = await createFormViaApi(page, title, [{ id: 'name', label: 'Name', type: 'text' }]);
+  const limited = await page.request.put(`/api/forms/${created.id}`, {
+    data: {
+      version: created.version,
+      title,
+      description: null,
+      fields: created.fields,
+      status: 'open',
+      closesAt: null,
+      responseLimit: 1,
+      thankYouMessage: null,
+    },
+  });
+  expect(limited.status(), await limited.text()).toBe(200);
+  const visitor = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const answered = await visitor.post(`/api/public/forms/${created.publicToken}/responses`, {
+      data: { answers: { name: 'Ruth' } },
+    });
+    expect(answered.status(), await answered.text()).toBe(201);
+  } finally {
+    await visitor.dispose();
+  }
+  await page.reload();
+  const item = teamForm(page, title);
+  await expect(item.getByText('Closed (limit reached)')).toBeVisible();
+  // Not Close: it takes no answers already.
+  await expect(item.getByRole('button', { name: `Close ${title}` })).toHaveCount(0);
+  await item.getByRole('button', { name: `Reopen ${title}` }).click();
+  await expectToast(page, 'Raise the response limit to reopen', `"${title}" has the 1 response its limit allows.`);
+  const editor = page.getByRole('form', { name: 'Edit Form' });
+  await expect(editor.getByLabel('Response limit (optional)')).toHaveValue('1');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Form reopened' })).toHaveCount(0);
+});

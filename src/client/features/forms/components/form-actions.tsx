@@ -6,6 +6,7 @@ import { publicFormPath } from '#shared/forms';
 import { useDeleteForm } from '../api/delete-form';
 import type { SavedForm } from '../api/get-forms';
 import { useReplaceLink, useUpdateForm } from '../api/update-form';
+import { formState } from '../lib/form-state';
 
 const publicAddress = (token: string) => `${window.location.origin}${publicFormPath(token)}`;
 
@@ -39,9 +40,24 @@ export function FormActions({
   const replace = useReplaceLink();
   const remove = useDeleteForm();
   const busy = update.isPending || replace.isPending || remove.isPending;
-  const closing = form.status === 'open';
+  // Close only what takes answers now. A form stopped by its closing date or its limit says
+  // Reopen, and one that its status alone would not reopen sends the person to the setting
+  // that stops it: "Form reopened" over a form still closed by its limit was not true.
+  const closing = formState(form).open;
+  const unless = formState({ ...form, status: 'open' });
+  const stoppedBy = unless.open ? null : unless.label === 'Closed (closing date passed)' ? 'date' : 'limit';
 
-  const toggle = () =>
+  const toggle = () => {
+    if (!closing && stoppedBy) {
+      toast.info(stoppedBy === 'date' ? 'Move the closing date to reopen' : 'Raise the response limit to reopen', {
+        description:
+          stoppedBy === 'date'
+            ? `"${form.title}" closed on its closing date.`
+            : `"${form.title}" has the ${form.responseLimit} ${form.responseLimit === 1 ? 'response' : 'responses'} its limit allows.`,
+      });
+      onEdit();
+      return;
+    }
     update.mutate(
       {
         id: form.id,
@@ -61,6 +77,7 @@ export function FormActions({
         onError: (err) => toast.error(`Failed to ${closing ? 'close' : 'open'} form`, { description: err.message }),
       },
     );
+  };
   const newLink = () =>
     replace.mutate(form.id, {
       onSuccess: (saved) => void copyLink(publicAddress(saved.publicToken)),

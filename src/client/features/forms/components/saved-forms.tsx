@@ -12,17 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { DATE_FORMAT } from '#shared/format';
 import { useSavedForm } from '../api/get-form';
 import { useForms, type SavedForm } from '../api/get-forms';
+import { formState } from '../lib/form-state';
 import { FormActions } from './form-actions';
 import { FormPreview } from './form-preview';
-
-/** Open, or closed with the reason: by its creator, by its closing date, or by its limit. */
-export function formState(form: SavedForm, now = Date.now()): { open: boolean; label: string } {
-  if (form.status === 'closed') return { open: false, label: 'Closed' };
-  if (form.closesAt && Date.parse(form.closesAt) <= now) return { open: false, label: 'Closed (closing date passed)' };
-  if (form.responseLimit !== null && form.responseCount >= form.responseLimit)
-    return { open: false, label: 'Closed (limit reached)' };
-  return { open: true, label: 'Open' };
-}
 
 const countText = (n: number) => (n === 1 ? '1 response' : `${n} responses`);
 
