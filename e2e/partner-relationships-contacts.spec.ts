@@ -71,6 +71,8 @@ test.describe('partner relationships', () => {
     const remove = details.getByRole('button', { name: 'Delete call of Mar 14, 2025' });
     await remove.click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete contact entry?' });
+    // The date as every screen writes it: it read "dec 14, 2025", the whole label lowered.
+    await expect(confirm).toContainText('This removes the call of Mar 14, 2025 from the partner');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Contact entry deleted');
     await expect(lastContact(details)).toHaveText('Not given');

@@ -29,12 +29,14 @@ test('an admin merges a duplicate into a partner, choosing which values stay', a
   await expect(merge.getByRole('group', { name: 'Email' })).toBeVisible();
   await expect(merge.getByRole('group', { name: 'Zone' })).toHaveCount(0);
   await merge.getByRole('group', { name: 'Phone' }).getByRole('radio', { name: '555-0142' }).check();
+  // Named with the address too: a merge is for two partners of one name.
+  await expect(merge).toContainText(`${duplicate.name} (${token}.second@example.org) will be removed.`);
   await merge.getByRole('button', { name: 'Merge partners' }).click();
 
   await expectToast(
     page,
     'Partners merged',
-    `${duplicate.name} was merged into ${survivor.name}: 1 gift, 0 contacts and 0 tasks moved.`,
+    `${duplicate.name} (${token}.second@example.org) was merged into ${survivor.name}: 1 gift, 0 contacts and 0 tasks moved.`,
   );
   await expect(merge).toHaveCount(0);
   await expect(details.locator('dd', { hasText: '555-0142' })).toBeVisible();

@@ -72,7 +72,7 @@ export function BulkTagDialog({ filters }: { filters: PartnerFilters }) {
               ? 'Counting the partners...'
               : count.isError
                 ? `The partners could not be counted: ${count.error.message}`
-                : `${partnersText(matched ?? 0)} match the current search and filters, including those not loaded yet.`}
+                : `${partnersText(matched ?? 0)} ${matched === 1 ? 'matches' : 'match'} the current search and filters, including those not loaded yet.`}
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-2">

@@ -64,7 +64,7 @@ export function MergePartnersDialog({ partner }: { partner: Partner }) {
       const result = await merge.mutateAsync({ survivorId: partner.id, mergedId: other.id, take });
       const { gifts = 0, contacts = 0, tasks = 0 } = result.moved;
       toast.success('Partners merged', {
-        description: `${other.name} was merged into ${result.partner.name}: ${plural(gifts, 'gift', 'gifts')}, ${plural(contacts, 'contact', 'contacts')} and ${plural(tasks, 'task', 'tasks')} moved.`,
+        description: `${other.name} (${other.email}) was merged into ${result.partner.name}: ${plural(gifts, 'gift', 'gifts')}, ${plural(contacts, 'contact', 'contacts')} and ${plural(tasks, 'task', 'tasks')} moved.`,
       });
       setOpen(false);
       reset();
@@ -118,7 +118,7 @@ export function MergePartnersDialog({ partner }: { partner: Partner }) {
                   <li key={candidate.id}>
                     <button
                       type="button"
-                      className="w-full px-3 py-2 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                      className="w-full px-3 py-2 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
                       onClick={() => setOther(candidate)}
                     >
                       <span className="font-medium">{candidate.name}</span>{' '}
@@ -165,7 +165,8 @@ export function MergePartnersDialog({ partner }: { partner: Partner }) {
               ))
             )}
             <p className="text-sm text-destructive">
-              {other.name} will be removed. This cannot be undone; the merge is kept in the audit log.
+              {/* The address too: two partners of one name were the case a merge is for. */}
+              {other.name} ({other.email}) will be removed. This cannot be undone; the merge is kept in the audit log.
             </p>
           </div>
         )}

@@ -205,7 +205,10 @@ function DeleteContactDialog({
       toast.error('Failed to delete contact entry', { description: err instanceof Error ? err.message : String(err) });
     }
   };
-  const label = target ? `${CONTACT_KIND_LABELS[target.entry.kind]} of ${formatDay(target.entry.date)}` : '';
+  // The kind in lower case within the sentence; the date as every screen writes it ("Dec 01, 2026").
+  const label = target
+    ? `${CONTACT_KIND_LABELS[target.entry.kind].toLowerCase()} of ${formatDay(target.entry.date)}`
+    : '';
   return (
     <ConfirmDialog
       open={open}
@@ -213,7 +216,7 @@ function DeleteContactDialog({
       // Back to the delete button, or to the heading when its entry is gone.
       returnFocusTo={returnFocusTo}
       title="Delete contact entry?"
-      description={`This removes the ${label.toLowerCase()} from the partner's timeline for everyone. The last contact date follows the remaining entries.`}
+      description={`This removes the ${label} from the partner's timeline for everyone. The last contact date follows the remaining entries.`}
       confirmLabel="Delete"
       onConfirm={() => void confirm()}
     />
