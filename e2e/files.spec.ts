@@ -401,12 +401,15 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await expect(page.getByRole('menuitem', { name: 'Rename…' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Rename file' });
-  await dialog.getByLabel('New name').fill('minutes.txt');
+  // The name without its ending is chosen: typing replaces it, and ".txt" stays.
+  await page.keyboard.type('minutes');
+  await expect(dialog.getByLabel('New name')).toHaveValue('minutes.txt');
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText('A file named "minutes.txt" already exists in that folder.');
-  await dialog.getByLabel('New name').fill('Final plan.txt');
+  // A name typed without an ending keeps the file's: it was saved as "Final plan", without a type.
+  await dialog.getByLabel('New name').fill('Final plan');
   await dialog.getByRole('button', { name: 'Rename' }).click();
-  await expect(page.getByText('File renamed')).toBeVisible();
+  await expectToast(page, 'File renamed', 'Saved as "Final plan.txt": the file keeps its ending.');
   await expect(row(page, 'Final plan.txt')).toBeVisible();
   await expect(row(page, 'draft.txt')).toHaveCount(0);
 

@@ -7,6 +7,7 @@ import {
   isFolderPath,
   numberedFileName,
   previewKindFor,
+  renamedFileName,
   sanitizeStoredFileName,
   storedFilePath,
 } from './files';
@@ -117,6 +118,16 @@ describe('file names', () => {
     expect(numberedFileName('report.pdf', 2)).toBe('report (2).pdf');
     expect(numberedFileName('README', 1)).toBe('README (1)');
     expect(numberedFileName('.env', 1)).toBe('.env (1)');
+  });
+
+  it('renamed without an ending keep the one they had; another ending typed is kept as typed', () => {
+    expect(renamedFileName('Meeting notes', 'notes.txt')).toBe('Meeting notes.txt');
+    expect(renamedFileName('  Budget 2027 ', 'budget.final.xlsx')).toBe('Budget 2027.xlsx');
+    expect(renamedFileName('minutes.md', 'notes.txt')).toBe('minutes.md');
+    expect(renamedFileName('Plan', 'README')).toBe('Plan');
+    expect(renamedFileName('Plan', '.env')).toBe('Plan');
+    // Left empty, it stays empty: the name's own check says a name is needed.
+    expect(renamedFileName('   ', 'notes.txt')).toBe('');
   });
 });
 

@@ -129,8 +129,23 @@ export function storedFilePath(userId: string, folderPath: string, name: string)
 
 /** 'report.pdf' -> 'report (2).pdf': the name a second file of the same name gets in one folder. */
 export function numberedFileName(name: string, n: number): string {
+  const ending = fileExtension(name);
+  return `${name.slice(0, name.length - ending.length)} (${n})${ending}`;
+}
+
+/** A file name's ending from its last dot (".txt"), '' without one; a leading dot (".env") is the name. */
+export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  return dot > 0 ? name.slice(dot) : '';
+}
+
+/**
+ * A file renamed without an ending keeps the one it had: "Meeting notes" for notes.txt is
+ * "Meeting notes.txt", which still opens as text. Another ending typed is taken as meant.
+ */
+export function renamedFileName(typed: string, previous: string): string {
+  const name = typed.trim();
+  return fileExtension(name) === '' && name !== '' ? `${name}${fileExtension(previous)}` : name;
 }
 
 export const PREVIEW_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

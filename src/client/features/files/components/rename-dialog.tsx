@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { fileNameSchema, folderNameSchema } from '#shared/schemas/files';
+import { fileExtension, fileNameSchema, folderNameSchema, renamedFileName } from '#shared/schemas/files';
 import { useChangeFile, useChangeFolder } from '../api/organise';
 import { returnFocus } from './return-focus';
 
@@ -63,15 +63,21 @@ function RenameForm({
   const changeFolder = useChangeFolder();
   const pending = changeFile.isPending || changeFolder.isPending;
   const what = target.kind === 'file' ? 'file' : 'folder';
+  const ending = target.kind === 'file' ? fileExtension(target.name) : '';
+  const selected = useRef(false);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
-    const checked = (target.kind === 'file' ? fileNameSchema : folderNameSchema).safeParse(name);
+    const wanted = target.kind === 'file' ? renamedFileName(name, target.name) : name;
+    const checked = (target.kind === 'file' ? fileNameSchema : folderNameSchema).safeParse(wanted);
     if (!checked.success) return setProblem(checked.error.issues[0]!.message);
     const done = {
       onSuccess: () => {
-        toast.success(target.kind === 'file' ? 'File renamed' : 'Folder renamed');
+        if (target.kind === 'folder') toast.success('Folder renamed');
+        else if (wanted !== name.trim()) {
+          toast.success('File renamed', { description: `Saved as "${wanted}": the file keeps its ending.` });
+        } else toast.success('File renamed');
         onClose();
       },
       onError: (err: Error) => setProblem(err.message),
@@ -93,6 +99,12 @@ function RenameForm({
             id={`${id}-name`}
             value={name}
             autoFocus
+            // The name without its ending is chosen, ready to type over; the ending stays.
+            onFocus={(e) => {
+              if (selected.current) return;
+              selected.current = true;
+              e.currentTarget.setSelectionRange(0, target.name.length - ending.length);
+            }}
             autoComplete="off"
             aria-invalid={problem !== null}
             aria-describedby={problem ? `${id}-problem` : undefined}
@@ -101,6 +113,11 @@ function RenameForm({
               setProblem(null);
             }}
           />
+          {ending && (
+            <p className="text-sm text-muted-foreground">
+              Without an ending of its own, the new name keeps &quot;{ending}&quot;.
+            </p>
+          )}
           {problem && (
             <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
               {problem}
