@@ -54,8 +54,10 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   // Escape in the editor is the editor's: it clears the search, then cancels the editor with its
   // choices; the partner's dialog stays open and the focus returns to Edit tags.
   await details.getByRole('button', { name: 'Edit tags' }).click();
-  await details.getByRole('checkbox', { name: prayer }).check();
   const find = details.getByLabel('Find or create a tag');
+  // The editor opens in its search: the focus had fallen to the dialog, and the next Tab reached Merge….
+  await expect(find).toBeFocused();
+  await details.getByRole('checkbox', { name: prayer }).check();
   await find.fill('no such tag');
   await find.press('Escape');
   await expect(find).toHaveValue('');

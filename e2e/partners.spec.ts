@@ -22,10 +22,14 @@ test.describe('partner directory', () => {
     await expect(cards(page)).toHaveCount(50);
     await expect(cardNamed(page, `${PAGING_PARTNERS.prefix} 01`)).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // By keyboard: the focus goes on to the first card of the next page, not to the top of the
+    // screen (the button was disabled while loading, then gone with the last page).
+    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
     await expect(cards(page)).toHaveCount(PAGING_PARTNERS.count);
     await expect(cardNamed(page, `${PAGING_PARTNERS.prefix} ${PAGING_PARTNERS.count}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    await expect(cards(page).nth(50)).toBeFocused();
   });
 
   test('shows the loading text, then the empty text for a search that matches no one', async ({ page }) => {

@@ -113,6 +113,9 @@ function TagEditor({ partnerId, current, onDone }: { partnerId: string; current:
         <Input
           id={`${ids}-find`}
           placeholder="Find or create a tag..."
+          // Opened from Edit tags, which goes away: the focus starts here, inside the editor
+          // whose Escape cancels it, not on the partner's dialog, whose Escape closes it all.
+          autoFocus
           value={text}
           maxLength={TAG_LIMITS.name + 10}
           onChange={(e) => setText(e.target.value)}

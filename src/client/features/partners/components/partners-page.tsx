@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { ShowMore } from '@/components/show-more';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useStoredChoice } from '@/lib/stored-choice';
@@ -231,13 +232,12 @@ export function PartnersPage() {
               </div>
             </div>
           )}
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <ShowMore
+            query={list}
+            items='[data-testid="partner-card"], tbody > tr'
+            label="Load more"
+            loadingLabel="Loading more..."
+          />
         </>
       )}
       <LinkedPartnerDetails zones={zones} />
