@@ -17,7 +17,16 @@ const when = (iso: string) => format(new Date(iso), DATE_TIME_FORMAT);
  * "Send again" when it failed. The HTML is shown in a sandboxed frame: no script runs and no
  * link navigates the portal.
  */
-export function EmailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+export function EmailDialog({
+  id,
+  sending,
+  onClose,
+}: {
+  id: string;
+  /** Whether email leaves this portal (SMTP_URL set): without it nothing is tried, and nothing is said to be. */
+  sending: boolean;
+  onClose: () => void;
+}) {
   const { data: email, isPending, isError, error } = useEmail(id);
   const retry = useRetryEmail();
   return (
@@ -51,7 +60,13 @@ export function EmailDialog({ id, onClose }: { id: string; onClose: () => void }
               <div>
                 <dt className="text-muted-foreground">{email.sentAt ? 'Sent' : 'Next attempt'}</dt>
                 <dd>
-                  {email.sentAt ? when(email.sentAt) : email.status === 'failed' ? 'None' : when(email.nextAttemptAt)}
+                  {email.sentAt
+                    ? when(email.sentAt)
+                    : email.status === 'failed'
+                      ? 'None'
+                      : sending
+                        ? when(email.nextAttemptAt)
+                        : 'Once email is turned on'}
                 </dd>
               </div>
               {email.attachments.length > 0 && (
@@ -102,7 +117,11 @@ export function EmailDialog({ id, onClose }: { id: string; onClose: () => void }
                   onClick={async () => {
                     try {
                       await retry.mutateAsync(email.id);
-                      toast.success('The email will be sent again');
+                      if (sending) toast.success('The email will be sent again');
+                      else
+                        toast.success('The email waits in the outbox again', {
+                          description: 'Email is off on this portal: it is sent once a mail server is set up.',
+                        });
                     } catch (err) {
                       toast.error('Failed to send the email again', {
                         description: err instanceof Error ? err.message : undefined,

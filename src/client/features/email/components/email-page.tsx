@@ -125,7 +125,7 @@ function Outbox() {
         </div>
       )}
       <ShowMore query={outbox} />
-      {open && <EmailDialog id={open} onClose={() => setOpen(null)} />}
+      {open && <EmailDialog id={open} sending={enabled !== false} onClose={() => setOpen(null)} />}
     </>
   );
 }
