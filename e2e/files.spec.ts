@@ -80,9 +80,12 @@ test('folders: breadcrumb from home, inline New Folder with Create, Cancel and E
   await expect(folderButton).toBeVisible();
   await expectAccessible(page);
 
-  await folderButton.click();
+  // Opened by keyboard: the focus goes to the folder's place in the breadcrumb, not to the page.
+  await folderButton.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`folder=%2FYouth_Camp_${id}%2F$`));
   await expect(breadcrumb.getByText(`Youth_Camp_${id}`)).toHaveAttribute('aria-current', 'page');
+  await expect(breadcrumb.getByText(`Youth_Camp_${id}`)).toBeFocused();
   await expect(page.getByText('No files or folders in this directory')).toBeVisible();
   await expectAccessible(page);
 
@@ -96,6 +99,7 @@ test('folders: breadcrumb from home, inline New Folder with Create, Cancel and E
   await expect(page.getByRole('button', { name: 'Open folder Photos' })).toBeVisible();
   await breadcrumb.getByRole('button', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/files$/);
+  await expect(breadcrumb.getByText('Home')).toBeFocused();
 });
 
 test('uploads two files at once with a progress bar, lists them with sizes, and previews text and an image', async ({

@@ -1,5 +1,5 @@
 import { FolderOpen, FolderPlus, RefreshCw, Upload } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useInPlaceEditor } from '@/lib/use-in-place-editor';
@@ -47,10 +47,19 @@ export function FilesPage() {
   const upload = useUploadFiles(folder, setProgress);
   const maxUploadMb = listing.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
 
+  // A folder opened by a button (its row, the breadcrumb) leaves the focus on the breadcrumb's
+  // current level: the button goes with the folder it was in, and the focus fell to the page.
+  const focusTrailFor = useRef<string | null>(null);
   const openFolder = (path: string) => {
     setCreatingFolder(false);
+    focusTrailFor.current = path;
     setParams(path === ROOT_FOLDER ? {} : { folder: path });
   };
+  useEffect(() => {
+    if (focusTrailFor.current !== folder) return;
+    focusTrailFor.current = null;
+    document.querySelector<HTMLElement>('nav[aria-label="Breadcrumb"] [aria-current="page"]')?.focus();
+  }, [folder]);
 
   const uploadChosen = async (chosen: File[]) => {
     const limit = maxUploadMb * 1024 * 1024;

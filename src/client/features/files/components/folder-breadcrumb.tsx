@@ -5,6 +5,9 @@ import { folderTrail, ROOT_FOLDER } from '#shared/schemas/files';
 /** Home, then each folder level; every level but the current one opens its folder. */
 export function FolderBreadcrumb({ folder, onOpen }: { folder: string; onOpen: (path: string) => void }) {
   const trail = folderTrail(folder);
+  // The current level takes the focus when a folder is opened (files-page.tsx): the button
+  // pressed to open it is gone with the folder it was in.
+  const currentClass = 'rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
   const linkClass =
     'rounded-sm px-1 text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
   return (
@@ -12,7 +15,11 @@ export function FolderBreadcrumb({ folder, onOpen }: { folder: string; onOpen: (
       <ol className="flex flex-wrap items-center gap-1 text-sm">
         <li>
           {trail.length === 0 ? (
-            <span aria-current="page" className="flex items-center gap-1 px-1 font-medium">
+            <span
+              aria-current="page"
+              tabIndex={-1}
+              className={`flex items-center gap-1 px-1 font-medium ${currentClass}`}
+            >
               <Home className="size-4" aria-hidden="true" />
               Home
             </span>
@@ -34,7 +41,7 @@ export function FolderBreadcrumb({ folder, onOpen }: { folder: string; onOpen: (
             </li>
             <li>
               {i === trail.length - 1 ? (
-                <span aria-current="page" className="px-1 font-medium">
+                <span aria-current="page" tabIndex={-1} className={`px-1 font-medium ${currentClass}`}>
                   {level.name}
                 </span>
               ) : (
