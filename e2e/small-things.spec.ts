@@ -344,6 +344,17 @@ test('the task dialogs give the focus back to the button that opened them (keybo
   await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(editButton).toBeFocused();
+
+  // Deleted: the focus goes on to a neighbouring task (or Create Task), not to the page's body.
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(remove).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement !== document.body && !!document.activeElement?.closest('main')),
+    )
+    .toBe(true);
 });
 
 test('a dialog a screen opens gives the focus back to its opener: Add Event and Add Donation (keyboard)', async ({

@@ -18,8 +18,16 @@ export function DeleteTaskDialog({
 
   const confirm = async () => {
     if (!task) return;
+    // Where the focus goes once the task's row has gone with it: the next task in its list, or
+    // the one before, else Create Task. It fell to the page with the row's Delete button.
+    const row = returnFocusTo?.closest('li');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
+    const after =
+      neighbour?.querySelector<HTMLElement>('button, a[href], input') ??
+      document.querySelector<HTMLElement>('main button[data-create-task]');
     try {
       await remove.mutateAsync(task.id);
+      after?.focus();
       toast.success('Task deleted', { description: task.title });
     } catch (err) {
       toast.error('Failed to delete task', { description: err instanceof Error ? err.message : String(err) });

@@ -43,7 +43,7 @@ export function TasksPage() {
         title="Task Management"
         description="Organize and track ministry tasks"
         actions={
-          <Button onClick={(e) => create(e.currentTarget)}>
+          <Button data-create-task onClick={(e) => create(e.currentTarget)}>
             <Plus aria-hidden="true" />
             Create Task
           </Button>
@@ -79,7 +79,7 @@ export function TasksPage() {
               empty='No active tasks. Click "Create Task" to add one.'
               emptyIcon={ListTodo}
               emptyAction={
-                <Button onClick={(e) => create(e.currentTarget)}>
+                <Button data-create-task onClick={(e) => create(e.currentTarget)}>
                   <Plus aria-hidden="true" />
                   Create a task
                 </Button>
