@@ -113,6 +113,8 @@ test('a coordinator given Giving Records reaches the screen; one without it sees
   await expect(coordinator.getByRole('link', { name: 'View all gifts' })).toHaveCount(0);
   await coordinator.goto('/giving');
   await expect(coordinator).not.toHaveURL(/\/giving/);
+  // Sent on with a word of why, not silently.
+  await expectToast(coordinator, 'No access to that page', 'Giving Records is not among your permissions.');
   expect((await coordinator.request.get('/api/giving/gifts')).status()).toBe(403);
   await coordinator.close();
 });

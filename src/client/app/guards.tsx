@@ -27,11 +27,32 @@ export function RequireFeature({ feature, children }: { feature: Feature; childr
   if (me?.setup) return <Navigate to="/account-setup" replace />;
   if (me && held && !me.permissions[feature])
     return <AccessRemoved feature={feature} to={landingPath(me.permissions)} />;
-  if (!me || !me.permissions[feature]) {
+  if (me && !me.permissions[feature]) return <NoAccess feature={feature} />;
+  if (!me) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to="/auth" replace state={me || hadSession ? undefined : { from }} />;
+    return <Navigate to="/auth" replace state={hadSession ? undefined : { from }} />;
   }
   return children;
+}
+
+/**
+ * A signed-in person at a page they do not hold (an address typed or kept): to /auth as D3
+ * says, which sends them on to their own landing page, saying why. They landed on the
+ * dashboard without a word and could not tell whether the page existed.
+ */
+function NoAccess({ feature }: { feature: Feature }) {
+  // The admin area is the face of User Management (permissions.ts).
+  const label =
+    feature === 'admin'
+      ? FEATURE_LABELS.user_management
+      : ((FEATURE_LABELS as Partial<Record<Feature, string>>)[feature] ?? feature);
+  useEffect(() => {
+    toast.info('No access to that page', {
+      id: 'no-access',
+      description: `${label} is not among your permissions. An administrator can give it to you.`,
+    });
+  }, [label]);
+  return <Navigate to="/auth" replace />;
 }
 
 /** Says which access an admin took away, then moves the person to a page they still hold. */
