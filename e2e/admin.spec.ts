@@ -227,6 +227,8 @@ test("remove coordinator asks first; confirming shows 'Coordinator removed'", as
   // Still listed, with no access and no switches, so that they can be given access again.
   await expect(coordinatorItem(page, email)).toContainText('No access');
   await expect(permissionsOf(page, email)).toHaveCount(0);
+  // The focus follows them to their new entry; it fell to the page with the Remove button.
+  await expect(coordinatorItem(page, email).getByRole('heading', { name: email })).toBeFocused();
   await page.reload();
   await expect(permissionsOf(page, USERS.coordinator.email)).toBeVisible();
   await expect(coordinatorItem(page, email)).toContainText('No access');

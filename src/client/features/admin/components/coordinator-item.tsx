@@ -17,10 +17,14 @@ export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordina
   if (coordinator.role === 'none') return <NoAccessItem person={coordinator} />;
   const headingId = `coordinator-${coordinator.id}`;
   return (
-    <li className="rounded-lg border p-4" aria-labelledby={headingId}>
+    <li className="rounded-lg border p-4" aria-labelledby={headingId} data-access="coordinator">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold">
+          <h3
+            id={headingId}
+            tabIndex={-1}
+            className="truncate rounded-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {coordinator.email}
           </h3>
           {coordinator.name && <p className="truncate text-sm text-muted-foreground">{coordinator.name}</p>}
@@ -53,6 +57,7 @@ function NoAccessItem({ person }: { person: Coordinator }) {
   const onGiveAccess = async () => {
     try {
       await add.mutateAsync({ email: person.email });
+      void focusPerson(person.id, 'coordinator');
       toast.success('Coordinator added successfully', {
         description: `${person.email} is now in the coordinator list.`,
       });
@@ -61,10 +66,14 @@ function NoAccessItem({ person }: { person: Coordinator }) {
     }
   };
   return (
-    <li className="rounded-lg border border-dashed p-4" aria-labelledby={headingId}>
+    <li className="rounded-lg border border-dashed p-4" aria-labelledby={headingId} data-access="none">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold">
+          <h3
+            id={headingId}
+            tabIndex={-1}
+            className="truncate rounded-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {person.email}
           </h3>
           {person.name && <p className="truncate text-sm text-muted-foreground">{person.name}</p>}
@@ -155,6 +164,7 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
   const onConfirm = async () => {
     try {
       await remove.mutateAsync(coordinator.id);
+      void focusPerson(coordinator.id, 'none');
       toast.success('Coordinator removed', { description: `${coordinator.email} is no longer a coordinator.` });
     } catch (err) {
       toast.error('Failed to remove coordinator', { description: err instanceof Error ? err.message : String(err) });
@@ -175,4 +185,17 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
       onConfirm={() => void onConfirm()}
     />
   );
+}
+
+/**
+ * Removing a coordinator or giving access draws the person's entry anew, in the other list, and
+ * the button pressed goes with the old one: the focus follows the person to their new entry
+ * (its name), instead of falling to the page. It waits a few frames for the lists to be drawn.
+ */
+async function focusPerson(id: string, access: 'coordinator' | 'none') {
+  for (let frame = 0; frame < 20; frame++) {
+    const heading = document.querySelector<HTMLElement>(`li[data-access="${access}"] h3[id="coordinator-${id}"]`);
+    if (heading) return heading.focus();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
 }
