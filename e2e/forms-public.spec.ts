@@ -71,7 +71,16 @@ test('a visitor with no session answers a form link on a phone, by keyboard alon
     await expect(phone.getByLabel('Arrival date')).toHaveAccessibleDescription('This field is required');
     await expectAccessible(phone);
 
+    // A long answer pasted in is cut at the limit, and the box says so (it was cut without a word).
+    await phone.keyboard.insertText('x'.repeat(600));
+    await expect(phone.getByLabel('Full name')).toHaveValue('x'.repeat(500));
+    await expect(
+      phone.getByText('500 of 500 characters: the answer can be no longer, and anything beyond was not kept.'),
+    ).toBeVisible();
+    await phone.keyboard.press('ControlOrMeta+a');
+    await phone.keyboard.press('Backspace');
     await phone.keyboard.type('Ruth Park');
+    await expect(phone.getByText(/of 500 characters/)).toHaveCount(0);
     await phone.keyboard.press('Tab');
     await expect(phone.getByLabel('Full name')).not.toHaveAccessibleDescription('This field is required');
     // A wrong email is named as the focus leaves it.

@@ -132,12 +132,17 @@ export function AnswerField({
   // A number field with limits says them before anyone gets them wrong.
   const hint = field.type === 'number' ? numberHint(field) : null;
   const hintId = `${inputId}-hint`;
+  // A text answer says how long it may be once it is close: the box stops taking characters at
+  // its limit, and a long answer pasted in was cut without a word.
+  const max = field.type === 'text' || field.type === 'textarea' ? ANSWER_MAX_LENGTH[field.type] : null;
+  const counted = max !== null && text.length >= max * 0.8;
+  const countId = `${inputId}-count`;
   const common = {
     id: inputId,
     value: field.type === 'number' ? numberBoxValue(text) : text,
     required,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hint && hintId, describedBy].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': [hint && hintId, counted && countId, describedBy].filter(Boolean).join(' ') || undefined,
     onBlur: () => onLeave?.(),
   };
   // A phone's numeric keypad has no minus sign: it is offered only where no answer is negative.
@@ -174,6 +179,13 @@ export function AnswerField({
           // A number box's "1e" reaches the check as not a number, not as no answer.
           onChange={(event) => onChange(field.type === 'number' ? numberBoxText(event.target) : event.target.value)}
         />
+      )}
+      {counted && max !== null && (
+        <p id={countId} className={cn('text-sm', text.length >= max ? 'text-amber-700' : 'text-muted-foreground')}>
+          {text.length >= max
+            ? `${max} of ${max} characters: the answer can be no longer, and anything beyond was not kept.`
+            : `${text.length} of ${max} characters`}
+        </p>
       )}
       {errorText}
     </div>
