@@ -133,6 +133,56 @@ test('a visitor with no session answers a form link on a phone, by keyboard alon
   }
 });
 
+test('a form changed while it is being answered shows its questions anew and keeps the answers typed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'coordinator', '/forms');
+  const title = unique('Retreat sign-up');
+  const formId = await createForm(page, title);
+  const form = (
+    (await (await page.request.get(`/api/forms/${formId}`)).json()) as {
+      form: { version: number; publicToken: string; fields: { id: string }[] };
+    }
+  ).form;
+  const { context, page: phone } = await visitor(browser);
+  try {
+    await phone.goto(`/f/${form.publicToken}`);
+    await phone.getByLabel('Full name').fill('Ruth Park');
+    await phone.getByLabel('Email address').fill('ruth@example.org');
+    // Meanwhile the team drops the guests question and adds one about a room.
+    const changed = await page.request.put(`/api/forms/${formId}`, {
+      data: {
+        version: form.version,
+        title,
+        description: 'Tell us you are coming',
+        fields: [
+          ...FIELDS.filter((field) => field.id !== 'guests'),
+          { id: 'room', label: 'Room to share', type: 'text', required: false },
+        ],
+        status: 'open',
+        closesAt: null,
+        responseLimit: null,
+        thankYouMessage: null,
+      },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await phone.getByLabel('Guests').fill('2');
+    await phone.getByRole('radio', { name: 'Fish' }).check();
+    await phone.getByLabel('Arrival date').fill('2026-12-18');
+    await phone.getByRole('button', { name: 'Submit' }).click();
+    await expect(phone.getByText('The form was changed while you were answering.', { exact: false })).toBeVisible();
+    await expect(phone.getByLabel('Room to share')).toBeVisible();
+    await expect(phone.getByLabel('Guests')).toHaveCount(0);
+    await expect(phone.getByLabel('Full name')).toHaveValue('Ruth Park');
+    await expect(phone.getByLabel('Email address')).toHaveValue('ruth@example.org');
+    await phone.getByRole('button', { name: 'Submit' }).click();
+    await expect(phone.getByText(DEFAULT_THANK_YOU)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a link that leads nowhere says so plainly', async ({ browser }) => {
   const { context, page: phone } = await visitor(browser);
   try {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -62,7 +62,8 @@ export function PublicFormPage() {
       </Frame>
     );
   }
-  if (form.isError) {
+  // A refetch that fails keeps the form on screen with what was typed (the error is said on sending).
+  if (form.isError && form.data === undefined) {
     return (
       <Frame>
         <Notice
@@ -87,6 +88,7 @@ type Errors = Record<string, string>;
 
 function FillIn({ token, form }: { token: string; form: PublicFormView }) {
   const id = useId();
+  const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<Record<string, AnswerDraft>>(() =>
     Object.fromEntries(form.fields.map((field) => [field.id, emptyDraft(field.type)])),
   );
@@ -108,7 +110,7 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
   const inputIdOf = (fieldId: string) => `${id}-${fieldId}`;
   const errorOf = (fieldId: string) => {
     const field = form.fields.find((f) => f.id === fieldId)!;
-    const checked = checkAnswer(field, drafts[fieldId]);
+    const checked = checkAnswer(field, drafts[fieldId] ?? emptyDraft(field.type));
     return 'error' in checked ? checked.error : null;
   };
   const setError = (fieldId: string, message: string | null) =>
@@ -143,8 +145,12 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
     setSummary(null);
     setPending(true);
     try {
+      // The questions on screen only: a draft of a question since removed is not sent.
+      const asked = new Set(form.fields.map((field) => field.id));
       const answers = Object.fromEntries(
-        Object.entries(drafts).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value.trim() !== '')),
+        Object.entries(drafts).filter(
+          ([fieldId, value]) => asked.has(fieldId) && (Array.isArray(value) ? value.length > 0 : value.trim() !== ''),
+        ),
       );
       const result = await submitPublicResponse(token, answers, honeypot);
       if (result.kind === 'accepted') {
@@ -158,6 +164,18 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
       }
       const { [FORM_ERROR_KEY]: formError, ...fieldErrors } = refusal.fieldErrors ?? {};
       setErrors(fieldErrors);
+      // The form changed while it was being answered (a question added, removed or changed):
+      // its questions are read again, and the answers typed stay with the questions that
+      // remain. It said "Reload the page", and a reload emptied every answer.
+      const changed = formError !== undefined || Object.keys(fieldErrors).some((fieldId) => !asked.has(fieldId));
+      if (changed) {
+        await queryClient.invalidateQueries({ queryKey: ['public-form', token] });
+        setSummary(
+          'The form was changed while you were answering. Its questions are shown as they are now, with your answers to those that remain: please check them and send again.',
+        );
+        summaryRef.current?.focus();
+        return;
+      }
       setSummary(formError ?? refusal.error);
       if (Object.keys(fieldErrors).length > 0) focusFirst(fieldErrors);
       else summaryRef.current?.focus();
