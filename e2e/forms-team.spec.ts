@@ -266,4 +266,14 @@ test('a form stopped by its response limit offers Reopen, which leads to the lim
   const editor = page.getByRole('form', { name: 'Edit Form' });
   await expect(editor.getByLabel('Response limit (optional)')).toHaveValue('1');
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Form reopened' })).toHaveCount(0);
+  // A limit already reached is said under its box; a higher one opens the form again.
+  await expect(editor.getByLabel('Response limit (optional)')).toHaveAccessibleDescription(
+    'The form already has 1 response: it takes no more answers once saved.',
+  );
+  await editor.getByLabel('Response limit (optional)').fill('5');
+  await expect(editor.getByText('The form already has 1 response', { exact: false })).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Form saved', title);
+  await expect(item.getByText('Open', { exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: `Close ${title}` })).toBeVisible();
 });

@@ -308,7 +308,9 @@ export function FormBuilder({
               </div>
             </fieldset>
 
-            {settings && <FormSettings draft={settings} onChange={setSettings} />}
+            {settings && (
+              <FormSettings draft={settings} responseCount={editing?.responseCount ?? 0} onChange={setSettings} />
+            )}
 
             {editing ? (
               <div className="flex flex-wrap gap-2">

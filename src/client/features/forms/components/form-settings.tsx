@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -38,9 +38,27 @@ export function settingsValues(draft: SettingsDraft) {
   };
 }
 
-/** Closing date, response limit and thank-you message of a saved form. */
-export function FormSettings({ draft, onChange }: { draft: SettingsDraft; onChange: (draft: SettingsDraft) => void }) {
+/**
+ * Closing date, response limit and thank-you message of a saved form. A limit the form has
+ * already reached, or a closing date already past, is allowed (closing a form that way is a
+ * choice) but said under its box: it was saved with a plain "Form saved", and the form closed.
+ */
+export function FormSettings({
+  draft,
+  responseCount,
+  onChange,
+}: {
+  draft: SettingsDraft;
+  responseCount: number;
+  onChange: (draft: SettingsDraft) => void;
+}) {
   const id = useId();
+  const [openedAt] = useState(() => Date.now());
+  const closes = draft.closesAt ? new Date(draft.closesAt).getTime() : Number.NaN;
+  const datePassed = Number.isFinite(closes) && closes <= openedAt;
+  const limit = Number(draft.responseLimit.trim());
+  const limitReached =
+    draft.responseLimit.trim() !== '' && Number.isInteger(limit) && limit >= 1 && limit <= responseCount;
   return (
     <fieldset className="space-y-4 rounded-lg border p-3">
       <legend className="px-1 text-sm font-medium">Responses</legend>
@@ -51,8 +69,14 @@ export function FormSettings({ draft, onChange }: { draft: SettingsDraft; onChan
             id={`${id}-closes`}
             type="datetime-local"
             value={draft.closesAt}
+            aria-describedby={datePassed ? `${id}-closes-note` : undefined}
             onChange={(e) => onChange({ ...draft, closesAt: e.target.value })}
           />
+          {datePassed && (
+            <p id={`${id}-closes-note`} className="text-sm text-amber-700">
+              This date has passed: the form takes no more answers once saved.
+            </p>
+          )}
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-limit`}>Response limit (optional)</Label>
@@ -64,8 +88,15 @@ export function FormSettings({ draft, onChange }: { draft: SettingsDraft; onChan
             max={FORM_LIMITS.responseLimit}
             step={1}
             value={numberBoxValue(draft.responseLimit)}
+            aria-describedby={limitReached ? `${id}-limit-note` : undefined}
             onChange={(e) => onChange({ ...draft, responseLimit: numberBoxText(e.target) })}
           />
+          {limitReached && (
+            <p id={`${id}-limit-note`} className="text-sm text-amber-700">
+              The form already has {responseCount} {responseCount === 1 ? 'response' : 'responses'}: it takes no more
+              answers once saved.
+            </p>
+          )}
         </div>
       </div>
       <div className="space-y-2">
