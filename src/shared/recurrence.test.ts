@@ -85,20 +85,20 @@ describe('parseRule', () => {
 
 describe('describeRule', () => {
   it.each([
-    ['FREQ=WEEKLY;BYDAY=TU;UNTIL=20270701T035959Z', 'Every Tuesday until 30 Jun 2027'],
+    ['FREQ=WEEKLY;BYDAY=TU;UNTIL=20270701T035959Z', 'Every Tuesday until Jun 30, 2027'],
     ['FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=12', 'Every Monday, Wednesday and Friday, 12 times'],
     ['FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=4', 'Every 2 weeks on Tuesday, 4 times'],
     ['FREQ=DAILY;COUNT=1', 'Every day, once'],
     ['FREQ=MONTHLY;BYDAY=2TU;COUNT=6', 'Every month on the second Tuesday, 6 times'],
-    ['FREQ=MONTHLY;BYMONTHDAY=10;UNTIL=20261231T235959Z', 'Every month on day 10 until 31 Dec 2026'],
-    ['FREQ=YEARLY;COUNT=5', 'Every year on 10 March, 5 times'],
+    ['FREQ=MONTHLY;BYMONTHDAY=10;UNTIL=20261231T235959Z', 'Every month on day 10 until Dec 31, 2026'],
+    ['FREQ=YEARLY;COUNT=5', 'Every year on March 10, 5 times'],
   ])('%s reads "%s"', (rule, words) => {
     expect(describeRule(rule, tuesday, NY, false)).toBe(words);
   });
 
   it('reads an all-day UNTIL as the date written', () => {
     expect(describeRule('FREQ=YEARLY;UNTIL=20301224', new Date('2026-12-24T00:00:00Z'), NY, true)).toBe(
-      'Every year on 24 December until 24 Dec 2030',
+      'Every year on December 24 until Dec 24, 2030',
     );
   });
 });

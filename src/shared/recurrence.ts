@@ -229,7 +229,7 @@ function list(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-/** "30 Jun 2027": an UNTIL as the date it falls on in the event's zone. */
+/** "Jun 30, 2027": an UNTIL as the date it falls on in the event's zone, written as every date of the portal (DATE_FORMAT). */
 function untilWords(until: string, timeZone: string): string {
   let y = Number(until.slice(0, 4));
   let m = Number(until.slice(4, 6)) - 1;
@@ -240,11 +240,11 @@ function untilWords(until: string, timeZone: string): string {
     );
     ({ year: y, month: m, day: d } = wallClock(instant, timeZone));
   }
-  return `${d} ${MONTHS[m]} ${y}`;
+  return `${MONTHS[m]} ${String(d).padStart(2, '0')}, ${y}`;
 }
 
 /**
- * A rule in words: "Every Tuesday until 30 Jun 2027", "Every month on the second Tuesday,
+ * A rule in words: "Every Tuesday until Jun 30, 2027", "Every month on the second Tuesday,
  * 10 times". `start` gives the day a rule without BYDAY/BYMONTHDAY repeats on.
  */
 export function describeRule(value: string, start: Date, timeZone: string, allDay: boolean): string {
@@ -270,7 +270,7 @@ export function describeRule(value: string, start: Date, timeZone: string, allDa
       break;
     }
     case 'YEARLY':
-      words = `${every('year')} on ${rule.byMonthDay ?? at.day} ${LONG_MONTHS[(rule.byMonth ?? at.month + 1) - 1]}`;
+      words = `${every('year')} on ${LONG_MONTHS[(rule.byMonth ?? at.month + 1) - 1]} ${rule.byMonthDay ?? at.day}`;
       break;
   }
   if (rule.until) return `${words} until ${untilWords(rule.until, allDay ? 'UTC' : timeZone)}`;

@@ -151,7 +151,7 @@ export interface CalendarEvent {
   timeZone: string;
   /** The series' RRULE value, null for a single event. */
   recurrence: string | null;
-  /** The rule in words ("Every Tuesday until 30 Jun 2027"), null for a single event. */
+  /** The rule in words ("Every Tuesday until Jun 30, 2027"), null for a single event. */
   repeats: string | null;
   /** A series' card shows its next occurrence: that occurrence's start (else the event's start). */
   occurrenceStart: string;

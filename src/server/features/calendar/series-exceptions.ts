@@ -4,6 +4,7 @@ import { eventCancellations, events } from '#server/db/schema';
 import { refuse } from '#server/service/errors';
 import { formatRule, MAX_SERIES_EXCEPTIONS, parseRule, TOO_MANY_EXCEPTIONS } from '#shared/recurrence';
 import { OCCURRENCE_REQUIRED, type EventScopeQuery } from '#shared/schemas/calendar';
+import { wallClock, zonedDayStart } from '#shared/time-zone';
 import { occurrenceEnd, type EventRow } from './event-rows';
 import { isOccurrence, lastOccurrence } from './recurrence';
 
@@ -39,16 +40,25 @@ export async function namedOccurrence(db: Db, series: EventRow, query: EventScop
   return at;
 }
 
-/** The series' rule ending just before `at` (its UNTIL), for "this and following". */
+/**
+ * The series' rule ending before `at` (its UNTIL), for "this and following": at the end of the
+ * day before, in the series' zone (a series has one occurrence a day at most), so the rule in
+ * words names a day that is still the old series' ("Every Wednesday until Dec 22, 2026"). One
+ * second before `at` read "until Dec 23", the first day of the new series.
+ */
 function ruleEndingBefore(series: EventRow, at: Date): string {
   const rule = parseRule(series.recurrence!);
   if (typeof rule === 'string') throw new Error('stored rule unreadable');
-  const until = series.allDay
-    ? new Date(at.getTime() - DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')
-    : new Date(at.getTime() - 1000)
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, '');
+  if (series.allDay) {
+    const until = new Date(at.getTime() - DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
+    return formatRule({ ...rule, count: null, until });
+  }
+  const day = wallClock(at, series.timeZone);
+  const end = new Date(zonedDayStart(day.year, day.month, day.day, series.timeZone).getTime() - 1000);
+  const until = end
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return formatRule({ ...rule, count: null, until });
 }
 
