@@ -1087,6 +1087,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'ALL /manifest.webmanifest':
     "middleware: the web app manifest's type and revalidation (decision 0129), public, holds no data",
   'GET /*': 'the web client (static files and the SPA fallback): public, holds no data',
+  'GET /assets/*': "the web client: 404 for a built file that is not there (an old build's), public, holds no data",
   'ALL /api/*': 'middleware (origin guard, session) and the 404 for unknown API paths',
   'ALL /api/auth/*':
     'better-auth: sign-in, sign-out and, with email on, the password-reset request and reset answer, all open to anyone by design, and GET /options (auth.int.test.ts, sign-in-throttle.int.test.ts, password-reset.int.test.ts); the two-factor endpoints, which check their own session or sign-in challenge (two-factor.int.test.ts)',
