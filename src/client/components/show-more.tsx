@@ -1,8 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
-
-/** Frames to wait for the next page's rows to be drawn after it has arrived. */
-const FRAMES = 20;
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 
 /**
  * The "Show more" of a paged list (an infinite query): shown while there is a next page. The
@@ -31,15 +29,11 @@ export function ShowMore({
     const scope = wrapper.current?.parentElement;
     const before = scope?.querySelectorAll(items).length ?? 0;
     await query.fetchNextPage();
-    for (let frame = 0; frame < FRAMES && scope; frame++) {
-      const first = scope.querySelectorAll<HTMLElement>(items)[before];
-      if (first) {
-        if (!first.hasAttribute('tabindex')) first.tabIndex = -1;
-        first.focus();
-        return;
-      }
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
+    await focusWhenDrawn(() => {
+      const first = scope?.querySelectorAll<HTMLElement>(items)[before];
+      if (first && !first.hasAttribute('tabindex')) first.tabIndex = -1;
+      return first;
+    });
   };
 
   return (

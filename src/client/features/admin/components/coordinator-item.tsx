@@ -1,5 +1,6 @@
 import { Trash2, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
@@ -190,12 +191,7 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
 /**
  * Removing a coordinator or giving access draws the person's entry anew, in the other list, and
  * the button pressed goes with the old one: the focus follows the person to their new entry
- * (its name), instead of falling to the page. It waits a few frames for the lists to be drawn.
+ * (its name), instead of falling to the page.
  */
-async function focusPerson(id: string, access: 'coordinator' | 'none') {
-  for (let frame = 0; frame < 20; frame++) {
-    const heading = document.querySelector<HTMLElement>(`li[data-access="${access}"] h3[id="coordinator-${id}"]`);
-    if (heading) return heading.focus();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }
-}
+const focusPerson = (id: string, access: 'coordinator' | 'none') =>
+  focusWhenDrawn(() => document.querySelector<HTMLElement>(`li[data-access="${access}"] h3[id="coordinator-${id}"]`));
