@@ -107,3 +107,34 @@ test('a picture that is not one is refused with the reason, and nothing is sent'
   await expect(page.getByRole('list', { name: 'Files to send' }).getByText(`fake-${stamp}.png`)).toBeVisible();
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(`Disguised ${stamp}`)).toHaveCount(0);
 });
+
+test('Cancel upload stops a message with files on its way; its text and files stay in the box', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
+  const stamp = Date.now();
+  // The message's request is held before it reaches the server, so the upload waits on it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/chat/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await held;
+    await route.abort().catch(() => undefined);
+  });
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([{ name: `rota-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Sunday: Ama\n') }]);
+  const box = page.getByPlaceholder('Message #New Partners');
+  await box.fill(`The rota ${stamp}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByText('Its text and files are still in the message box.')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeHidden();
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue(`The rota ${stamp}`);
+  await expect(page.getByRole('list', { name: 'Files to send' }).getByText(`rota-${stamp}.txt`)).toBeVisible();
+  release();
+  await page.unroute('**/api/chat/messages');
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText(`The rota ${stamp}`)).toHaveCount(0);
+});

@@ -175,6 +175,43 @@ test('a file uploaded under a name the folder already has is kept under a number
   await expect(row(page, 'agenda (1).txt')).toBeVisible();
 });
 
+test('Cancel upload stops a batch at the file on its way: those sent stay, the rest are not uploaded', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/files');
+  await openNewFolder(page);
+  // The second file's request is held before it reaches the server, so the panel waits on it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/files?folder=*', async (route) => {
+    if (route.request().postDataBuffer()?.includes('filename="minutes.txt"')) {
+      await held;
+      await route.abort().catch(() => undefined);
+      return;
+    }
+    await route.continue();
+  });
+  const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) });
+  await page.getByTestId('upload-input').setInputFiles([text('agenda.txt'), text('minutes.txt'), text('rota.txt')]);
+  await expect(page.getByText('Uploading "minutes.txt" (2 of 3)…')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload Files' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expectToast(
+    page,
+    'Upload cancelled',
+    '1 of 3 files were uploaded before you cancelled; they stay in the folder.',
+  );
+  await expect(page.getByRole('progressbar')).toBeHidden();
+  // The button went with the panel; the focus is on Upload Files, usable again.
+  await expect(page.getByRole('button', { name: 'Upload Files' })).toBeFocused();
+  release();
+  await expect(row(page, 'agenda.txt')).toBeVisible();
+  await expect(row(page, 'minutes.txt')).toHaveCount(0);
+  await expect(row(page, 'rota.txt')).toHaveCount(0);
+  await page.unroute('**/api/files?folder=*');
+});
+
 test('a large photo is scaled to fit the viewer, and zooms to its actual size and back', async ({ page }) => {
   await signIn(page, 'coordinator', '/files');
   await openNewFolder(page);

@@ -15,7 +15,24 @@ test('an admin uploads a video, a coordinator plays, seeks and finishes it, and 
   await page.goto('/onboarding');
   const first = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: FIRST }) });
   await expect(first).toContainText('Video coming soon');
-  await first.getByLabel(`Upload video for ${FIRST}`).setInputFiles(VIDEO);
+
+  // A first try is cancelled on its way (its request held before it reaches the server).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/onboarding/steps/*/video', async (route) => {
+    await held;
+    await route.abort().catch(() => undefined);
+  });
+  await first.getByTestId('video-input').setInputFiles(VIDEO);
+  await expect(first.getByRole('progressbar', { name: `Uploading video for ${FIRST}` })).toBeVisible();
+  await first.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByText(`${FIRST} still has no video.`)).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Upload video' })).toBeFocused();
+  await expect(first).toContainText('Video coming soon');
+  release();
+  await page.unroute('**/api/onboarding/steps/*/video');
+
+  await first.getByTestId('video-input').setInputFiles(VIDEO);
   await expect(page.getByText('Video uploaded', { exact: true })).toBeVisible();
   await expect(first.locator('video')).toBeVisible();
   await expect(first).not.toContainText('Video coming soon');

@@ -7,6 +7,8 @@ import { addMessageToCache } from '../lib/message-cache';
 export interface SendWithFilesInput extends Channel {
   content: string;
   files: File[];
+  /** The upload's Cancel button: the message is not sent and stays in the box. */
+  signal?: AbortSignal;
 }
 
 /** A message with files, as one multipart request (XHR, for its upload progress: 0 to 1). */
@@ -20,8 +22,12 @@ export async function sendMessageWithFiles(
   form.set('partner', input.partner);
   form.set('content', input.content);
   for (const file of input.files) form.append(ATTACHMENT_FIELD, file, file.name);
-  const { message } = await sendMultipart<{ message: ChatMessage }>('/api/chat/messages', 'POST', form, (sent, total) =>
-    onProgress(total > 0 ? Math.min(1, sent / total) : 1),
+  const { message } = await sendMultipart<{ message: ChatMessage }>(
+    '/api/chat/messages',
+    'POST',
+    form,
+    (sent, total) => onProgress(total > 0 ? Math.min(1, sent / total) : 1),
+    input.signal,
   );
   return message;
 }

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
 import { UploadProgress } from '@/components/upload-progress';
+import { isUploadCancelled } from '@/lib/upload';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
@@ -34,6 +35,7 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   // Attachments (issue 23 item 4): chosen, pasted or dropped files go with the next message.
   const pending = usePendingFiles(key);
   const [progress, setProgress] = useState<number | null>(null);
+  const cancelSend = useRef<AbortController | null>(null);
   const sendWithFiles = useSendMessageWithFiles(setProgress);
   const busy = send.isPending || sendWithFiles.isPending;
   // A message typed (in any channel) or files chosen and not sent: leaving the chat asks first.
@@ -91,15 +93,24 @@ export function MessageComposer({ channel }: { channel: Channel }) {
     const content = text.trim();
     if (pending.files.length > 0 && !busy) {
       setProgress(0);
+      const controller = new AbortController();
+      cancelSend.current = controller;
       sendWithFiles.mutate(
-        { ...channel, content, files: pending.files },
+        { ...channel, content, files: pending.files, signal: controller.signal },
         {
           onSuccess: () => {
             setDrafts((d) => ({ ...d, [key]: '' }));
             pending.clear();
           },
-          onError: (err) => toast.error('Error sending message', { description: err.message }),
-          onSettled: () => setProgress(null),
+          onError: (err) => {
+            if (isUploadCancelled(err))
+              toast.info('Message not sent', { description: 'Its text and files are still in the message box.' });
+            else toast.error('Error sending message', { description: err.message });
+          },
+          onSettled: () => {
+            cancelSend.current = null;
+            setProgress(null);
+          },
         },
       );
       return;
@@ -157,7 +168,17 @@ export function MessageComposer({ channel }: { channel: Channel }) {
       )}
       {(progress !== null || pending.files.length > 0) && (
         <div className="basis-full">
-          {progress !== null && <UploadProgress fraction={progress} className="pb-2" />}
+          {progress !== null && (
+            <UploadProgress
+              fraction={progress}
+              onCancel={() => {
+                cancelSend.current?.abort();
+                // The button goes with the bar; the person goes on in the message box.
+                box.current?.focus();
+              }}
+              className="pb-2"
+            />
+          )}
           <PendingFiles files={pending.files} onRemove={pending.remove} disabled={busy} />
         </div>
       )}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'r
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useInPlaceEditor } from '@/lib/use-in-place-editor';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UploadProgress } from '@/components/upload-progress';
 import { folderTrail, isFolderPath, ROOT_FOLDER, type FileEntry, type FolderEntry } from '#shared/schemas/files';
 import { useFolder } from '../api/get-folder';
-import { useUploadFiles } from '../api/upload-files';
+import { useUploadFiles, type UploadProgressState } from '../api/upload-files';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { DeleteFolderDialog } from './delete-folder-dialog';
 import { FileTable, type RowAction } from './file-table';
@@ -42,8 +43,11 @@ export function FilesPage() {
   const [deletingFolder, setDeletingFolder] = useState<FolderEntry | null>(null);
   const [actionOpener, setActionOpener] = useState<HTMLElement | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<UploadProgressState | null>(null);
+  // Aborts the batch on its way (the panel's Cancel button).
+  const cancelUpload = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
   const upload = useUploadFiles(folder, setProgress);
   const maxUploadMb = listing.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
 
@@ -69,9 +73,15 @@ export function FilesPage() {
     }
     const accepted = chosen.filter((f) => f.size <= limit);
     if (accepted.length === 0) return;
-    setProgress(0);
+    const first = accepted[0]!;
+    setProgress({ fraction: 0, name: first.name, index: 1, count: accepted.length });
+    const controller = new AbortController();
+    cancelUpload.current = controller;
     try {
-      const { uploaded, failed, renamed } = await upload.mutateAsync(accepted);
+      const { uploaded, failed, renamed, cancelled } = await upload.mutateAsync({
+        files: accepted,
+        signal: controller.signal,
+      });
       for (const failure of failed) toast.error(`Failed to upload "${failure.name}"`, { description: failure.message });
       // A name already taken here is kept under a numbered one (or one the server had to clean
       // up): said, so nobody looks for the file under the name they chose.
@@ -80,12 +90,26 @@ export function FilesPage() {
         renamed.length > 0
           ? `${renamed.map((r) => `"${r.sent}" was saved as "${r.kept}"`).join(', ')}${numbered ? ': the folder already had that name' : ''}.`
           : undefined;
-      if (uploaded.length > 0 && failed.length === 0) toast.success('Files uploaded successfully', { description });
+      if (cancelled > 0) {
+        const kept =
+          uploaded.length === 0
+            ? 'No file was uploaded.'
+            : `${uploaded.length} of ${accepted.length} ${accepted.length === 1 ? 'file was' : 'files were'} uploaded before you cancelled; they stay in the folder.`;
+        toast.info('Upload cancelled', { description: kept });
+      } else if (uploaded.length > 0 && failed.length === 0)
+        toast.success('Files uploaded successfully', { description });
       else if (uploaded.length > 0)
         toast.success(`${uploaded.length} of ${accepted.length} files uploaded`, { description });
     } finally {
+      cancelUpload.current = null;
       setProgress(null);
     }
+  };
+
+  // The Cancel button goes with the panel: the focus moves on to Upload Files, enabled again.
+  const onCancelUpload = () => {
+    cancelUpload.current?.abort();
+    void focusWhenDrawn(() => (uploadButton.current?.disabled === false ? uploadButton.current : null));
   };
 
   const onFilesChosen = (e: ChangeEvent<HTMLInputElement>) => {
@@ -154,7 +178,7 @@ export function FilesPage() {
               <FolderPlus aria-hidden="true" />
               New Folder
             </Button>
-            <Button onClick={() => fileInput.current?.click()} disabled={uploading}>
+            <Button ref={uploadButton} onClick={() => fileInput.current?.click()} disabled={uploading}>
               <Upload aria-hidden="true" />
               Upload Files
             </Button>
@@ -173,7 +197,16 @@ export function FilesPage() {
       />
       <FolderBreadcrumb folder={folder} onOpen={openFolder} />
       {creatingFolder && <NewFolderForm parent={folder} onClose={closeNewFolder} />}
-      {uploading && <UploadProgress fraction={progress ?? 0} className="mb-4 rounded-lg border bg-card p-3" />}
+      {progress && (
+        <UploadProgress
+          fraction={progress.fraction}
+          detail={
+            progress.count > 1 ? `"${progress.name}" (${progress.index} of ${progress.count})` : `"${progress.name}"`
+          }
+          onCancel={onCancelUpload}
+          className="mb-4 rounded-lg border bg-card p-3"
+        />
+      )}
       {listing.isPending ? (
         <div className="space-y-2" aria-label="Loading files">
           {[0, 1, 2, 3].map((i) => (

@@ -3,8 +3,13 @@ import { sendMultipart } from '@/lib/upload';
 import type { OnboardingStep } from '#shared/onboarding';
 import { ONBOARDING_KEY } from './get-onboarding';
 
-/** Uploads (or replaces) a step's video, reporting progress from 0 to 1. */
-export async function uploadVideo(stepId: string, file: File, onProgress: (fraction: number) => void) {
+/** Uploads (or replaces) a step's video, reporting progress from 0 to 1; `signal` cancels it. */
+export async function uploadVideo(
+  stepId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+) {
   const form = new FormData();
   form.set('video', file, file.name);
   const { step } = await sendMultipart<{ step: OnboardingStep }>(
@@ -12,6 +17,7 @@ export async function uploadVideo(stepId: string, file: File, onProgress: (fract
     'POST',
     form,
     (sent, total) => onProgress(total > 0 ? sent / total : 0),
+    signal,
   );
   return step;
 }
@@ -19,7 +25,8 @@ export async function uploadVideo(stepId: string, file: File, onProgress: (fract
 export function useUploadVideo(stepId: string, onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadVideo(stepId, file, onProgress),
+    mutationFn: ({ file, signal }: { file: File; signal?: AbortSignal }) =>
+      uploadVideo(stepId, file, onProgress, signal),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ONBOARDING_KEY }),
   });
 }

@@ -3,15 +3,19 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { videoTooLargeMessage, type OnboardingStep } from '#shared/onboarding';
+import { UploadProgress } from '@/components/upload-progress';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
+import { isUploadCancelled } from '@/lib/upload';
 import { useUploadVideo } from '../api/upload-video';
-import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** Upload or replace a step's video (MP4 or WebM), with a progress bar while it goes. */
 export function VideoUpload({ step, maxMb }: { step: OnboardingStep; maxMb: number }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const upload = useUploadVideo(step.id, (fraction) => setPercent(Math.round(fraction * 100)));
+  const button = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<AbortController | null>(null);
+  const [fraction, setFraction] = useState<number | null>(null);
+  const upload = useUploadVideo(step.id, setFraction);
   const replacing = step.video?.kind === 'upload';
 
   const onFile = async (file: File | undefined) => {
@@ -20,16 +24,29 @@ export function VideoUpload({ step, maxMb }: { step: OnboardingStep; maxMb: numb
       toast.error('Video not uploaded', { description: videoTooLargeMessage(maxMb) });
       return;
     }
-    setPercent(0);
+    setFraction(0);
+    const controller = new AbortController();
+    cancel.current = controller;
     try {
-      await upload.mutateAsync(file);
+      await upload.mutateAsync({ file, signal: controller.signal });
       toast.success(replacing ? 'Video replaced' : 'Video uploaded', { description: step.title });
     } catch (err) {
-      toast.error('Video not uploaded', { description: err instanceof Error ? err.message : String(err) });
+      if (isUploadCancelled(err))
+        toast.info('Upload cancelled', {
+          description: replacing ? `${step.title} keeps its video.` : `${step.title} still has no video.`,
+        });
+      else toast.error('Video not uploaded', { description: err instanceof Error ? err.message : String(err) });
     } finally {
-      setPercent(null);
+      cancel.current = null;
+      setFraction(null);
       if (input.current) input.current.value = '';
     }
+  };
+
+  // The Cancel button goes with the bar: the focus moves on to the upload button, enabled again.
+  const onCancel = () => {
+    cancel.current?.abort();
+    void focusWhenDrawn(() => (button.current?.disabled === false ? button.current : null));
   };
 
   return (
@@ -40,27 +57,26 @@ export function VideoUpload({ step, maxMb }: { step: OnboardingStep; maxMb: numb
         type="file"
         accept="video/mp4,video/webm,.mp4,.webm"
         className="sr-only"
-        aria-label={`${replacing ? 'Replace' : 'Upload'} video for ${step.title}`}
+        // Chosen through the button below: one stop for the keyboard, not two.
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="video-input"
         onChange={(e) => void onFile(e.target.files?.[0])}
-        disabled={percent !== null}
+        disabled={fraction !== null}
       />
       <Button
+        ref={button}
         type="button"
         variant="outline"
         size="sm"
-        disabled={percent !== null}
+        disabled={fraction !== null}
         onClick={() => input.current?.click()}
       >
         <Upload aria-hidden="true" />
         {replacing ? 'Replace video' : 'Upload video'}
       </Button>
-      {percent !== null && (
-        <div className="space-y-1">
-          <p className="text-xs text-muted-foreground" aria-live="polite">
-            Uploading… {percent}%
-          </p>
-          <ProgressBar value={percent} max={100} label={`Uploading video for ${step.title}`} />
-        </div>
+      {fraction !== null && (
+        <UploadProgress fraction={fraction} label={`Uploading video for ${step.title}`} onCancel={onCancel} />
       )}
     </div>
   );
