@@ -138,6 +138,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
     { id: 'topic', label: 'Topic', type: 'multiple_choice', options: ['Health', 'Family', 'Work'] },
     { id: 'people', label: 'People', type: 'number' },
     { id: 'day', label: 'Day', type: 'date' },
+    { id: 'note', label: 'Anything else?', type: 'textarea', required: false },
   ]);
   await page.reload();
   await teamForm(page, title)
@@ -176,6 +177,9 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   const details = page.getByRole('dialog', { name: 'Response from Public link' });
   await expect(details).toContainText('=cmd|calc');
   await expect(details).toContainText('Health; Family');
+  // The optional question left blank is there too, said to be unanswered.
+  await expect(details.getByRole('term').last()).toHaveText('Anything else?');
+  await expect(details.getByRole('definition').last()).toHaveText('No answer');
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 
@@ -186,7 +190,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   const bytes = await readFile(file!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString('utf8');
-  expect(text.split('\n')[0]).toBe('Submitted,Partner,Recipient,Name,Topic,People,Day,Response id');
+  expect(text.split('\n')[0]).toBe('Submitted,Partner,Recipient,Name,Topic,People,Day,Anything else?,Response id');
   expect(text).toContain(`'=cmd|calc,Health; Family,3,2026-12-24,`);
 
   // Delete it, after confirming.

@@ -1,18 +1,28 @@
 import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { answerShown } from '#shared/form-answers';
 import { DATE_TIME_FORMAT } from '#shared/format';
 import type { FormResponse } from '../api/get-responses';
+import { responseRows } from '../lib/response-rows';
 
 /** Who answered: the partner (personal link), else the person it was sent to, else the public link. */
 export const respondent = (response: FormResponse) =>
   response.partner?.name ?? response.recipient?.name ?? 'Public link';
 
 /**
- * One response, whole: every answer under the label it was given to (so a question changed or
- * removed since still reads as it was asked). Answers are text, never HTML.
+ * One response, whole: every question of the form, each answer under the label it was given to
+ * (so a question changed or removed since still reads as it was asked), and "No answer" where an
+ * optional one was left blank. Answers are text, never HTML.
  */
-export function ResponseDetails({ response, onClose }: { response: FormResponse | null; onClose: () => void }) {
+export function ResponseDetails({
+  response,
+  fields,
+  onClose,
+}: {
+  response: FormResponse | null;
+  fields: readonly { id: string; label: string }[];
+  onClose: () => void;
+}) {
+  const rows = response ? responseRows(response.answers, fields) : [];
   return (
     <Dialog open={response !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -22,16 +32,18 @@ export function ResponseDetails({ response, onClose }: { response: FormResponse 
               <DialogTitle>Response from {respondent(response)}</DialogTitle>
               <DialogDescription>Submitted {format(new Date(response.createdAt), DATE_TIME_FORMAT)}</DialogDescription>
             </DialogHeader>
-            {response.answers.length === 0 ? (
+            {rows.every((row) => row.shown === null) ? (
               <p className="text-sm text-muted-foreground">Every question was left unanswered.</p>
             ) : (
               <dl className="max-h-[60vh] space-y-3 overflow-y-auto">
-                {response.answers.map((answer) => (
-                  <div key={answer.fieldId}>
-                    <dt className="text-sm font-medium break-words">{answer.label}</dt>
-                    <dd className="text-sm break-words whitespace-pre-wrap text-muted-foreground">
-                      {answerShown(answer)}
-                    </dd>
+                {rows.map((row) => (
+                  <div key={row.fieldId}>
+                    <dt className="text-sm font-medium break-words">{row.label}</dt>
+                    {row.shown === null ? (
+                      <dd className="text-sm text-muted-foreground italic">No answer</dd>
+                    ) : (
+                      <dd className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{row.shown}</dd>
+                    )}
                   </div>
                 ))}
               </dl>

@@ -88,7 +88,7 @@ export function ResponsesPanel({
               <h3 id={`${id}-list`} className="font-semibold">
                 Responses, newest first
               </h3>
-              <ResponsesTable key={chosen.id} formId={chosen.id} canManage={chosen.canManage} />
+              <ResponsesTable key={chosen.id} formId={chosen.id} fields={chosen.fields} canManage={chosen.canManage} />
             </section>
           </>
         )}

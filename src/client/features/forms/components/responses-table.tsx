@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ConfirmButton } from '@/components/confirm-action';
 import { EmptyState } from '@/components/empty-state';
+import { ShowMore } from '@/components/show-more';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,7 +22,16 @@ const preview = (response: FormResponse) =>
     .join(' · ');
 
 /** A form's responses, newest first, 25 a page, live; each opens whole; the creator or an admin deletes one. */
-export function ResponsesTable({ formId, canManage }: { formId: string; canManage: boolean }) {
+export function ResponsesTable({
+  formId,
+  fields,
+  canManage,
+}: {
+  formId: string;
+  /** The form's questions now: a response's details list those it left blank too. */
+  fields: readonly { id: string; label: string }[];
+  canManage: boolean;
+}) {
   const responses = useResponses(formId);
   const remove = useDeleteResponse();
   const [open, setOpen] = useState<FormResponse | null>(null);
@@ -89,18 +99,8 @@ export function ResponsesTable({ formId, canManage }: { formId: string; canManag
           </tbody>
         </table>
       </div>
-      {responses.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="outline"
-            disabled={responses.isFetchingNextPage}
-            onClick={() => void responses.fetchNextPage()}
-          >
-            {responses.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
-      <ResponseDetails response={open} onClose={() => setOpen(null)} />
+      <ShowMore query={responses} label="Load more" />
+      <ResponseDetails response={open} fields={fields} onClose={() => setOpen(null)} />
     </>
   );
 }
