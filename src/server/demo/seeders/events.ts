@@ -19,13 +19,17 @@ async function eventImage({ storage }: DemoContext, top: Rgb, bottom: Rgb): Prom
   return key;
 }
 
+/** The demo's events are at local hours of the machine it runs on, and say so: its zone. */
+const demoTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 export async function seedDemoEvents(ctx: DemoContext) {
   const { db, users, now } = ctx;
   const at = (days: number, hour: number) => {
     const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, hour);
     return d;
   };
-  await db.insert(events).values([
+  const timeZone = demoTimeZone();
+  const oneOffs = [
     {
       title: 'Partner Appreciation Dinner',
       imageUrl: await eventImage(ctx, [90, 60, 130], [235, 150, 90]),
@@ -62,7 +66,8 @@ export async function seedDemoEvents(ctx: DemoContext) {
       location: 'Main Sanctuary',
       userId: users.admin.id,
     },
-  ]);
+  ];
+  await db.insert(events).values(oneOffs.map((event) => ({ ...event, timeZone })));
 
   await seedDemoSeries(ctx, at);
 }
@@ -73,7 +78,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
  */
 async function seedDemoSeries(ctx: DemoContext, at: (days: number, hour: number) => Date) {
   const { db, users, now } = ctx;
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const timeZone = demoTimeZone();
   const untilTuesday = (2 - now.getDay() + 7) % 7 || 7;
   const startDate = at(untilTuesday, 19);
   const series = { startDate, recurrence: 'FREQ=WEEKLY;BYDAY=TU;COUNT=12', timeZone, allDay: false };
