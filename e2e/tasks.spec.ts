@@ -344,3 +344,38 @@ test.describe('offline', () => {
     await expect(refused).toBeHidden();
   });
 });
+
+test('a task deleted by someone else while it is edited keeps what was typed, as a new task; deleting it again says it is gone', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/tasks');
+  const title = unique('Call the printer');
+  const task = await createTaskViaApi(page, { title, priority: 'high' });
+  await taskItem(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Task' });
+  const changed = `${title} about the banners`;
+  await dialog.getByLabel('Title').fill(changed);
+  // Meanwhile the task is deleted (another tab, another person).
+  expect((await page.request.delete(`/api/tasks/${task.id}`)).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Someone deleted this task while you were editing it');
+  await expect(dialog.getByLabel('Title')).toHaveValue(changed);
+  await dialog.getByRole('button', { name: 'Save as New Task' }).click();
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const kept = taskItem(page, changed);
+  await expect(kept).toBeVisible();
+  await expect(kept).toContainText('High');
+
+  // Delete asked for, but someone else gets there first: done, said so, not a failure.
+  await kept.getByRole('button', { name: `Delete ${changed}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete task?' });
+  const board = (await (await page.request.get('/api/tasks')).json()) as { active: { id: string; title: string }[] };
+  const id = board.active.find((t) => t.title === changed)!.id;
+  expect((await page.request.delete(`/api/tasks/${id}`)).status()).toBe(200);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${changed} was deleted by someone else.`)).toBeVisible();
+  await expect(page.getByText('Failed to delete task')).toHaveCount(0);
+});

@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-action';
 import { useDeleteTask } from '../api/delete-task';
@@ -30,7 +31,11 @@ export function DeleteTaskDialog({
       after?.focus();
       toast.success('Task deleted', { description: task.title });
     } catch (err) {
-      toast.error('Failed to delete task', { description: err instanceof Error ? err.message : String(err) });
+      // Someone else deleted it first: what was asked for is done.
+      if (err instanceof ApiError && err.status === 404) {
+        after?.focus();
+        toast.info('Task already deleted', { description: `${task.title} was deleted by someone else.` });
+      } else toast.error('Failed to delete task', { description: err instanceof Error ? err.message : String(err) });
     }
   };
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { ApiError } from '@/lib/api';
 import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
@@ -97,6 +98,9 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
   const pending = createTask.isPending || updateTask.isPending;
+  // The task was deleted by someone else while this form was open: what was typed can still
+  // be kept, as a new task (it was lost with a bare 'Task not found').
+  const [gone, setGone] = useState(false);
   const form = useForm<CreateTaskInput, unknown, CreateTaskValues>({
     resolver: zodResolver(createTaskSchema),
     defaultValues: {
@@ -115,7 +119,7 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
 
   const onSubmit = form.handleSubmit(
     async (values) => {
-      if (task) {
+      if (task && !gone) {
         // Only what this person changed: a stale copy of the rest (say, a status someone else
         // just ticked off) must not be written back.
         const patch = Object.fromEntries(Object.entries(values).filter(([name]) => dirty[name as keyof typeof dirty]));
@@ -126,12 +130,13 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
           else toast.success('Task updated successfully!');
           onDone();
         } catch (err) {
-          toast.error('Failed to update task', { description: messageOf(err) });
+          if (err instanceof ApiError && err.status === 404) setGone(true);
+          else toast.error('Failed to update task', { description: messageOf(err) });
         }
         return;
       }
       try {
-        const result = await createTask.mutateAsync(values);
+        const result = await createTask.mutateAsync(task ? { ...values, partnerId: task.partnerId } : values);
         if (isQueued(result)) toast.info(QUEUED_MESSAGE);
         else toast.success('Task created successfully!');
         onDone();
@@ -212,6 +217,12 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
           </NativeSelect>
         </div>
       </div>
+      {gone && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          Someone deleted this task while you were editing it, so your changes could not be saved to it. They are still
+          here: save them as a new task, or cancel.
+        </p>
+      )}
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
@@ -219,7 +230,15 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
           </Button>
         </DialogClose>
         <Button type="submit" disabled={pending}>
-          {task ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Task'}
+          {task && !gone
+            ? pending
+              ? 'Saving...'
+              : 'Save Changes'
+            : pending
+              ? 'Creating...'
+              : gone
+                ? 'Save as New Task'
+                : 'Create Task'}
         </Button>
       </DialogFooter>
     </form>

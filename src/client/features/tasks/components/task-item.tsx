@@ -2,6 +2,7 @@ import { format, parseISO } from 'date-fns';
 import { CalendarDays, HandHeart, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -53,7 +54,9 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
       else toast.success(target === 'completed' ? 'Task completed' : 'Task reopened', { description: task.title });
     } catch (err) {
       if (focusOnMount === task.id) focusOnMount = null;
-      toast.error('Failed to update task', { description: err instanceof Error ? err.message : String(err) });
+      if (err instanceof ApiError && err.status === 404)
+        toast.info('Task deleted', { description: `${task.title} was deleted by someone else.` });
+      else toast.error('Failed to update task', { description: err instanceof Error ? err.message : String(err) });
     }
   };
 
