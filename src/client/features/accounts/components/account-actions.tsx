@@ -1,15 +1,8 @@
-import { MoreHorizontal } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-action';
+import { RowActionsMenu, type RowMenuEntry } from '@/components/row-actions-menu';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useMe } from '@/features/auth/api/get-me';
 import type { Account } from '../api/list-accounts';
 import { useChangeAccount } from '../api/change-account';
@@ -59,8 +52,8 @@ export function AccountActions({ account }: { account: Account }) {
   // The question stays set while its dialog closes, so the text does not vanish mid-animation.
   const [question, setQuestion] = useState<Question | null>(null);
   const [asking, setAsking] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const openingDialog = useRef(false);
+  // The menu's button, once an entry was picked from it: where its dialogs give the focus back.
+  const [menuButton, setMenuButton] = useState<HTMLElement | null>(null);
   const who = account.name || account.email;
   const isMe = me?.user.id === account.id;
 
@@ -77,7 +70,7 @@ export function AccountActions({ account }: { account: Account }) {
   const setTemporaryPassword = () =>
     change.setTemporaryPassword.mutate(account.id, {
       // The focus returns to the menu's button once the password has been read.
-      onSuccess: ({ password }) => setTemporary({ password, opener: menuButton.current }),
+      onSuccess: ({ password }) => setTemporary({ password, opener: menuButton }),
       onError: failed('set a temporary password'),
     });
   const resetTwoFactor = () =>
@@ -99,19 +92,38 @@ export function AccountActions({ account }: { account: Account }) {
       onError: failed('send the password link'),
     });
 
-  // The menu would give the focus back to its button as a dialog opens from it; the dialog does
-  // that itself when it closes.
-  const ask = (asked: Question) => {
-    openingDialog.current = true;
+  // The dialogs give the focus back to the menu's button when they close.
+  const ask = (asked: Question) => (button: HTMLElement) => {
+    setMenuButton(button);
     setQuestion(asked);
     setAsking(true);
   };
-  const changeRole = () => {
-    openingDialog.current = true;
-    setChangingRole(menuButton.current);
-  };
   const mayChangeRole = me?.role === 'admin' && !isMe;
   const active = !account.deactivatedAt;
+  const entries: RowMenuEntry[] = [
+    ...(mayChangeRole ? [{ label: 'Change role…', onSelect: setChangingRole }] : []),
+    ...(active
+      ? [
+          {
+            label: 'Send password link',
+            opensDialog: false,
+            disabled: change.sendReset.isPending,
+            onSelect: sendReset,
+          },
+          ...(!isMe
+            ? [
+                {
+                  label: 'Set temporary password…',
+                  disabled: change.setTemporaryPassword.isPending,
+                  onSelect: ask('temporary'),
+                },
+              ]
+            : []),
+          ...(account.twoFactorEnabled ? [{ label: 'Reset two-factor…', onSelect: ask('two-factor') }] : []),
+          ...(!isMe ? [{ label: 'Deactivate…', destructive: true, onSelect: ask('deactivate') }] : []),
+        ]
+      : []),
+  ];
 
   return (
     <div className="flex items-center gap-2">
@@ -123,52 +135,12 @@ export function AccountActions({ account }: { account: Account }) {
           Reactivate
         </Button>
       )}
-      {(active || mayChangeRole) && (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button ref={menuButton} size="sm" variant="outline" aria-label={`More actions for ${who}`}>
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            align="end"
-            onCloseAutoFocus={(event) => {
-              if (openingDialog.current) event.preventDefault();
-              openingDialog.current = false;
-            }}
-          >
-            {mayChangeRole && <DropdownMenuItem onSelect={changeRole}>Change role…</DropdownMenuItem>}
-            {active && (
-              <>
-                <DropdownMenuItem onSelect={sendReset} disabled={change.sendReset.isPending}>
-                  Send password link
-                </DropdownMenuItem>
-                {!isMe && (
-                  <DropdownMenuItem onSelect={() => ask('temporary')} disabled={change.setTemporaryPassword.isPending}>
-                    Set temporary password…
-                  </DropdownMenuItem>
-                )}
-                {account.twoFactorEnabled && (
-                  <DropdownMenuItem onSelect={() => ask('two-factor')}>Reset two-factor…</DropdownMenuItem>
-                )}
-                {!isMe && (
-                  <>
-                    <DropdownMenuSeparator />
-                    <DropdownMenuItem destructive onSelect={() => ask('deactivate')}>
-                      Deactivate…
-                    </DropdownMenuItem>
-                  </>
-                )}
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      )}
+      <RowActionsMenu name={who} size="sm" variant="outline" entries={entries} />
       {question && (
         <ConfirmDialog
           open={asking}
           onOpenChange={setAsking}
-          returnFocusTo={() => menuButton.current}
+          returnFocusTo={() => menuButton}
           {...QUESTIONS[question](who)}
           onConfirm={{ temporary: setTemporaryPassword, 'two-factor': resetTwoFactor, deactivate }[question]}
         />

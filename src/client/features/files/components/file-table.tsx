@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DATE_FORMAT, formatFileSize } from '#shared/format';
 import type { FileEntry, FolderEntry } from '#shared/schemas/files';
 import { startDownload } from './file-links';
-import { RowActionsMenu, type RowMenuEntry } from './row-actions-menu';
+import { RowActionsMenu, type RowMenuEntry } from '@/components/row-actions-menu';
 
 /** "1.2 MB · 3 files · Nov 25, 2026" under a folder's name in a narrow table. */
 function folderSummary(f: FolderEntry): string {

@@ -9,21 +9,39 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-/** One entry of a row's menu; it opens a dialog, which gives the focus back to the menu's button. */
+/** One entry of a row's menu. */
 export interface RowMenuEntry {
   label: string;
   destructive?: boolean;
+  disabled?: boolean;
+  /**
+   * Whether the entry opens a dialog (the default): the dialog then gives the focus back to the
+   * menu's button when it closes. An entry that acts at once ('Send password link') lets the
+   * menu give it back as it closes.
+   */
+  opensDialog?: boolean;
   onSelect: (menuButton: HTMLElement) => void;
 }
 
 /**
- * A file's or folder's "More actions" menu: Rename…, Move… and, after a separator, Delete…
- * (decision 0169, after the accounts' menu of decision 0159). Five icon buttons a row left a
- * name about 70 px at 390 px, broken mid-word, and put five Tab stops on every row. Every entry
- * opens a dialog: the menu does not take the focus back to its button as it closes (the dialog
- * would lose it), and the dialog gives it back there when it closes.
+ * A row's "More actions" menu: its entries, then after a separator the destructive ones (the
+ * accounts of decision 0159; files and folders, decision 0169). Buttons for every action left a
+ * row's name a sliver at 390 px and put a Tab stop per action on every row. An entry that opens
+ * a dialog keeps the menu from taking the focus back to its button as it closes (the dialog
+ * would lose it); the dialog gives it back there when it closes.
  */
-export function RowActionsMenu({ name, entries }: { name: string; entries: RowMenuEntry[] }) {
+export function RowActionsMenu({
+  name,
+  entries,
+  size = 'icon',
+  variant = 'ghost',
+}: {
+  /** Whose actions: the button is "More actions for {name}". */
+  name: string;
+  entries: RowMenuEntry[];
+  size?: 'icon' | 'sm';
+  variant?: 'ghost' | 'outline';
+}) {
   const button = useRef<HTMLButtonElement>(null);
   const openingDialog = useRef(false);
   if (entries.length === 0) return null;
@@ -31,8 +49,9 @@ export function RowActionsMenu({ name, entries }: { name: string; entries: RowMe
     <DropdownMenuItem
       key={entry.label}
       destructive={entry.destructive}
+      disabled={entry.disabled}
       onSelect={() => {
-        openingDialog.current = true;
+        openingDialog.current = entry.opensDialog ?? true;
         if (button.current) entry.onSelect(button.current);
       }}
     >
@@ -44,7 +63,7 @@ export function RowActionsMenu({ name, entries }: { name: string; entries: RowMe
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button ref={button} variant="ghost" size="icon" aria-label={`More actions for ${name}`} title="More actions">
+        <Button ref={button} variant={variant} size={size} aria-label={`More actions for ${name}`} title="More actions">
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
