@@ -285,3 +285,30 @@ test('a custom range whose From is after its To is said under From, and the list
   await expect(from).not.toHaveAttribute('aria-invalid');
   await expect(page.getByTestId('gifts-summary')).toBeVisible();
 });
+
+test('the filters are changed by keyboard: each choice applies and the focus stays on it for the next', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/giving');
+  await expect(page.getByTestId('gifts-summary')).toBeVisible();
+  const dates = page.getByLabel('Dates');
+  await dates.focus();
+  // Each arrow applies the next choice; the select keeps the focus, so the next arrow goes on from it.
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/range=/);
+  await expect(dates).toBeFocused();
+  const first = new URL(page.url()).searchParams.get('range');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => new URL(page.url()).searchParams.get('range')).not.toBe(first);
+  await expect(dates).toBeFocused();
+
+  // What is typed but not applied stays through a choice elsewhere, and goes with it.
+  await page.getByLabel('Name or notes').fill('Harvest');
+  const voided = page.getByLabel('Include voided gifts');
+  await voided.focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/voided=/);
+  await expect(page).toHaveURL(/q=Harvest/);
+  await expect(voided).toBeFocused();
+  await expect(page.getByLabel('Name or notes')).toHaveValue('Harvest');
+});

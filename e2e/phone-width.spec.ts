@@ -112,6 +112,12 @@ test('on a phone the Giving and audit log filters fold behind a Filters button t
     await toggle.click();
     await expect(form).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // A choice applies at once, and the filters stay open for the next one (they folded away).
+    const select = form.getByRole('combobox').first();
+    await select.selectOption({ index: 1 });
+    await expect(page).toHaveURL(/\?./);
+    await expect(page.getByRole('button', { name: 'Filters (1 on)' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(form).toBeVisible();
   }
   // The filters are in the address; folded, the button still says how many are on.
   await page.goto('/admin/audit?subjectType=donation&fromDate=2026-01-01');

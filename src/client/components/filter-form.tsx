@@ -1,5 +1,5 @@
 import { Filter } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
@@ -51,6 +51,26 @@ export function FoldingFilters({
       </form>
     </>
   );
+}
+
+/**
+ * The typed fields of a filter form (dates, amounts, text), applied with Apply or Enter. They
+ * follow the filters in the address when those change (a choice applied, Back, Clear the
+ * filters), and `onFollow` clears what was said about the old ones. The form is not remounted
+ * for that: a remount took the focus from the select being changed, so arrowing through its
+ * options applied one and lost the place, and on a phone it folded the filters away.
+ */
+export function useTypedFilters<T>(fromAddress: T, onFollow?: () => void): [T, Dispatch<SetStateAction<T>>] {
+  const [typed, setTyped] = useState(fromAddress);
+  const key = JSON.stringify(fromAddress);
+  const [followed, setFollowed] = useState(key);
+  if (followed !== key) {
+    // Adjusting state while rendering, as React documents for state that follows a prop.
+    setFollowed(key);
+    setTyped(fromAddress);
+    onFollow?.();
+  }
+  return [typed, setTyped];
 }
 
 /** The message for a range whose From is after its To, or null. Days are `yyyy-MM-dd`, so text order is day order. */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { dateRangeError, DateRangeFields, FoldingFilters } from '@/components/filter-form';
+import { dateRangeError, DateRangeFields, FoldingFilters, useTypedFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -42,14 +42,17 @@ export function AuditFilters({
 }) {
   const id = useId();
   const facets = useAuditFacets();
-  const [typed, setTyped] = useState({
-    subjectId: values.subjectId,
-    fromDate: values.fromDate,
-    toDate: values.toDate,
-  });
-  const choose = (key: 'actor' | 'action' | 'subjectType') => (value: string) => onChange({ ...values, [key]: value });
   // A backwards range is said under From, and not asked of the server.
   const [rangeError, setRangeError] = useState<string | null>(null);
+  const [typed, setTyped] = useTypedFilters(
+    { subjectId: values.subjectId, fromDate: values.fromDate, toDate: values.toDate },
+    () => setRangeError(null),
+  );
+  // A choice applies at once, with what is typed in the other fields (as Apply would).
+  const choose = (key: 'actor' | 'action' | 'subjectType') => (value: string) => {
+    const backwards = dateRangeError({ from: typed.fromDate, to: typed.toDate });
+    onChange({ ...values, ...(backwards ? {} : typed), [key]: value });
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const backwards = dateRangeError({ from: typed.fromDate, to: typed.toDate });

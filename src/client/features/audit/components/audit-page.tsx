@@ -72,7 +72,6 @@ function AuditLog() {
         }
       />
       <AuditFilters
-        key={params.toString()}
         values={values}
         onChange={(next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)), { replace: true })}
       />

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { dateRangeError, DateRangeFields, FoldingFilters } from '@/components/filter-form';
+import { dateRangeError, DateRangeFields, FoldingFilters, useTypedFilters } from '@/components/filter-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -44,18 +44,24 @@ export function GiftFiltersForm({
   onChange: (values: GiftFilterValues) => void;
 }) {
   const id = useId();
-  const [typed, setTyped] = useState({
-    from: values.from,
-    to: values.to,
-    min: values.min,
-    max: values.max,
-    q: values.q,
-    partnerName: values.partnerName,
-  });
   // A wrong amount or a backwards range is said beside its field, and nothing is asked of the
   // server until it is right.
   const [amountError, setAmountError] = useState<{ field: 'min' | 'max'; message: string } | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
+  const [typed, setTyped] = useTypedFilters(
+    {
+      from: values.from,
+      to: values.to,
+      min: values.min,
+      max: values.max,
+      q: values.q,
+      partnerName: values.partnerName,
+    },
+    () => {
+      setAmountError(null);
+      setRangeError(null);
+    },
+  );
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const backwards = values.range === 'custom' ? dateRangeError(typed) : null;

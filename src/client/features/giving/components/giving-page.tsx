@@ -87,11 +87,7 @@ export function GivingPage() {
           </>
         }
       />
-      <GiftFiltersForm
-        key={params.toString()}
-        values={values}
-        onChange={(next) => setParams(giftFilterParams(next), { replace: true })}
-      />
+      <GiftFiltersForm values={values} onChange={(next) => setParams(giftFilterParams(next), { replace: true })} />
       {summary && (
         <p id={summaryId} tabIndex={-1} className="mb-3 text-sm" role="status" data-testid="gifts-summary">
           <span className="font-semibold">
