@@ -216,6 +216,8 @@ test("remove coordinator asks first; confirming shows 'Coordinator removed'", as
   await item.getByRole('button', { name: `Remove ${email}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove coordinator?' });
   await expect(dialog).toContainText(email);
+  // Decision 0111: neither of the switches only an admin gives comes back with the role.
+  await expect(dialog).toContainText('except User Management and Giving Records.');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -253,6 +255,12 @@ test('a removed coordinator loses access at once in their open tab, and gets it 
 
   // Their open tab follows without a reload: Settings only, and the reason.
   await expect(person).toHaveURL(/\/settings$/);
+  // Every feature went, not the page's alone: the toast says so.
+  await expectToast(
+    person,
+    'Access changed',
+    'An administrator removed your coordinator access, so you can reach only your own settings.',
+  );
   await expect(person.getByText(NO_ACCESS_NOTICE)).toBeVisible();
   await expect(person.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Settings']);
   expect((await person.request.get('/api/partners')).status()).toBe(403);
@@ -327,6 +335,17 @@ test('a coordinator granted user management uses the screen but cannot change th
   await expect(own.getByRole('switch', { name: 'Partners' })).toBeDisabled();
   await expect(page.getByText('You cannot change your own permissions.')).toBeVisible();
   await expect(coordinatorItem(page, USERS.manager.email).getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+
+  // Another coordinator's switches that only an admin turns are locked, and say so: they looked
+  // usable and only failed. The others stay theirs to change.
+  const theirs = permissionsOf(page, USERS.coordinator.email);
+  for (const name of ['Giving Records', 'User Management']) {
+    await expect(theirs.getByRole('switch', { name })).toBeDisabled();
+    await expect(theirs.getByRole('switch', { name })).toHaveAccessibleDescription(
+      /^Only an admin can change Giving Records and User Management\./,
+    );
+  }
+  await expect(theirs.getByRole('switch', { name: 'Partners' })).toBeEnabled();
 
   // The server refuses what the screen does not offer.
   const meResponse = await page.request.get('/api/me');

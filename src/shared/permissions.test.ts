@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES, resolvePermissions, type Feature, type Permissions } from './permissions';
+import {
+  FEATURES,
+  resolvePermissions,
+  SWITCH_REFUSALS,
+  switchRefusal,
+  type Feature,
+  type Permissions,
+} from './permissions';
 
 const ON_BY_DEFAULT: Feature[] = [
   'dashboard',
@@ -91,5 +98,36 @@ describe('resolvePermissions (DECISIONS.md D4)', () => {
     ]);
     expect(permissions).toEqual(only(ON_BY_DEFAULT));
     expect(Object.keys(permissions).sort()).toEqual([...FEATURES].sort());
+  });
+});
+
+describe('switchRefusal: what the admin screen locks and the server refuses', () => {
+  const manager = {
+    role: 'coordinator' as const,
+    permissions: resolvePermissions('coordinator', [
+      { feature: 'user_management', enabled: true },
+      { feature: 'chat', enabled: false },
+    ]),
+  };
+  const admin = { role: 'admin' as const, permissions: resolvePermissions('admin', []) };
+
+  it('lets an admin turn anything either way', () => {
+    for (const enabled of [true, false]) {
+      expect(switchRefusal(admin, 'giving', enabled)).toBeNull();
+      expect(switchRefusal(admin, 'user_management', enabled)).toBeNull();
+    }
+  });
+
+  it('keeps Giving Records and user management to admins, both ways', () => {
+    for (const enabled of [true, false]) {
+      expect(switchRefusal(manager, 'giving', enabled)).toBe(SWITCH_REFUSALS.onlyAdminsGrantGiving);
+      expect(switchRefusal(manager, 'user_management', enabled)).toBe(SWITCH_REFUSALS.onlyAdminsGrantUserManagement);
+    }
+  });
+
+  it('lets a coordinator give only what they hold, and take away anything else', () => {
+    expect(switchRefusal(manager, 'partners', true)).toBeNull();
+    expect(switchRefusal(manager, 'chat', true)).toBe(SWITCH_REFUSALS.notYoursToGive);
+    expect(switchRefusal(manager, 'chat', false)).toBeNull();
   });
 });

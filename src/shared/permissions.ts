@@ -111,3 +111,39 @@ export function resolvePermissions(role: AccessRole, rows: readonly PermissionRo
   permissions.settings = true;
   return permissions;
 }
+
+/**
+ * What only an admin switches for someone else: user management, and donors' gift-level
+ * records (D12, issue 19). Removing the role revokes both, so adding the person again never
+ * restores them.
+ */
+export const ADMIN_GRANTED: readonly SwitchableFeature[] = ['user_management', 'giving'];
+
+export const SWITCH_REFUSALS = {
+  onlyAdminsGrantUserManagement: 'Only an admin can give or take away user management.',
+  onlyAdminsGrantGiving: 'Only an admin can give or take away Giving Records.',
+  notYoursToGive: 'You cannot give a permission that you do not have yourself.',
+} as const;
+
+/** Whether `viewer` may give `feature`: admins anything, anyone else what they hold and admins do not keep to themselves. */
+export function mayGive(viewer: { role: AccessRole; permissions: Permissions }, feature: SwitchableFeature): boolean {
+  if (viewer.role === 'admin') return true;
+  return !ADMIN_GRANTED.includes(feature) && viewer.permissions[feature];
+}
+
+/**
+ * Why `viewer` may not turn another coordinator's `feature` switch to `enabled`, or null if they
+ * may. The server refuses with it; the admin screen shows the switch locked, with the reason,
+ * instead of a switch that only fails.
+ */
+export function switchRefusal(
+  viewer: { role: AccessRole; permissions: Permissions },
+  feature: SwitchableFeature,
+  enabled: boolean,
+): string | null {
+  if (viewer.role === 'admin') return null;
+  if (feature === 'user_management') return SWITCH_REFUSALS.onlyAdminsGrantUserManagement;
+  if (feature === 'giving') return SWITCH_REFUSALS.onlyAdminsGrantGiving;
+  if (enabled && !mayGive(viewer, feature)) return SWITCH_REFUSALS.notYoursToGive;
+  return null;
+}

@@ -26,7 +26,7 @@ export function RequireFeature({ feature, children }: { feature: Feature; childr
   // A temporary password to replace or a required second factor comes before any page.
   if (me?.setup) return <Navigate to="/account-setup" replace />;
   if (me && held && !me.permissions[feature])
-    return <AccessRemoved feature={feature} to={landingPath(me.permissions)} />;
+    return <AccessRemoved feature={feature} roleRemoved={me.role === 'none'} to={landingPath(me.permissions)} />;
   if (me && !me.permissions[feature]) return <NoAccess feature={feature} />;
   if (!me) {
     const from = `${location.pathname}${location.search}`;
@@ -55,14 +55,19 @@ function NoAccess({ feature }: { feature: Feature }) {
   return <Navigate to="/auth" replace />;
 }
 
-/** Says which access an admin took away, then moves the person to a page they still hold. */
-function AccessRemoved({ feature, to }: { feature: Feature; to: string }) {
+/**
+ * Says which access an admin took away, then moves the person to a page they still hold. A
+ * removed coordinator lost every feature at once, not the one of this page.
+ */
+function AccessRemoved({ feature, roleRemoved, to }: { feature: Feature; roleRemoved: boolean; to: string }) {
   const label = (FEATURE_LABELS as Partial<Record<Feature, string>>)[feature] ?? feature;
   useEffect(() => {
     toast.info('Access changed', {
-      description: `An administrator turned off ${label} for you, so this page is closed.`,
+      description: roleRemoved
+        ? 'An administrator removed your coordinator access, so you can reach only your own settings.'
+        : `An administrator turned off ${label} for you, so this page is closed.`,
     });
-  }, [label]);
+  }, [label, roleRemoved]);
   return <Navigate to={to} replace />;
 }
 

@@ -8,7 +8,14 @@ import { queueInvitation, unusablePassword } from '#server/auth/invitation';
 import type { Announcement } from '#server/service/changes';
 import type { Actor, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
-import { resolvePermissions, SWITCHABLE_FEATURES, type SwitchableFeature } from '#shared/permissions';
+import {
+  ADMIN_GRANTED,
+  mayGive,
+  resolvePermissions,
+  SWITCHABLE_FEATURES,
+  switchRefusal,
+  type SwitchableFeature,
+} from '#shared/permissions';
 import type { AddCoordinatorInput, CreateUserInput, SetPermissionInput } from '#shared/schemas/admin';
 
 /**
@@ -41,9 +48,6 @@ export const REASONS = {
   adminUnchangeable: 'Admins always have every permission; they cannot be changed here.',
   ownPermissions: 'You cannot change your own permissions.',
   ownRole: 'You cannot change your own role.',
-  onlyAdminsGrantUserManagement: 'Only an admin can give or take away user management.',
-  onlyAdminsGrantGiving: 'Only an admin can give or take away Giving Records.',
-  notYoursToGive: 'You cannot give a permission that you do not have yourself.',
 } as const;
 
 const adminRoles = alias(userRoles, 'admin_roles');
@@ -208,10 +212,8 @@ export async function setPermission(
 ): Promise<Coordinator> {
   return ctx.change(async (tx) => {
     await checkTarget(tx.db, tx.actor, targetId, REASONS.ownPermissions);
-    if (input.feature === 'user_management' && tx.actor.role !== 'admin')
-      refuse(403, REASONS.onlyAdminsGrantUserManagement);
-    if (input.feature === 'giving' && tx.actor.role !== 'admin') refuse(403, REASONS.onlyAdminsGrantGiving);
-    if (input.enabled && !mayGive(tx.actor, input.feature)) refuse(403, REASONS.notYoursToGive);
+    const refusal = switchRefusal(tx.actor, input.feature, input.enabled);
+    if (refusal) refuse(403, refusal);
     const before = await getCoordinator(tx.db, targetId);
     await tx.db
       .insert(coordinatorPermissions)
@@ -266,18 +268,6 @@ async function checkTarget(db: Db, actor: Actor, targetId: string, ownReason: st
   if (roles.includes('coordinator')) return;
   const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, targetId));
   refuse(exists ? 409 : 404, exists ? REASONS.noAccess : REASONS.unknownPerson);
-}
-
-/**
- * What only an admin switches: user management, and donors' gift-level records (D12, issue 19).
- * Removing the role revokes both, so adding the person again never restores them.
- */
-const ADMIN_GRANTED: SwitchableFeature[] = ['user_management', 'giving'];
-
-/** Admins give anything; anyone else only what they hold themselves, and never what only admins give. */
-function mayGive(actor: Actor, feature: SwitchableFeature): boolean {
-  if (actor.role === 'admin') return true;
-  return !ADMIN_GRANTED.includes(feature) && actor.permissions[feature];
 }
 
 /** Open admin screens reload the list. */

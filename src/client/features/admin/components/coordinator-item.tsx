@@ -8,15 +8,42 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { OnboardingProgress } from '@/features/onboarding/widgets/onboarding-progress';
-import { FEATURE_LABELS, SWITCHABLE_FEATURES, type SwitchableFeature } from '#shared/permissions';
+import {
+  ADMIN_GRANTED,
+  FEATURE_LABELS,
+  SWITCHABLE_FEATURES,
+  switchRefusal,
+  type AccessRole,
+  type Permissions,
+  type SwitchableFeature,
+} from '#shared/permissions';
 import { useAddCoordinator } from '../api/add-coordinator';
 import type { Coordinator } from '../api/list-coordinators';
 import { useRemoveCoordinator } from '../api/remove-coordinator';
 import { useUpdatePermission } from '../api/update-permission';
 
-export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordinator; isSelf: boolean }) {
+/** Who is looking: what they may switch for others (`switchRefusal`). */
+type Viewer = { role: AccessRole; permissions: Permissions } | null;
+
+export function CoordinatorItem({
+  coordinator,
+  isSelf,
+  viewer,
+}: {
+  coordinator: Coordinator;
+  isSelf: boolean;
+  viewer: Viewer;
+}) {
   if (coordinator.role === 'none') return <NoAccessItem person={coordinator} />;
   const headingId = `coordinator-${coordinator.id}`;
+  const noteId = `${headingId}-locked`;
+  // A switch the server would refuse to turn is shown locked, and the card says why (a
+  // coordinator with user management met switches that looked usable and only failed).
+  const locked = (feature: SwitchableFeature) =>
+    viewer ? switchRefusal(viewer, feature, !coordinator.permissions[feature]) : null;
+  const lockedFeatures = isSelf ? [] : SWITCHABLE_FEATURES.filter((feature) => locked(feature));
+  const adminOnly = lockedFeatures.filter((feature) => ADMIN_GRANTED.includes(feature));
+  const notTheirs = lockedFeatures.filter((feature) => !ADMIN_GRANTED.includes(feature));
   return (
     <li className="rounded-lg border p-4" aria-labelledby={headingId} data-access="coordinator">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
@@ -24,11 +51,11 @@ export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordina
           <h3
             id={headingId}
             tabIndex={-1}
-            className="truncate rounded-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="rounded-sm font-semibold break-words focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {coordinator.email}
           </h3>
-          {coordinator.name && <p className="truncate text-sm text-muted-foreground">{coordinator.name}</p>}
+          {coordinator.name && <p className="text-sm break-words text-muted-foreground">{coordinator.name}</p>}
           {coordinator.deactivated && <DeactivatedNote />}
           <OnboardingProgress userId={coordinator.id} email={coordinator.email} />
         </div>
@@ -40,10 +67,23 @@ export function CoordinatorItem({ coordinator, isSelf }: { coordinator: Coordina
         className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3"
       >
         {SWITCHABLE_FEATURES.map((feature) => (
-          <PermissionSwitch key={feature} coordinator={coordinator} feature={feature} disabled={isSelf} />
+          <PermissionSwitch
+            key={feature}
+            coordinator={coordinator}
+            feature={feature}
+            disabled={isSelf || lockedFeatures.includes(feature)}
+            describedBy={lockedFeatures.includes(feature) ? noteId : undefined}
+          />
         ))}
       </div>
       {isSelf && <p className="mt-3 text-xs text-muted-foreground">You cannot change your own permissions.</p>}
+      {lockedFeatures.length > 0 && (
+        <p id={noteId} className="mt-3 text-xs text-muted-foreground">
+          {adminOnly.length > 0 && `Only an admin can change ${listOf(adminOnly)}.`}
+          {adminOnly.length > 0 && notTheirs.length > 0 && ' '}
+          {notTheirs.length > 0 && `You can give only what you have yourself, so not ${listOf(notTheirs)}.`}
+        </p>
+      )}
     </li>
   );
 }
@@ -73,11 +113,11 @@ function NoAccessItem({ person }: { person: Coordinator }) {
           <h3
             id={headingId}
             tabIndex={-1}
-            className="truncate rounded-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="rounded-sm font-semibold break-words focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {person.email}
           </h3>
-          {person.name && <p className="truncate text-sm text-muted-foreground">{person.name}</p>}
+          {person.name && <p className="text-sm break-words text-muted-foreground">{person.name}</p>}
           {person.deactivated && <DeactivatedNote />}
           <p className="mt-1 text-sm text-muted-foreground">
             <Badge variant="outline" className="mr-2">
@@ -100,6 +140,12 @@ function NoAccessItem({ person }: { person: Coordinator }) {
     </li>
   );
 }
+
+/** "Giving Records and User Management", "Chat, Files and Tasks". */
+const listOf = (features: SwitchableFeature[]) => {
+  const labels = features.map((feature) => FEATURE_LABELS[feature]);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+};
 
 /**
  * A deactivated account (Admin > Accounts, decision 0104) cannot sign in, whatever its switches
@@ -124,10 +170,13 @@ function PermissionSwitch({
   coordinator,
   feature,
   disabled,
+  describedBy,
 }: {
   coordinator: Coordinator;
   feature: SwitchableFeature;
   disabled: boolean;
+  /** The note saying why the switch is locked. */
+  describedBy?: string;
 }) {
   const update = useUpdatePermission();
   const id = `permission-${coordinator.id}-${feature}`;
@@ -154,6 +203,7 @@ function PermissionSwitch({
         checked={coordinator.permissions[feature]}
         onCheckedChange={(enabled) => void onChange(enabled)}
         disabled={disabled}
+        aria-describedby={describedBy}
         pending={update.isPending}
       />
     </div>
@@ -181,7 +231,7 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
         </Button>
       }
       title="Remove coordinator?"
-      description={`${coordinator.email} loses access to every feature at once, in every open window, and keeps only their own settings. The account stays listed here with no access; adding them again restores the switches they had, except user management.`}
+      description={`${coordinator.email} loses access to every feature at once, in every open window, and keeps only their own settings. The account stays listed here with no access; adding them again restores the switches they had, except User Management and Giving Records.`}
       confirmLabel="Remove"
       onConfirm={() => void onConfirm()}
     />

@@ -108,7 +108,12 @@ export function CoordinatorList() {
         ) : (
           <ul className="space-y-3" aria-label="Coordinators">
             {shown.map((coordinator) => (
-              <CoordinatorItem key={coordinator.id} coordinator={coordinator} isSelf={coordinator.id === me?.user.id} />
+              <CoordinatorItem
+                key={coordinator.id}
+                coordinator={coordinator}
+                isSelf={coordinator.id === me?.user.id}
+                viewer={me ?? null}
+              />
             ))}
           </ul>
         )}
