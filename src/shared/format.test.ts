@@ -14,4 +14,14 @@ describe('formatMoney (issue 19: the organization display currency)', () => {
     // Intl puts a no-break space between a code and the amount.
     expect(formatMoney('25', 'KES')).toBe('KES\u00a025.00');
   });
+
+  it('never hides the cents an amount holds in a currency without them', () => {
+    expect(formatMoney('1000', 'JPY')).toBe('¥1,000');
+    expect(formatMoney('1000.50', 'JPY')).toBe('¥1,000.50');
+    expect(formatMoney('1050.5', 'JPY')).toBe('¥1,050.50');
+    // A large total as a decimal string keeps its last cent (no float between).
+    expect(formatMoney('90071992547409.93', 'USD')).toBe('$90,071,992,547,409.93');
+    // The dashboard's whole figures are rounded on purpose.
+    expect(formatMoney('1000.50', 'JPY', true)).toBe('¥1,001');
+  });
 });

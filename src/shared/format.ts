@@ -20,23 +20,37 @@ export function formatUsd(amount: number): string {
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/**
- * An amount in the organization's display currency (issue 19: USD unless an admin chose
- * another), with cents, or `whole` as the dashboard's figures are. Amounts stay exact decimals
- * everywhere else; this only draws them.
- */
-export function formatMoney(amount: number | string, currency: string, whole = false): string {
-  const key = `${currency}:${whole}`;
+function moneyFormat(currency: string, digits: 'currency' | 'whole' | 'cents'): Intl.NumberFormat {
+  const key = `${currency}:${digits}`;
   let formatter = moneyFormats.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency,
-      ...(whole ? { maximumFractionDigits: 0, minimumFractionDigits: 0 } : {}),
+      ...(digits === 'whole' ? { maximumFractionDigits: 0, minimumFractionDigits: 0 } : {}),
+      ...(digits === 'cents' ? { maximumFractionDigits: 2, minimumFractionDigits: 2 } : {}),
     });
     moneyFormats.set(key, formatter);
   }
-  return formatter.format(Number(amount));
+  return formatter;
+}
+
+/**
+ * An amount in the organization's display currency (issue 19: USD unless an admin chose
+ * another), with the currency's decimals, or `whole` as the dashboard's figures are. Amounts
+ * stay exact decimals everywhere else (D10); this only draws them, and never hides what one
+ * holds: a gift of 1000.50 in a currency without minor units (the yen) reads ¥1,000.50, not
+ * ¥1,001, so the screen agrees with the CSV and with the totals.
+ */
+export function formatMoney(amount: number | string, currency: string, whole = false): string {
+  // A decimal string is drawn as it is, not through a float (Intl.NumberFormat v3 reads it
+  // exactly), so no cent of a large total is lost.
+  const value = (typeof amount === 'string' ? amount.trim() : amount) as number;
+  if (whole) return moneyFormat(currency, 'whole').format(value);
+  const usual = moneyFormat(currency, 'currency');
+  const decimals = (/\.(\d*)$/.exec(String(amount).trim())?.[1] ?? '').replace(/0+$/, '').length;
+  const hidesCents = decimals > (usual.resolvedOptions().maximumFractionDigits ?? 2);
+  return (hidesCents ? moneyFormat(currency, 'cents') : usual).format(value);
 }
 
 /** Bytes, KB, MB or GB with two decimals. */

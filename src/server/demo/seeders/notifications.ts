@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { donations, notifications, partners, tasks } from '#server/db/schema';
-import { formatMoney } from '#server/features/giving/statement-text';
+import { formatMoney } from '#shared/format';
 import { readOrganization } from '#server/features/organization/service';
 import type { DemoContext } from '../seed';
 import type { DemoMention } from './messages';

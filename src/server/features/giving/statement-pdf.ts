@@ -3,7 +3,8 @@ import type PdfDocument from 'pdfkit';
 import { DATE_FORMAT } from '#shared/format';
 import { METHOD_LABELS, TYPE_LABELS, type DonationMethod } from '#shared/giving';
 import { zonedDate } from '#shared/time-zone';
-import { formatMoney, pdfText } from './statement-text';
+import { formatMoney } from '#shared/format';
+import { pdfText } from './statement-text';
 
 /** Who issues the statement: the Organization settings, with the logo's bytes. */
 export interface StatementIssuer {

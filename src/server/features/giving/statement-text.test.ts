@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, pdfText, slug, statementFileName } from './statement-text';
+import { formatMoney } from '#shared/format';
+import { pdfText, slug, statementFileName } from './statement-text';
 
 describe('statement text', () => {
   it('keeps what the standard fonts print and spells the rest without accents', () => {
@@ -16,7 +17,8 @@ describe('statement text', () => {
     expect(statementFileName(2025, 'Grace Chapel')).toBe('statement-2025-grace-chapel.pdf');
   });
 
-  it('formats exact amounts in the currency', () => {
+  it('prints exact amounts in the currency, the cents of a yen gift too (the shared formatMoney)', () => {
+    expect(formatMoney('1000.50', 'JPY')).toBe('¥1,000.50');
     expect(formatMoney('1234.50', 'USD')).toBe('$1,234.50');
     expect(formatMoney('999999999.99', 'USD')).toBe('$999,999,999.99');
     expect(formatMoney('0.10', 'EUR')).toBe('€0.10');

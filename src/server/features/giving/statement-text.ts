@@ -42,13 +42,3 @@ export function slug(name: string): string {
 }
 
 export const statementFileName = (year: number, partnerName: string) => `statement-${year}-${slug(partnerName)}.pdf`;
-
-/**
- * An exact amount ("1234.50") in the organization's currency. Intl formats the decimal string
- * itself, not a float made from it, so no cent is lost (D10).
- */
-export function formatMoney(amount: string, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    amount as unknown as number, // a decimal string: Intl.NumberFormat v3 reads it exactly
-  );
-}
