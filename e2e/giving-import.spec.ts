@@ -28,8 +28,10 @@ test('an admin imports gifts from a CSV, sees them, and undoes the import', asyn
   await expect(page.getByText('bank.csv')).toBeVisible();
   await page.getByRole('button', { name: 'Upload and continue' }).click();
 
-  // Map: the headers are not the field names, so the person picks them.
+  // Map: the headers are not the field names, so the person picks them. Each step's title takes
+  // the focus: the button pressed went with the step before.
   await expect(page.getByText('bank.csv: 3 rows.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Map columns', level: 2 })).toBeFocused();
   await page.getByRole('combobox', { name: 'Date (required)' }).selectOption('Posted');
   await page.getByRole('combobox', { name: 'Amount (required)' }).selectOption('Value');
   await page.getByRole('combobox', { name: 'Partner name' }).selectOption('Donor');
@@ -42,12 +44,14 @@ test('an admin imports gifts from a CSV, sees them, and undoes the import', asyn
   await expect(counts.nth(0)).toHaveText('2');
   await expect(counts.nth(2)).toHaveText('1');
   await expect(page.getByText(/Row 4: Amount starts with "="/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Preview', exact: true, level: 2 })).toBeFocused();
   await expect(page.getByRole('row').filter({ hasText: 'First' })).toContainText('Not linked: no partner matches');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Import without the 1 row with errors' }).click();
 
   // Commit, as a job: done when it says so.
   await expect(page.getByText('Imported 2 gifts, left out 1 row with errors.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Done', level: 2 })).toBeFocused();
   await expect(page.getByRole('row').filter({ hasText: source })).toBeVisible();
 
   // The gifts on the Giving list.
@@ -75,6 +79,8 @@ test('an admin imports gifts from a CSV, sees them, and undoes the import', asyn
   // A job undoes it (decision 0148): the row follows it, and says when it is done.
   await expect(page.getByText('Import undone')).toBeVisible();
   await expect(batch).toContainText('Undone');
+  // The focus stayed with the row, through the progress that replaced Undo.
+  await expect(batch.getByRole('cell').last()).toBeFocused();
   await expect(batch.getByRole('button', { name: 'Undo' })).toHaveCount(0);
 
   // The Giving list again: the gifts are gone.
@@ -114,6 +120,7 @@ test('an import undone from its done step: the undo runs as a job and the step s
   await page.getByRole('button', { name: 'Undo' }).first().click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove 2 gifts' }).click();
   await expect(page.getByText('The import was undone: its gifts are gone.')).toBeVisible();
+  await expect(page.getByText('The import was undone: its gifts are gone.')).toBeFocused();
   await expect(page.getByRole('row').filter({ hasText: source })).toContainText('Undone');
   await expectAccessible(page);
 });

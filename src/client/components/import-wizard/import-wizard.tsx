@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { JobProgress } from '@/components/job-progress';
@@ -68,6 +68,15 @@ export function ImportWizard({
   const [undone, setUndone] = useState(false);
   // The undo's job while it runs (decision 0148): its progress replaces the Undo button.
   const [undoJob, setUndoJob] = useState<string | null>(null);
+  // Each step replaces the last one's controls, the button pressed with them: the focus moves to
+  // the new step's title, which names it, instead of falling to the page. Not on arrival.
+  const title = useRef<HTMLHeadingElement>(null);
+  const doneText = useRef<HTMLParagraphElement>(null);
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (arrived.current) title.current?.focus();
+    arrived.current = true;
+  }, [step.name]);
 
   const choice = (): ImportChoice => ({
     source: source.trim(),
@@ -148,7 +157,9 @@ export function ImportWizard({
               </li>
             ))}
           </ol>
-          <CardTitle className="pt-2 text-xl">{STEPS[STEP_INDEX[step.name]]}</CardTitle>
+          <CardTitle ref={title} tabIndex={-1} className="pt-2 text-xl focus-visible:outline-none">
+            {STEPS[STEP_INDEX[step.name]]}
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {step.name === 'upload' && (
@@ -195,7 +206,7 @@ export function ImportWizard({
           {step.name === 'commit' && <CommitStep api={api} job={step.job} onDone={finished} onFailed={failed} />}
           {step.name === 'done' && (
             <div className="space-y-4" aria-live="polite">
-              <p>
+              <p ref={doneText} tabIndex={-1} className="focus-visible:outline-none">
                 {undone
                   ? `The import was undone: its ${noun} are gone.`
                   : `Imported ${countOf(step.result.imported, noun)}` +
@@ -248,6 +259,9 @@ export function ImportWizard({
                     onUndo={() =>
                       void run(async () => {
                         setUndoJob((await api.undo(step.result.batchId)).id);
+                        // Undo gives way to the progress: the focus goes to what the import did,
+                        // which says when it is undone.
+                        doneText.current?.focus();
                         // The recent imports show the undo under way too.
                         await queryClient.invalidateQueries({ queryKey: batchesKey });
                       })

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { JobProgress } from '@/components/job-progress';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import type { JobView } from '#shared/jobs';
 import type { ImportApi } from './import-api';
@@ -23,7 +24,11 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
   const [started, setStarted] = useState<Record<string, string>>({});
   const undo = useMutation({
     mutationFn: api.undo,
-    onSuccess: (job, batchId) => setStarted((jobs) => ({ ...jobs, [batchId]: job.id })),
+    onSuccess: (job, batchId) => {
+      setStarted((jobs) => ({ ...jobs, [batchId]: job.id }));
+      // Undo gives way to the progress, then 'Undone': the focus stays with the row's cell.
+      void focusWhenDrawn(() => document.querySelector<HTMLElement>(`td[data-batch-actions="${batchId}"]`));
+    },
     onError: (err) => {
       toast.error(err.message);
       void queryClient.invalidateQueries({ queryKey });
@@ -74,7 +79,7 @@ export function RecentBatches({ api, noun, queryKey }: { api: ImportApi; noun: s
               <td className="max-w-48 truncate p-2">{batch.fileName}</td>
               <td className="p-2 tabular-nums">{batch.rows.toLocaleString('en-US')}</td>
               <td className="p-2">{batch.createdBy ?? '—'}</td>
-              <td className="p-2 text-right">
+              <td className="p-2 text-right focus-visible:outline-none" tabIndex={-1} data-batch-actions={batch.id}>
                 {batch.undoneAt ? (
                   <span className="text-muted-foreground">Undone</span>
                 ) : started[batch.id] || batch.undoJobId ? (
