@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { moveItem } from '@/lib/move-item';
 import { useOnboarding } from '../api/get-onboarding';
 import { useReorderSteps } from '../api/reorder-steps';
@@ -36,13 +37,17 @@ export function OnboardingPage() {
     );
     try {
       await reorder.mutateAsync(ids);
-      // The focus follows the step to its new place: the same button, or the other one now that
-      // it is first or last (a disabled button cannot hold the focus).
-      const ways = direction === -1 ? ['up', 'down'] : ['down', 'up'];
-      const button = ways
-        .map((way) => document.querySelector<HTMLButtonElement>(`[data-move="${moved}-${way}"]`))
-        .find((candidate) => candidate && !candidate.disabled);
-      button?.focus();
+      // The focus follows the step to its new place: the same button, or the other one once the
+      // step is first or last (a disabled button cannot hold the focus). Chosen by the place it
+      // goes to, not by what is enabled now: the list may not be drawn in its new order yet, and
+      // a button focused then was disabled by the redraw a moment later.
+      const to = index + direction;
+      const atEnd = direction === -1 ? to === 0 : to === ids.length - 1;
+      const way = (direction === -1) !== atEnd ? 'up' : 'down';
+      void focusWhenDrawn(() => {
+        const button = document.querySelector<HTMLButtonElement>(`[data-move="${moved}-${way}"]`);
+        return button && !button.disabled ? button : null;
+      });
     } catch (err) {
       toast.error('Could not move the step', { description: err instanceof Error ? err.message : String(err) });
     }

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import { expect, signIn, test } from './support/fixtures';
+import { E2E_PORT, USERS } from './support/users';
+
+// Moving an onboarding step from the keyboard: Move up and Move down stay enabled while the
+// move is saved (a button disabled under the focus drops it to the page), and the focus follows
+// the step to its new place. The steps are one list for the whole portal, and other specs read
+// their order on the shared test server, so these tests move them in a portal of their own.
+const PORT = E2E_PORT + 42;
+const BASE = `http://localhost:${PORT}`;
+// The first of the steps every new portal starts with.
+const FIRST = 'Getting Started as a Coordinator';
+
+let dataDir: string;
+let portal: PortalProcess;
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-onboarding-order-'));
+  portal = startPortal({
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    BASE_URL: BASE,
+    ADMIN_EMAIL: USERS.admin.email,
+    ADMIN_PASSWORD: USERS.admin.password,
+  });
+  await portal.listening(60_000);
+});
+
+test.afterAll(async () => {
+  portal.kill();
+  await portal.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.afterEach(async ({ page }) => {
+  // Off the portal before it stops: an open page would log its lost connection.
+  await page.goto('about:blank').catch(() => {});
+});
+
+test('an admin moves a step down and up again from the keyboard, and the focus follows it', async ({ page }) => {
+  await signIn(page, 'admin', `${BASE}/onboarding`);
+  const titles = page.getByRole('list', { name: 'Onboarding steps' }).getByRole('heading', { level: 2 });
+  await expect(titles.first()).toHaveText(FIRST);
+  const down = page.getByRole('button', { name: `Move ${FIRST} down` });
+  const up = page.getByRole('button', { name: `Move ${FIRST} up` });
+
+  // The save is held on its way, so the button can be seen while it is pending.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${BASE}/api/onboarding/order`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await down.focus();
+  await page.keyboard.press('Enter');
+  // Saving: the button says so but stays enabled, and keeps the focus.
+  await expect(down).toHaveAttribute('aria-busy', 'true');
+  await expect(down).toBeEnabled();
+  await expect(down).toBeFocused();
+  const saved = page.waitForResponse(`${BASE}/api/onboarding/order`);
+  release();
+  expect((await saved).status()).toBe(200);
+  await page.unroute(`${BASE}/api/onboarding/order`);
+
+  // Saved (the list is read again from the server): the step is second, and the focus is still
+  // on its Move down, in its new place, so Enter again moves it on.
+  await expect(titles.nth(1)).toHaveText(FIRST);
+  await expect(down).not.toHaveAttribute('aria-busy');
+  await expect(down).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(titles.nth(2)).toHaveText(FIRST);
+  await expect(down).toBeFocused();
+
+  // Back up one place, from the keyboard too: the focus stays on its Move up.
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect(titles.nth(1)).toHaveText(FIRST);
+  await expect(up).toBeFocused();
+});
+
+test('a step moved up to the first place keeps the focus on its Move down', async ({ page }) => {
+  // The focus was set once the save had answered, before the list was drawn again: it went to
+  // the Move up still enabled, which the redraw disabled as the step became first, and the
+  // focus fell to the page.
+  await signIn(page, 'admin', `${BASE}/onboarding`);
+  const titles = page.getByRole('list', { name: 'Onboarding steps' }).getByRole('heading', { level: 2 });
+  // Whichever step is second now (the test above may have moved them).
+  const second = (await titles.nth(1).textContent())!;
+  const up = page.getByRole('button', { name: `Move ${second} up` });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect(titles.first()).toHaveText(second);
+  await expect(up).toBeDisabled();
+  // Its Move up cannot hold the focus now: the other button of the same step has it.
+  await expect(page.getByRole('button', { name: `Move ${second} down` })).toBeFocused({ timeout: 3000 });
+});
