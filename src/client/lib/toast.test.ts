@@ -82,6 +82,19 @@ describe('toast (issue 27 item 8)', () => {
     expect(calls).not.toContain(`dismiss ${other}`);
   });
 
+  it("closes an action's error on dismiss, before the success its screen raises, and leaves other toasts", async () => {
+    const changing = actionToasts('change-password');
+    toast.error('Failed to load sessions');
+    changing.error('Failed to change password', { description: 'Your current password is not right' });
+    await settle();
+    const [other, wrong] = raisedIds();
+    changing.dismiss();
+    toast.success('Password changed successfully');
+    await settle();
+    expect(calls.slice(2)).toEqual([`dismiss ${wrong}`, `success Password changed successfully ${raisedIds().at(-1)}`]);
+    expect(calls).not.toContain(`dismiss ${other}`);
+  });
+
   it(`closes the oldest when more than ${MAX_OPEN_TOASTS} are open`, async () => {
     for (let i = 1; i <= MAX_OPEN_TOASTS + 1; i++) toast.success(`Saved ${i}`);
     await settle();

@@ -71,5 +71,20 @@ export const toast = {
 export function actionToasts(id: string) {
   const raise = (kind: Kind) => (message: string, data?: Omit<ExternalToast, 'id'>) =>
     show(kind, message, { ...data, id });
-  return { success: raise('success'), error: raise('error'), info: raise('info') };
+  return {
+    success: raise('success'),
+    error: raise('error'),
+    info: raise('info'),
+    /** Closes the action's open toast: its success is said by someone else (the form's screen). */
+    dismiss: () => dismissKey(`id:${id}`),
+  };
+}
+
+function dismissKey(key: string) {
+  void loadSonner().then(({ toast }) => {
+    for (const old of open.filter((t) => t.key === key)) {
+      forget(old.id);
+      toast.dismiss(old.id);
+    }
+  });
 }

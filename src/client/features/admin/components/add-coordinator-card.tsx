@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -9,6 +9,9 @@ import { Label } from '@/components/ui/label';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { addCoordinatorSchema, EMAIL_REQUIRED, type AddCoordinatorInput } from '#shared/schemas/admin';
 import { useAddCoordinator } from '../api/add-coordinator';
+
+// One action's toasts: a success closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('add-coordinator');
 
 export function AddCoordinatorCard() {
   const addCoordinator = useAddCoordinator();

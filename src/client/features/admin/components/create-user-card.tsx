@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,6 +16,9 @@ import {
 } from '#shared/schemas/admin';
 import { useAuthOptions } from '@/features/auth/api/password-reset';
 import { useCreateUser } from '../api/create-user';
+
+// One action's toasts: a success closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('create-user');
 
 export function CreateUserCard() {
   const createUser = useCreateUser();

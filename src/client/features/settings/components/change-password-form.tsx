@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/settings';
 import { useChangePassword } from '../api/change-password';
+
+// One action's toasts: a change that works closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('change-password');
 
 /**
  * Current password, new password twice: Settings > Security, and the step that replaces a
@@ -34,6 +37,8 @@ export function ChangePasswordForm({
       try {
         await changePassword.mutateAsync(values);
         form.reset();
+        // The error of a try before goes; the screen says the change worked.
+        toast.dismiss();
         onChanged();
       } catch (err) {
         toast.error('Failed to change password', { description: err instanceof Error ? err.message : String(err) });
