@@ -28,6 +28,9 @@ test('an admin exports all data, downloads the archive, and it opens', async ({ 
   // The job's outcome arrives live: the download link replaces the progress bar.
   const link = card.getByRole('link', { name: /^Download portal-export-\d{4}-\d{2}-\d{2}\.zip/ });
   await expect(link).toBeVisible({ timeout: 90_000 });
+  // The focus went to the job's progress, where the link is, not to the page: the button that
+  // started it waits, disabled, while the job runs.
+  await expect(card.locator('[tabindex="-1"]:focus')).toHaveCount(1);
   // Its progress was reported as it went: rows written of all rows.
   const finished = (await (await page.request.get(`/api/jobs/${job.id}`)).json()) as {
     job: { status: string; progressDone: number; progressTotal: number };

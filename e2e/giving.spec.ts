@@ -312,3 +312,21 @@ test('the filters are changed by keyboard: each choice applies and the focus sta
   await expect(voided).toBeFocused();
   await expect(page.getByLabel('Name or notes')).toHaveValue('Harvest');
 });
+
+test('a gift edited out of the dates shown leaves the list, and the focus goes to the count, not the page', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/dashboard');
+  const giver = unique('Moved Giver');
+  await addGift(page, giver, '15.00');
+  await addGift(page, giver, '20.00');
+  await page.goto(`/giving?q=${encodeURIComponent(giver)}`);
+  await expect(page.getByTestId('gift-row')).toHaveCount(2);
+  await page.getByRole('button', { name: `Edit the gift of $15.00 from ${giver}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit gift' });
+  await edit.getByLabel('Date').fill(`${new Date().getFullYear() - 1}-06-15`);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Gift corrected');
+  await expect(page.getByTestId('gift-row')).toHaveCount(1);
+  await expect(page.getByTestId('gifts-summary')).toBeFocused();
+});

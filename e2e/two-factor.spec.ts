@@ -76,11 +76,15 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     expect(((await (await statusReadAgain).json()) as { enabled: boolean }).enabled).toBe(true);
     await expect(codes).toHaveCount(10);
     const recoveryCode = (await codes.first().textContent())!.trim();
+    const spareCode = (await codes.nth(1).textContent())!.trim();
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
     await dialog.getByLabel('I have saved my recovery codes').check();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expectToast(them, 'Two-factor sign-in is on');
     await expect(them.getByText('10 recovery codes left.')).toBeVisible();
+    // The set-up button went with the state it belonged to: the focus is on the card's title,
+    // whose badge says On, not on the page.
+    await expect(them.getByRole('heading', { name: 'Two-factor sign-in On' })).toBeFocused();
     // Turning it on renewed the session: this tab stays signed in.
     await expect(them.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeHidden();
     await them.reload();
@@ -111,6 +115,19 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     await them.getByRole('button', { name: 'Verify' }).click();
     await expectToast(them, 'Sign in failed', 'That recovery code is not right or was already used.');
     await expect(them).toHaveURL(/\/auth$/);
+
+    // Turned off again, from Settings: the focus goes to the card's title, whose badge says Off.
+    await them.getByLabel('Recovery code').fill(spareCode);
+    await them.getByRole('button', { name: 'Verify' }).click();
+    await expect(them).toHaveURL(/\/dashboard$/);
+    await them.goto('/settings');
+    await them.getByRole('tab', { name: 'Security' }).click();
+    await them.getByRole('button', { name: 'Turn off' }).click();
+    const off = them.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await off.getByLabel('Your password').fill(password);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expectToast(them, 'Two-factor sign-in is off');
+    await expect(them.getByRole('heading', { name: 'Two-factor sign-in Off' })).toBeFocused();
   } finally {
     await theirs.close();
   }

@@ -1,5 +1,6 @@
 import { Download, FileArchive } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { ConfirmAction } from '@/components/confirm-action';
 import { JobProgress } from '@/components/job-progress';
@@ -22,10 +23,14 @@ export function ExportCard() {
   const titleId = useId();
   const job = latest.data ?? null;
   const running = job !== null && !isFinished(job.status);
+  const progress = useRef<HTMLDivElement>(null);
 
   const onStart = async () => {
     try {
       await start.mutateAsync();
+      // Export all data waits, disabled, while the job runs: the focus goes to the job's
+      // progress, where its download link appears, instead of falling to the page.
+      void focusWhenDrawn(() => progress.current);
     } catch (err) {
       toast.error('Failed to start the export', { description: err instanceof Error ? err.message : String(err) });
     }
@@ -62,31 +67,33 @@ export function ExportCard() {
           </p>
         )}
         {job && (
-          <JobProgress
-            key={job.id}
-            jobId={job.id}
-            label="Exporting all data"
-            succeeded={(done) => {
-              const result = done.result as ExportResult;
-              if (result.archiveRemoved) {
+          <div ref={progress} tabIndex={-1} className="focus-visible:outline-none">
+            <JobProgress
+              key={job.id}
+              jobId={job.id}
+              label="Exporting all data"
+              succeeded={(done) => {
+                const result = done.result as ExportResult;
+                if (result.archiveRemoved) {
+                  return (
+                    <p className="text-sm text-muted-foreground">
+                      The last export was removed after {EXPORT_KEEP_DAYS} days. Start a new one.
+                    </p>
+                  );
+                }
                 return (
-                  <p className="text-sm text-muted-foreground">
-                    The last export was removed after {EXPORT_KEEP_DAYS} days. Start a new one.
-                  </p>
+                  // The file's name and counts wrap on a phone instead of widening the page.
+                  <Button asChild variant="outline" className="h-auto max-w-full whitespace-normal py-2 text-left">
+                    <a href={exportDownloadUrl(done.id)} download className="break-all">
+                      <Download aria-hidden="true" />
+                      Download {result.fileName} ({result.rows} {result.rows === 1 ? 'record' : 'records'},{' '}
+                      {result.files} {result.files === 1 ? 'file' : 'files'})
+                    </a>
+                  </Button>
                 );
-              }
-              return (
-                // The file's name and counts wrap on a phone instead of widening the page.
-                <Button asChild variant="outline" className="h-auto max-w-full whitespace-normal py-2 text-left">
-                  <a href={exportDownloadUrl(done.id)} download className="break-all">
-                    <Download aria-hidden="true" />
-                    Download {result.fileName} ({result.rows} {result.rows === 1 ? 'record' : 'records'}, {result.files}{' '}
-                    {result.files === 1 ? 'file' : 'files'})
-                  </a>
-                </Button>
-              );
-            }}
-          />
+              }}
+            />
+          </div>
         )}
       </CardContent>
     </Card>

@@ -50,7 +50,8 @@ export function EditGiftDialog({
   gift: Gift;
   open: boolean;
   onClose: () => void;
-  returnFocusTo: HTMLElement | null;
+  /** Where the focus goes once the dialog closes, found then: the list was read again meanwhile. */
+  returnFocusTo: () => HTMLElement | null;
 }) {
   const ids = useId();
   const correct = useCorrectGift();
@@ -86,7 +87,7 @@ export function EditGiftDialog({
         className="max-h-[90dvh] overflow-y-auto"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          returnFocusTo?.focus();
+          returnFocusTo()?.focus();
         }}
       >
         <DialogHeader>

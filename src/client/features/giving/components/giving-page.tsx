@@ -48,9 +48,10 @@ export function GivingPage() {
   const [adding, setAdding] = useState(false);
   const close = () => setOpen(false);
   const summaryId = useId();
-  // Once a gift is voided its Void button is gone (the list was read again before the dialog
-  // closed): the focus goes to its row's History button if it is still listed, else to the count.
-  const afterVoid = (gift: Gift, opener: HTMLElement) => () =>
+  // Once a gift is voided its Void button is gone, and a gift edited out of the filters (a date
+  // moved to an earlier month) is gone with its row (the list was read again before the dialog
+  // closed): the focus goes to its row's first button if it is still listed, else to the count.
+  const afterChange = (gift: Gift, opener: HTMLElement) => () =>
     opener.isConnected
       ? opener
       : (document.querySelector<HTMLElement>(`[data-gift-id="${gift.id}"] button`) ??
@@ -155,7 +156,7 @@ export function GivingPage() {
           gift={selected.gift}
           open={open}
           onClose={close}
-          returnFocusTo={selected.opener}
+          returnFocusTo={afterChange(selected.gift, selected.opener)}
         />
       )}
       {selected?.action === 'void' && (
@@ -164,7 +165,7 @@ export function GivingPage() {
           gift={selected.gift}
           open={open}
           onClose={close}
-          returnFocusTo={afterVoid(selected.gift, selected.opener)}
+          returnFocusTo={afterChange(selected.gift, selected.opener)}
         />
       )}
       {selected?.action === 'history' && (

@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { toast } from '@/lib/toast';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
@@ -31,11 +31,19 @@ export function TwoFactorCard() {
   // renews the session, the live stream reconnects and the status is read again as on before the
   // person has saved the recovery codes the dialog shows once.
   const [settingUp, setSettingUp] = useState(false);
+  // Turned on or off, the button that opened the dialog is gone (the other state has others):
+  // the focus goes to the card's title, whose badge says the new state.
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusTitle = () => title.current?.focus();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
+        <CardTitle
+          ref={title}
+          tabIndex={-1}
+          className="flex flex-wrap items-center gap-2 text-xl focus-visible:outline-none"
+        >
           Two-factor sign-in
           {status.data && (
             <Badge variant={status.data.enabled ? 'default' : 'secondary'}>{status.data.enabled ? 'On' : 'Off'}</Badge>
@@ -65,24 +73,28 @@ export function TwoFactorCard() {
             </p>
             <div className="flex flex-wrap gap-2">
               <RenewCodes />
-              {!status.data.required && <TurnOff />}
+              {!status.data.required && <TurnOff focusTitle={focusTitle} />}
             </div>
           </>
         ) : (
-          <SetUp open={settingUp} onOpenChange={setSettingUp} />
+          <SetUp open={settingUp} onOpenChange={setSettingUp} focusTitle={focusTitle} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-/** A dialog opened by its own button, which gets the focus back when it closes. */
+/**
+ * A dialog opened by its own button, which gets the focus back when it closes, unless
+ * `finishedRef` holds where else it goes (set by a step that changed what the card shows).
+ */
 function StepDialog({
   trigger,
   title,
   description,
   open,
   onOpenChange,
+  finishedRef,
   children,
 }: {
   trigger: ReactElement;
@@ -90,12 +102,22 @@ function StepDialog({
   description: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  finishedRef?: RefObject<(() => void) | null>;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent
+        className="max-h-[90vh] overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          const focus = finishedRef?.current;
+          if (!focus) return;
+          event.preventDefault();
+          finishedRef.current = null;
+          focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -106,10 +128,20 @@ function StepDialog({
   );
 }
 
-function SetUp({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function SetUp({
+  open,
+  onOpenChange: setOpen,
+  focusTitle,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  focusTitle: () => void;
+}) {
   const refresh = useTwoFactorRefresh();
+  const finished = useRef<(() => void) | null>(null);
   return (
     <StepDialog
+      finishedRef={finished}
       trigger={<Button>Set up two-factor sign-in</Button>}
       title="Set up two-factor sign-in"
       description="About two minutes, with your phone at hand."
@@ -122,6 +154,7 @@ function SetUp({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (
     >
       <TwoFactorEnrolment
         onDone={() => {
+          finished.current = focusTitle;
           setOpen(false);
           void refresh();
           toast.success('Two-factor sign-in is on', { description: 'Signing in now also asks for a code.' });
@@ -159,11 +192,13 @@ function RenewCodes() {
   );
 }
 
-function TurnOff() {
+function TurnOff({ focusTitle }: { focusTitle: () => void }) {
   const [open, setOpen] = useState(false);
   const turnOff = useTwoFactorChange(turnOffTwoFactor);
+  const finished = useRef<(() => void) | null>(null);
   return (
     <StepDialog
+      finishedRef={finished}
       trigger={<Button variant="outline">Turn off</Button>}
       title="Turn off two-factor sign-in?"
       description="Signing in will ask for your password only. Your recovery codes stop working."
@@ -176,6 +211,7 @@ function TurnOff() {
         pendingLabel="Turning off..."
         onSubmit={async (password) => {
           await turnOff.mutateAsync(password);
+          finished.current = focusTitle;
           setOpen(false);
           toast.success('Two-factor sign-in is off');
         }}
