@@ -35,7 +35,8 @@ const database = await openDatabase(databaseTarget(config), logger);
 await runMigrations(database);
 const storage = await createStorage(config);
 await storage.check();
-const users = await seedDemoData(database.db, new Date(), storage);
+// The emails' links name the address the demo is served at (PORT or BASE_URL), not a default.
+const users = await seedDemoData(database.db, new Date(), storage, config.BASE_URL);
 await storage.close();
 await database.close();
 

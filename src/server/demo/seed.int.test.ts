@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, events, messages, partners, tasks, user, userRoles } from '../db/schema';
+import { donations, emailOutbox, events, messages, partners, tasks, user, userRoles } from '../db/schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { donorInsights } from '../features/giving/insights';
@@ -19,7 +19,7 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
 
   it('seeds every feature, and its accounts sign in with their roles', async () => {
     const now = new Date('2026-06-15T12:00:00Z');
-    const users = await seedDemoData(t.db, now);
+    const users = await seedDemoData(t.db, now, undefined, 'http://localhost:3310');
     const countOf = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
     expect(await countOf(user)).toBe(2 + users.coordinators.length);
     expect(await countOf(userRoles)).toBe(2 + users.coordinators.length);
@@ -27,6 +27,11 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect(await countOf(events)).toBeGreaterThanOrEqual(3);
     expect(await countOf(tasks)).toBeGreaterThanOrEqual(5);
     expect(await countOf(messages)).toBeGreaterThanOrEqual(3);
+    // The demo's emails link to the address the demo is served at, not a default port.
+    const outbox = await t.db.select({ text: emailOutbox.text }).from(emailOutbox);
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(outbox.some((email) => email.text.includes('http://localhost:3310/reset-password'))).toBe(true);
+    expect(outbox.some((email) => email.text.includes('localhost:3000'))).toBe(false);
     // Tasks were created over the past weeks, each before it was completed, so the dashboard's
     // "from last week" compares with a board that had tasks then.
     const board = await t.db.select({ createdAt: tasks.createdAt, completedAt: tasks.completedAt }).from(tasks);

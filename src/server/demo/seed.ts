@@ -22,15 +22,17 @@ export interface DemoContext {
   now: Date;
   /** Where demo files go; without it no files are seeded. */
   storage?: Storage;
+  /** The portal's address, for the links in the demo's emails. */
+  baseUrl: string;
 }
 
 /**
  * Realistic demo data for `npm run demo` (D5). Each feature owns one seeder in ./seeders and
  * adds it to this list; later seeders may use what earlier ones created (via the context).
  */
-export async function seedDemoData(db: Db, now = new Date(), storage?: Storage) {
+export async function seedDemoData(db: Db, now = new Date(), storage?: Storage, baseUrl = 'http://localhost:3000') {
   const users = await seedDemoUsers(db, DEMO_PASSWORD);
-  const context: DemoContext = { db, users, now, storage };
+  const context: DemoContext = { db, users, now, storage, baseUrl };
   await seedDemoOrganization(context);
   const partners = await seedDemoPartners(context);
   await seedDemoDonations(context, partners);

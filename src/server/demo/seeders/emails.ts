@@ -10,7 +10,7 @@ const HOUR = 60 * 60_000;
  * Admin > Email (issue 16): a few emails in each state, as an installation would show them,
  * rendered by the real renderer. The demo has no mail server, so nothing is sent.
  */
-export async function seedDemoEmails({ db, users, now }: DemoContext, baseUrl = 'http://localhost:3000') {
+export async function seedDemoEmails({ db, users, now, baseUrl }: DemoContext) {
   const branding = { ministryName: DEMO_MINISTRY, baseUrl };
   const [sarah, michael] = users.coordinators;
   const reset = (name: string) => ({

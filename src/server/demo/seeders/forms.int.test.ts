@@ -17,7 +17,7 @@ describe.each(testDatabaseTargets())('demo tasks and forms on $name', (target) =
   beforeAll(async () => {
     t = await createTestApp(target);
     const users = await seedDemoUsers(t.db, DEMO_PASSWORD);
-    context = { db: t.db, users, now: new Date() };
+    context = { db: t.db, users, now: new Date(), baseUrl: 'http://localhost:3000' };
     await seedDemoTasks(context, await seedDemoPartners(context));
     await seedDemoForms(context);
   });
