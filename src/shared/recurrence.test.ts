@@ -59,7 +59,18 @@ describe('buildRule', () => {
 
   it('reads back into the same choice', () => {
     const c = choice({ frequency: 'weekly', weekdays: ['MO', 'WE'], ends: 'count', count: 5 });
-    expect(choiceOf(buildRule(c, tuesday, NY, false))).toEqual(c);
+    expect(choiceOf(buildRule(c, tuesday, NY, false), NY)).toEqual(c);
+  });
+
+  it("reads an end date back as the day it is in the series' zone, west and east of UTC, and all day", () => {
+    for (const zone of [NY, 'Asia/Tokyo', 'Pacific/Auckland', 'UTC']) {
+      const c = choice({ frequency: 'daily', ends: 'until', until: '2026-12-05' });
+      // Saving the form unchanged keeps the series as it was (it grew by a day west of UTC).
+      expect(choiceOf(buildRule(c, new Date('2026-12-02T12:00:00Z'), zone, false), zone)).toEqual(c);
+    }
+    const allDay = choice({ frequency: 'yearly', ends: 'until', until: '2030-12-24' });
+    expect(choiceOf(buildRule(allDay, new Date('2026-12-24T00:00:00Z'), NY, true), NY)).toEqual(allDay);
+    expect(choiceOf('FREQ=DAILY;UNTIL=20261206T045959Z', NY).until).toBe('2026-12-05');
   });
 });
 

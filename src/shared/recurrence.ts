@@ -211,10 +211,14 @@ export function buildRule(choice: RepeatChoice, start: Date, timeZone: string, a
 }
 
 /** The dialog's choice for a stored rule (for editing a series). */
-export function choiceOf(value: string | null): RepeatChoice {
+export function choiceOf(value: string | null, timeZone: string): RepeatChoice {
   const rule = value ? parseRule(value) : null;
   if (!rule || typeof rule === 'string') return NO_REPEAT;
-  const until = rule.until ? `${rule.until.slice(0, 4)}-${rule.until.slice(4, 6)}-${rule.until.slice(6, 8)}` : '';
+  // The day the series ends on in its zone, as the form's Ends on shows it: a timed series'
+  // UNTIL is the end of that day in UTC (20261206T045959Z for Dec 5 in New York), and its date
+  // read as it is was a day late west of UTC, so saving unchanged added an occurrence.
+  const day = rule.until ? untilDay(rule.until, timeZone) : null;
+  const until = day ? `${day.year}-${String(day.month + 1).padStart(2, '0')}-${String(day.day).padStart(2, '0')}` : '';
   return {
     frequency: rule.freq.toLowerCase() as RepeatChoice['frequency'],
     weekdays: rule.freq === 'WEEKLY' ? rule.byDay.map((d) => d.day) : [],
@@ -229,18 +233,23 @@ function list(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+/** The date an UNTIL falls on in the event's zone (month from 0); an all-day series' UNTIL is that date already. */
+function untilDay(until: string, timeZone: string): { year: number; month: number; day: number } {
+  const year = Number(until.slice(0, 4));
+  const month = Number(until.slice(4, 6)) - 1;
+  const day = Number(until.slice(6, 8));
+  if (until.length <= 8) return { year, month, day };
+  const instant = new Date(
+    Date.UTC(year, month, day, Number(until.slice(9, 11)), Number(until.slice(11, 13)), Number(until.slice(13, 15))),
+  );
+  const wall = wallClock(instant, timeZone);
+  return { year: wall.year, month: wall.month, day: wall.day };
+}
+
 /** "Jun 30, 2027": an UNTIL as the date it falls on in the event's zone, written as every date of the portal (DATE_FORMAT). */
 function untilWords(until: string, timeZone: string): string {
-  let y = Number(until.slice(0, 4));
-  let m = Number(until.slice(4, 6)) - 1;
-  let d = Number(until.slice(6, 8));
-  if (until.length > 8) {
-    const instant = new Date(
-      Date.UTC(y, m, d, Number(until.slice(9, 11)), Number(until.slice(11, 13)), Number(until.slice(13, 15))),
-    );
-    ({ year: y, month: m, day: d } = wallClock(instant, timeZone));
-  }
-  return `${MONTHS[m]} ${String(d).padStart(2, '0')}, ${y}`;
+  const { year, month, day } = untilDay(until, timeZone);
+  return `${MONTHS[month]} ${String(day).padStart(2, '0')}, ${year}`;
 }
 
 /**

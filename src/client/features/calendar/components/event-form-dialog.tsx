@@ -49,7 +49,7 @@ function startInstant(value: string, allDay: boolean): Date | null {
  */
 function initialRepeat(editing: (CalendarEvent & { target?: SeriesTarget }) | null): RepeatChoice {
   if (!editing?.recurrence) return NO_REPEAT;
-  const choice = choiceOf(editing.recurrence);
+  const choice = choiceOf(editing.recurrence, editing.timeZone);
   const past = editing.occurrencesBefore;
   if (editing.target?.scope !== 'following' || choice.ends !== 'count' || !past) return choice;
   return { ...choice, count: Math.max(1, choice.count - past) };
