@@ -138,3 +138,29 @@ test('Cancel upload stops a message with files on its way; its text and files st
   await page.unroute('**/api/chat/messages');
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(`The rota ${stamp}`)).toHaveCount(0);
 });
+
+test('words typed while a message with files is on its way stay in the box once it is sent', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
+  const stamp = Date.now();
+  // The message's request waits until the test lets it go, as a large file on a slow line would.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/chat/messages', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([{ name: `minutes-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Minutes\n') }]);
+  const box = page.getByPlaceholder('Message #New Partners');
+  await box.fill(`The minutes ${stamp}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
+  await box.press('End');
+  await box.pressSequentially(' and the next date');
+  release();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText(`The minutes ${stamp}`)).toBeVisible();
+  await expect(box).toHaveValue('and the next date');
+  await page.unroute('**/api/chat/messages');
+});

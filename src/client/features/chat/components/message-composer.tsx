@@ -14,6 +14,7 @@ import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
 import { useSendMessage } from '../api/send-message';
 import { mentionQuery, suggestMembers } from './mention-suggestions';
 import { useSendMessageWithFiles } from '../api/send-message-with-files';
+import { sentRemoved } from '../lib/sent-removed';
 import { AttachButton } from './attach-button';
 import { PendingFiles } from './pending-files';
 import { usePendingFiles } from './use-pending-files';
@@ -29,6 +30,9 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const text = drafts[key] ?? '';
   const send = useSendMessage();
   const setText = (value: string) => setDrafts((d) => ({ ...d, [key]: value }));
+  // Once a message is sent, the box loses what was sent and keeps what was typed meanwhile (a
+  // message with files can take a while; emptying the box lost the words added during it).
+  const clearSent = (sent: string) => setDrafts((d) => ({ ...d, [key]: sentRemoved(d[key] ?? '', sent) }));
   const box = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState(0);
   const [listOpen, setListOpen] = useState(false);
@@ -91,6 +95,7 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const content = text.trim();
+    const sentText = text;
     if (pending.files.length > 0 && !busy) {
       setProgress(0);
       const controller = new AbortController();
@@ -99,7 +104,7 @@ export function MessageComposer({ channel }: { channel: Channel }) {
         { ...channel, content, files: pending.files, signal: controller.signal },
         {
           onSuccess: () => {
-            setDrafts((d) => ({ ...d, [key]: '' }));
+            clearSent(sentText);
             pending.clear();
           },
           onError: (err) => {
@@ -120,7 +125,7 @@ export function MessageComposer({ channel }: { channel: Channel }) {
       { ...channel, content },
       {
         onSuccess: (result) => {
-          setDrafts((d) => ({ ...d, [key]: '' }));
+          clearSent(sentText);
           if (isQueued(result)) toast.info(QUEUED_MESSAGE);
         },
         onError: (err) => toast.error('Error sending message', { description: err.message }),
