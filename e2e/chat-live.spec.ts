@@ -303,3 +303,51 @@ test('by keyboard the log is a few stops on the way to the message box; the arro
   await page.keyboard.press('Home');
   await expect(log.getByRole('article').first()).toBeFocused();
 });
+
+test('on a phone the channel list does not mark the channel behind it read; opening it does', async ({
+  page,
+  browser,
+}) => {
+  // Someone new, so that no other spec's tab reads their channels for them.
+  await signIn(page, 'admin', '/dashboard');
+  const email = `phone-reader-${Date.now()}@example.org`;
+  const created = await page.request.post('/api/admin/users', {
+    data: { email, password: 'phone-reader-1', fullName: 'Phone Reader' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await page.request.post('/api/admin/coordinators', { data: { email } })).status()).toBe(201);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const them = await phone.newPage();
+    await them.goto('/auth');
+    await them.getByLabel('Email').fill(email);
+    await them.getByLabel('Password').fill('phone-reader-1');
+    await them.getByRole('button', { name: 'Sign In' }).click();
+    await expect(them).toHaveURL(/\/dashboard$/);
+    // A message after they joined: unread to them.
+    await sendViaApi(page, 'partner', 'General Partners', unique('For the phone'));
+    const unreadIn = async (partner: string) => {
+      const response = await them.request.get('/api/chat/unread');
+      const { channels } = (await response.json()) as { channels: { partner: string; count: number }[] };
+      return channels.find((c) => c.partner === partner)?.count ?? 0;
+    };
+    await expect.poll(() => unreadIn('General Partners')).toBeGreaterThan(0);
+
+    // The list alone is on screen: General Partners, open behind it on a wide screen, stays unread.
+    const loaded = them.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat/messages');
+    await them.goto('/chat');
+    await expect(channelButton(them, 'General Partners')).toBeVisible();
+    await loaded;
+    // Its messages are in; a read would be sent at once. Nothing to wait for but time.
+    await them.waitForTimeout(1000);
+    expect(await unreadIn('General Partners')).toBeGreaterThan(0);
+    await expect(channelButton(them, 'General Partners')).toContainText('unread');
+
+    await channelButton(them, 'General Partners').click();
+    await expect(them.getByPlaceholder('Message #General Partners')).toBeVisible();
+    await expect.poll(() => unreadIn('General Partners')).toBe(0);
+  } finally {
+    await phone.close();
+  }
+});

@@ -13,6 +13,7 @@ import { loadOlderMessages, loadNewerMessages, useMessages } from '../api/get-me
 import { useUnread } from '../api/get-unread';
 import { sameChannel } from '../lib/unread-cache';
 import { useMarkRead } from '../api/mark-read';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { ChannelList } from './channel-list';
 import { ChatSearch } from './chat-search';
 import { MessageComposer } from './message-composer';
@@ -79,7 +80,8 @@ export function ChatPage() {
   if (channelUnread && readUpTo?.key !== channelKey) setReadUpTo({ key: channelKey, id: channelUnread.lastReadId });
 
   // The channel on screen counts as read up to its latest message while the reader is at the
-  // bottom and the tab is visible; a read position only moves forward, so repeats are harmless.
+  // bottom, the tab is visible and the conversation is on screen; a read position only moves
+  // forward, so repeats are harmless.
   const markRead = useMarkRead();
   const [atLatest, setAtLatest] = useState(true);
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
@@ -90,12 +92,24 @@ export function ChatPage() {
   }, []);
   const latestId = messages.data && !messages.data.hasNewer ? messages.data.messages.at(-1)?.id : undefined;
   const { mutate: markReadMutate } = markRead;
+  // On a phone the channel list hides the conversation: nothing in it is read until it is opened.
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const conversationShown = wide || !showList;
   useEffect(() => {
-    if (!visible || !atLatest || latestId === undefined || !channelUnread) return;
+    if (!visible || !conversationShown || !atLatest || latestId === undefined || !channelUnread) return;
     if (latestId <= channelUnread.lastReadId && channelUnread.count === 0) return;
     markReadMutate({ chatType: visibleChannel.chatType, partner: visibleChannel.partner, lastReadId: latestId });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the channel is named by channelKey
-  }, [visible, atLatest, latestId, channelUnread?.lastReadId, channelUnread?.count, channelKey, markReadMutate]);
+  }, [
+    visible,
+    conversationShown,
+    atLatest,
+    latestId,
+    channelUnread?.lastReadId,
+    channelUnread?.count,
+    channelKey,
+    markReadMutate,
+  ]);
 
   const myNames = [me?.user.displayName, me?.user.name, me?.user.email.split('@')[0], me?.user.email];
   const mentionsMe = (m: ChatMessage) =>
