@@ -488,3 +488,22 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await expect(page.getByText('Folder deleted')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open folder Plans_2027' })).toHaveCount(0);
 });
+
+test('a folder renamed by someone else while it is open says it is no longer there, and takes no upload', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/files');
+  const folder = await openNewFolder(page);
+  const renamed = await page.request.patch('/api/files/folders', {
+    data: { path: folder, name: `renamed_${unique()}` },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  // The list follows the change live: an empty folder would take an upload and start the old name again.
+  await expect(page.getByText('This folder is no longer there: someone renamed, moved or deleted it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload Files' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Go to Home' }).click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Home')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});

@@ -201,7 +201,13 @@ export interface FileEntry {
 
 export interface FolderListing {
   folder: string;
+  /** False for a folder that is not there (renamed, moved or deleted by someone, or a stale address): its page says so. */
+  exists: boolean;
   folders: FolderEntry[];
   files: FileEntry[];
   maxUploadMb: number;
 }
+
+/** An upload into a folder that is no longer there (FolderListing.exists). */
+export const FOLDER_GONE =
+  'This folder is no longer there: someone renamed, moved or deleted it. Nothing was uploaded.';

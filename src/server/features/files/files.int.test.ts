@@ -7,7 +7,7 @@ import { coordinatorPermissions, files } from '#server/db/schema';
 import { filesTestApi } from '#test-support/features/files-test-api';
 import { multipartBody } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
-import type { FileEntry } from '#shared/schemas/files';
+import { FOLDER_GONE, type FileEntry } from '#shared/schemas/files';
 import { fileObjectKey } from './service';
 import { sweepOrphanObjects } from '#server/storage/orphan-sweep';
 
@@ -324,10 +324,30 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
     expect(await fileCount()).toBe(before);
   });
 
+  it('refuses an upload into a folder that is no longer there, keeping neither object nor record', async () => {
+    expect((await createFolder(sam, '/', 'Renamed_soon')).status).toBe(201);
+    expect((await list(sam, '/Renamed_soon/')).exists).toBe(true);
+    const moved = await t.request('/api/files/folders', {
+      method: 'PATCH',
+      headers: { ...as(sam), 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/Renamed_soon/', name: 'Renamed_now' }),
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const objectsBefore = await storedObjects();
+    const late = await upload(sam, '/Renamed_soon/', [{ name: 'file', filename: 'late.txt', value: 'late' }]);
+    expect(late.status).toBe(404);
+    expect(await late.json()).toEqual({ error: FOLDER_GONE });
+    expect((await list(sam, '/Renamed_soon/')).exists).toBe(false);
+    expect((await list(sam, '/')).folders.map((f) => f.name)).not.toContain('Renamed_soon');
+    expect(await storedObjects()).toEqual(objectsBefore);
+  });
+
   it('lists an unknown or empty folder as empty, and refuses a malformed file id', async () => {
     const empty = await list(sam, '/Nowhere/');
     expect(empty.folders).toEqual([]);
     expect(empty.files).toEqual([]);
+    expect(empty.exists).toBe(false);
+    expect((await list(sam, '/')).exists).toBe(true);
     expect((await t.request('/api/files/not-a-uuid/download', { headers: as(sam) })).status).toBe(400);
   });
 });

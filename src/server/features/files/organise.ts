@@ -5,7 +5,6 @@ import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import {
   PLACEHOLDER_NAME,
-  ROOT_FOLDER,
   parentFolder,
   storedFilePath,
   type FileEntry,
@@ -17,6 +16,7 @@ import {
   fileObjectKey,
   findFile,
   folderChanged,
+  folderExists,
   folderFigures,
   getFile,
   startsWithPattern,
@@ -37,17 +37,6 @@ async function lockFolders(db: Db, ...folders: string[]) {
   for (const folder of [...new Set(folders)].sort()) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files:${folder}`}, 0))`);
   }
-}
-
-/** A folder exists when it is home or anything (its placeholder included) lives in or below it. */
-async function folderExists(db: Db, folder: string): Promise<boolean> {
-  if (folder === ROOT_FOLDER) return true;
-  const [row] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(like(files.folderPath, startsWithPattern(folder)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** The uploader's id as the stored path begins with it (kept when the account was deleted). */

@@ -17,6 +17,8 @@ import {
   PREVIEW_IMAGE_TYPES,
   PREVIEW_TEXT_TYPES,
   previewKindFor,
+  ROOT_FOLDER,
+  FOLDER_GONE,
   storedFilePath,
   type FileEntry,
   type FolderEntry,
@@ -38,6 +40,17 @@ export function escapeLike(text: string) {
 /** LIKE pattern for "starts with". */
 export function startsWithPattern(prefix: string) {
   return `${escapeLike(prefix)}%`;
+}
+
+/** A folder exists when it is home or anything (its placeholder included) lives in or below it. */
+export async function folderExists(db: Db, folder: string): Promise<boolean> {
+  if (folder === ROOT_FOLDER) return true;
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(like(files.folderPath, startsWithPattern(folder)))
+    .limit(1);
+  return Boolean(row);
 }
 
 const fileColumns = {
@@ -110,7 +123,7 @@ const byName = (a: { name: string }, b: { name: string }) =>
  */
 export async function listFolder(ctx: ServiceContext, folder: string): Promise<FolderListing> {
   const { db, deps } = ctx;
-  const [rows, below] = await Promise.all([
+  const [rows, below, exists] = await Promise.all([
     db
       .select(fileColumns)
       .from(files)
@@ -122,6 +135,7 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
       .from(files)
       .where(and(like(files.folderPath, startsWithPattern(folder)), ne(files.folderPath, folder)))
       .groupBy(files.folderPath),
+    folderExists(db, folder),
   ]);
   // Whether the viewer may delete each is decided once its files below are all counted.
   const children = new Map<string, Omit<FolderEntry, 'canDelete'> & { othersFiles: number }>();
@@ -146,6 +160,7 @@ export async function listFolder(ctx: ServiceContext, folder: string): Promise<F
   }
   return {
     folder,
+    exists,
     folders: [...children.values()]
       .map(({ othersFiles, ...entry }) => ({ ...entry, canDelete: canDeleteFolder(othersFiles, ctx.actor) }))
       .sort(byName),
@@ -253,6 +268,9 @@ export async function storeUpload(deps: AppDeps, incoming: IncomingFile): Promis
 export async function recordUpload(ctx: ServiceContext, folder: string, upload: StoredUpload): Promise<FileEntry> {
   const recorded = await ctx.change(async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`files:${folder}`}, 0))`);
+    // A folder renamed, moved or deleted by someone else while this page showed it: the file
+    // would start a folder of the old name beside the renamed one, splitting the team's files.
+    if (!(await folderExists(tx.db, folder))) refuse(404, FOLDER_GONE);
     const taken = await takenNames(tx.db, folder, upload.name);
     let name = upload.name;
     let row: { id: string } | undefined;

@@ -1,4 +1,4 @@
-import { FolderOpen, FolderPlus, RefreshCw, Upload } from 'lucide-react';
+import { FolderOpen, FolderPlus, FolderX, Home, RefreshCw, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -122,7 +122,7 @@ export function FilesPage() {
   // that carry files count: text or a link dragged across the page changes nothing.
   const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
   const onDragOver = (e: DragEvent) => {
-    if (!carriesFiles(e) || progress !== null) return;
+    if (!carriesFiles(e) || progress !== null || gone) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = 'copy';
     setDragging(true);
@@ -135,7 +135,7 @@ export function FilesPage() {
     if (!carriesFiles(e)) return;
     e.preventDefault();
     setDragging(false);
-    if (progress === null) void uploadChosen([...e.dataTransfer.files]);
+    if (progress === null && !gone) void uploadChosen([...e.dataTransfer.files]);
   };
 
   const onFolderAction = (action: RowAction, f: FolderEntry, button: HTMLElement) => {
@@ -153,6 +153,8 @@ export function FilesPage() {
   const folderName = folder === ROOT_FOLDER ? 'Home' : folderTrail(folder).at(-1)!.name;
 
   const uploading = progress !== null;
+  // Nothing goes into a folder that is no longer there.
+  const gone = listing.data?.exists === false;
 
   return (
     <div className="relative" onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
@@ -173,12 +175,12 @@ export function FilesPage() {
               ref={newFolderButton}
               variant="outline"
               onClick={() => setCreatingFolder(true)}
-              disabled={creatingFolder}
+              disabled={creatingFolder || gone}
             >
               <FolderPlus aria-hidden="true" />
               New Folder
             </Button>
-            <Button ref={uploadButton} onClick={() => fileInput.current?.click()} disabled={uploading}>
+            <Button ref={uploadButton} onClick={() => fileInput.current?.click()} disabled={uploading || gone}>
               <Upload aria-hidden="true" />
               Upload Files
             </Button>
@@ -223,6 +225,21 @@ export function FilesPage() {
             </Button>
           </CardContent>
         </Card>
+      ) : !listing.data.exists ? (
+        // Renamed, moved or deleted by someone while this page showed it (the list follows such
+        // changes live), or an old address: said, instead of an empty folder that an upload
+        // would quietly make again beside the renamed one.
+        <EmptyState
+          icon={FolderX}
+          action={
+            <Button variant="outline" onClick={() => openFolder(ROOT_FOLDER)}>
+              <Home aria-hidden="true" />
+              Go to Home
+            </Button>
+          }
+        >
+          This folder is no longer there: someone renamed, moved or deleted it.
+        </EmptyState>
       ) : listing.data.folders.length === 0 && listing.data.files.length === 0 ? (
         <EmptyState
           icon={FolderOpen}
