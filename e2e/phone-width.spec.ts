@@ -220,3 +220,55 @@ test("on a phone a file's and a folder's names keep their words whole; Rename, M
   await expect(page.getByRole('menuitem')).toHaveText(['Rename…', 'Move…', 'Delete…']);
   await page.keyboard.press('Escape');
 });
+
+test('on a phone long names without spaces break inside themselves: a folder in the path, a file in its dialogs, a link in notes', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/dashboard');
+  const stamp = Date.now() % 100_000;
+  const folderName = `A_very_long_folder_name_without_any_spaces_at_all_${stamp}`;
+  const fileName = `Quarterly_financial_report_for_the_board_meeting_final_v3_${stamp}.pdf`;
+  expect((await page.request.post('/api/files/folders', { data: { parent: '/', name: folderName } })).status()).toBe(
+    201,
+  );
+  const uploaded = await page.request.post(`/api/files?folder=${encodeURIComponent(`/${folderName}/`)}`, {
+    multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await page.goto(`/files?folder=${encodeURIComponent(`/${folderName}/`)}`);
+  await expect(page.getByRole('row').getByText(fileName, { exact: true })).toBeVisible();
+  // The path above the list pushed the page 48 px sideways.
+  await expect.poll(async () => (await overflow(page)).worst).toBe(0);
+  for (const entry of ['Rename…', 'Move…', 'Delete…'] as const) {
+    await page.getByRole('button', { name: `More actions for ${fileName}` }).click();
+    await page.getByRole('menuitem', { name: entry }).click();
+    const dialog = page.getByRole(entry === 'Delete…' ? 'alertdialog' : 'dialog');
+    await expect(dialog).toBeVisible();
+    // Nothing in the dialog reaches past its own edge, its buttons included.
+    const past = await dialog.evaluate((box) => {
+      const right = box.getBoundingClientRect().right;
+      return Math.max(0, ...[...box.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right - right));
+    });
+    expect(past, entry).toBeLessThanOrEqual(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+
+  // A partner's notes holding one long link: the details dialog keeps Edit in view.
+  const partner = await page.request.post('/api/partners', {
+    data: {
+      name: `Long Link ${stamp}`,
+      email: `long.link.${stamp}@example.org`,
+      notes: `Prayer letters: https://drive.example.org/ministry/partners/long-link/2026/prayer-letters/november-update-final-version-signed-${stamp}.pdf`,
+    },
+  });
+  expect(partner.status(), await partner.text()).toBe(201);
+  await page.goto(`/partners?q=${encodeURIComponent(`Long Link ${stamp}`)}`);
+  await page
+    .getByRole('button', { name: /View Details/ })
+    .first()
+    .click();
+  const details = page.getByRole('dialog');
+  const edit = details.getByRole('button', { name: 'Edit', exact: true });
+  await expect(edit).toBeInViewport({ ratio: 1 });
+});

@@ -25,8 +25,10 @@ export function UploadProgress({
   return (
     <div className={cn('flex items-center gap-3', className)}>
       <div className="min-w-0 flex-1">
-        <p className="mb-1 truncate text-sm text-muted-foreground" aria-live="polite">
-          Uploading{detail ? ` ${detail}` : ''}… {percent}%
+        {/* Only the name is shortened on a narrow screen: the percentage always shows. */}
+        <p className="mb-1 flex gap-1 text-sm text-muted-foreground" aria-live="polite">
+          <span className="min-w-0 truncate">Uploading{detail ? ` ${detail}` : ''}…</span>
+          <span className="shrink-0">{percent}%</span>
         </p>
         <ProgressBar label={label} value={percent} max={100} />
       </div>

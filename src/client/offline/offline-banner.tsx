@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { format, isToday } from 'date-fns';
 import { CloudOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { useOnline } from './connection';
 import { dismissRefused } from './queue';
@@ -24,6 +24,29 @@ function useOldestShownAnswer(): number | null {
   return Number.isFinite(oldest) ? oldest : null;
 }
 
+/**
+ * The banner's height as `--offline-banner-height` on the page: a screen that fills the window
+ * (the chat) takes it off its own height, or the banner pushed its message box out of sight.
+ */
+function useBannerHeight(banner: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = banner.current;
+    if (!element) {
+      root.style.removeProperty('--offline-banner-height');
+      return;
+    }
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--offline-banner-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--offline-banner-height');
+    };
+  });
+}
+
 const when = (at: number) => format(at, isToday(at) ? 'h:mm a' : 'MMM d, h:mm a');
 
 /**
@@ -31,6 +54,8 @@ const when = (at: number) => format(at, isToday(at) ? 'h:mm a' : 'MMM d, h:mm a'
  * wait on this device, and which changes the server refused when they arrived, with its reason.
  */
 export function OfflineBanner() {
+  const banner = useRef<HTMLDivElement>(null);
+  useBannerHeight(banner);
   const online = useOnline();
   const oldest = useOldestShownAnswer();
   const writes = useQueuedWrites();
@@ -38,7 +63,7 @@ export function OfflineBanner() {
   const refused = writes.filter((w) => w.refused);
   if (online && waiting === 0 && refused.length === 0) return null;
   return (
-    <div className="space-y-2 border-b bg-amber-50 px-4 py-2 text-sm text-amber-950 md:px-8">
+    <div ref={banner} className="space-y-2 border-b bg-amber-50 px-4 py-2 text-sm text-amber-950 md:px-8">
       {(!online || waiting > 0) && (
         <p role="status" className="flex flex-wrap items-center gap-2">
           {!online && (

@@ -13,7 +13,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <AlertDialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-lg outline-none',
+          'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md grid-cols-1 [&>*]:min-w-0 -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-lg outline-none',
           className,
         )}
         {...props}
@@ -28,13 +28,18 @@ export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold wrap-anywhere', className)} {...props} />;
 }
 export function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Description
+      className={cn('text-sm text-muted-foreground wrap-anywhere', className)}
+      {...props}
+    />
+  );
 }
 export function AlertDialogCancel(props: ComponentProps<typeof Button>) {
   return (

@@ -121,7 +121,7 @@ export function ChatPage() {
 
   const vip = visibleChannel.chatType === 'cardholder_success';
   return (
-    <div className="-m-4 grid h-[calc(100dvh-4.25rem)] grid-rows-[auto_1fr] md:-m-8 md:h-dvh lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-1">
+    <div className="-m-4 grid h-[calc(100dvh-4.25rem-var(--offline-banner-height,0px))] grid-rows-[auto_1fr] md:-m-8 md:h-[calc(100dvh-var(--offline-banner-height,0px))] lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-1">
       <aside
         ref={listRef}
         className={cn(

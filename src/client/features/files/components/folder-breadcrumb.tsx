@@ -39,13 +39,14 @@ export function FolderBreadcrumb({ folder, onOpen }: { folder: string; onOpen: (
             <li aria-hidden="true" className="text-muted-foreground">
               <ChevronRight className="size-4" />
             </li>
-            <li>
+            {/* A long name without spaces breaks inside itself: it pushed the page sideways on a phone. */}
+            <li className="min-w-0 wrap-anywhere">
               {i === trail.length - 1 ? (
                 <span aria-current="page" tabIndex={-1} className={`px-1 font-medium ${currentClass}`}>
                   {level.name}
                 </span>
               ) : (
-                <button type="button" className={linkClass} onClick={() => onOpen(level.path)}>
+                <button type="button" className={`text-left ${linkClass}`} onClick={() => onOpen(level.path)}>
                   {level.name}
                 </button>
               )}

@@ -93,11 +93,13 @@ function MoveBrowser({
           Home
         </Button>
         {folderTrail(at).map((step) => (
-          <span key={step.path} className="flex items-center gap-1">
-            <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+          <span key={step.path} className="flex min-w-0 items-center gap-1">
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {/* A long name breaks inside itself rather than pushing Move here off a phone. */}
             <Button
               variant="ghost"
               size="sm"
+              className="h-auto min-w-0 py-1 text-left whitespace-normal wrap-anywhere"
               onClick={() => setAt(step.path)}
               aria-current={step.path === at ? 'location' : undefined}
             >
@@ -122,7 +124,7 @@ function MoveBrowser({
         ) : (
           folders.map((f) => (
             <li key={f.path}>
-              <Button variant="ghost" className="w-full justify-start" onClick={() => setAt(f.path)}>
+              <Button variant="ghost" className="w-full min-w-0 justify-start" onClick={() => setAt(f.path)}>
                 <Folder className="fill-primary/15 text-primary" aria-hidden="true" />
                 <span className="truncate">{f.name}</span>
               </Button>

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/utils';
 import { format } from 'date-fns';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -23,9 +24,10 @@ import { PartnerTagPicker } from './partner-tag-picker';
 
 function Detail({ label, value, className }: { label: string; value: string | null; className?: string }) {
   return (
-    <div className={className}>
+    <div className={cn('min-w-0', className)}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="whitespace-pre-wrap break-words">
+      {/* A long link or word breaks where it must: it widened the dialog past a phone's edge. */}
+      <dd className="whitespace-pre-wrap wrap-anywhere">
         {value || <span className="text-muted-foreground">Not given</span>}
       </dd>
     </div>
@@ -115,7 +117,7 @@ export function PartnerDetailsDialog({
                 </Button>
               </div>
             </div>
-            <dl className="grid gap-4 sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Detail label="Email" value={partner.email} />
               <Detail label="Phone" value={partner.phone} />
               <Detail label="Location" value={partner.location} />
