@@ -115,6 +115,8 @@ test("a text file dressed as a picture is refused by the server: 'Failed to crea
   await expect(page.getByText('Failed to create event')).toBeVisible();
   await expect(page.getByText('The event image must be a picture (PNG, JPEG, GIF or WebP).')).toBeVisible();
   await expect(add).toBeVisible();
+  // The focus goes to the image to choose another, not to the page behind the dialog.
+  await expect(add.getByLabel('Image')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: title, exact: true })).toHaveCount(0);
 });

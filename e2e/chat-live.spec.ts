@@ -167,6 +167,8 @@ test('edits and deletes are seen by the other person live; links are safe', asyn
     const dialog = sam.getByRole('alertdialog', { name: 'Delete this message?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(samLog.locator(`[data-message-id="${id}"]`)).toContainText('Message deleted');
+    // The Delete button goes with the message's text: the focus goes to the message, not the page.
+    await expect(samLog.locator(`[data-message-id="${id}"]`)).toBeFocused();
     await expect(adminLog.locator(`[data-message-id="${id}"]`)).toContainText('Message deleted');
     await expect(adminLog.getByText(edited)).toHaveCount(0);
     // A deleted message has no actions left.

@@ -28,13 +28,18 @@ test('search finds a message in another channel, highlights the words and opens 
   await expect(result).toContainText('<b>vigil</b>');
   await expectAccessible(page);
 
-  await result.click();
+  // Enter on the result: the panel closes with it, and the focus goes to the message opened.
+  await result.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/chat\?type=coordinator&channel=Events\+Team&message=\d+$/);
   await expect(page.getByRole('heading', { name: '# Events Team' })).toBeVisible();
   await expect(
     page.getByRole('log', { name: 'Messages' }).getByText(`Bring the ${word} for the <b>vigil</b> on Friday`),
   ).toBeVisible();
   await expect(results).toBeHidden();
+  await expect(
+    page.getByRole('log', { name: 'Messages' }).locator('[data-message-id]').filter({ hasText: word }),
+  ).toBeFocused();
 });
 
 test('a search without matches says so, and Escape closes the results', async ({ page }) => {

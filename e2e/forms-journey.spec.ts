@@ -47,6 +47,8 @@ test('a coordinator builds a form, and an answer given through its public link a
   await addField(page, 'Parent email', 'Email');
   await builder(page).getByRole('button', { name: 'Create Form', exact: true }).click();
   await expectToast(page, 'Form created successfully!');
+  // The builder is empty again, its title ready for the next form (the focus fell to the page).
+  await expect(builder(page).getByLabel('Form Title')).toBeFocused();
 
   // Its public link, from the team's list.
   const link = await copyLink(page, title);

@@ -226,6 +226,8 @@ test("Send to Partners to a partner picked from the directory; their answer show
 
   const sentLinks = page.getByRole('region', { name: 'Sent links' });
   await expect(sentLinks.getByRole('status')).toContainText('The emails are on their way.');
+  // What was sent takes the focus (it fell to the page from the disabled button).
+  await expect(sentLinks.getByRole('status')).toBeFocused();
   await expect(sentLinks.getByRole('button', { name: `Copy link for ${name}` })).toBeVisible();
   const link = new URL((await sentLinks.locator('code').first().textContent())!);
   await expectAccessible(page);

@@ -46,6 +46,8 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
   const editor = page.getByRole('form', { name: 'Edit Form' });
   await expect(editor).toBeVisible();
   await expect(editor.getByLabel('Form Title')).toHaveValue(title);
+  // The editor opens at the top of the page: the focus goes there, not left on Edit far below.
+  await expect(editor.getByLabel('Form Title')).toBeFocused();
   await editor.getByLabel('Field 1 label').fill('Your name');
   // Guests becomes optional; a single choice field with its options is added, by keyboard.
   await editor.getByRole('switch', { name: 'Guests required' }).press('Space');
@@ -74,6 +76,8 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Form saved', title);
   await expect(editor).toBeHidden();
+  // The editor goes with its buttons: the focus goes back to the form's Edit.
+  await expect(item.getByRole('button', { name: `Edit ${title}` })).toBeFocused();
 
   const saved = ((await (await page.request.get(`/api/forms/${form.id}`)).json()) as { form: TeamForm }).form;
   expect(saved.version).toBe(2);
@@ -119,6 +123,14 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
   await expect(renamedItem.getByText('Closed', { exact: true })).toBeVisible();
   // Reopen, not Open: 'Open' is also the status badge's word.
   await expect(renamedItem.getByRole('button', { name: `Reopen ${renamed}` })).toHaveText('Reopen');
+  // Close and Reopen take each other's place, with the focus (it fell to the page).
+  await expect(renamedItem.getByRole('button', { name: `Reopen ${renamed}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Form reopened', renamed);
+  await expect(renamedItem.getByRole('button', { name: `Close ${renamed}` })).toBeFocused();
+  await renamedItem.getByRole('button', { name: `Close ${renamed}` }).click();
+  await expectToast(page, 'Form closed', renamed);
+  await expect(renamedItem.getByRole('button', { name: `Reopen ${renamed}` })).toBeFocused();
   await renamedItem.getByRole('button', { name: `Reopen ${renamed}` }).focus();
   await dismissToasts(page);
   await renamedItem.getByRole('button', { name: `New link for ${renamed}` }).click();
@@ -199,6 +211,8 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   await expectToast(page, 'Response deleted');
   await expect(page.getByTestId('response-count')).toHaveText('0 responses');
   await expect(row).toHaveCount(0);
+  // The last response gone, the focus goes to the list's heading, not the page.
+  await expect(page.getByRole('heading', { name: 'Responses, newest first' })).toBeFocused();
 });
 
 test.describe('on a phone', () => {

@@ -99,6 +99,11 @@ test('a bad file gets a clear message and the source typed stays', async ({ page
   });
   await page.getByRole('button', { name: 'Upload and continue' }).click();
   await expect(page.getByRole('alert')).toContainText('save the file as "CSV UTF-8"');
+  // The refused file leaves the focus on the button, which the reason describes (it fell to the page).
+  await expect(page.getByRole('button', { name: 'Upload and continue' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Upload and continue' })).toHaveAccessibleDescription(
+    /save the file as "CSV UTF-8"/,
+  );
   await expect(page.getByLabel('Source')).toHaveValue('Latin bank');
 });
 

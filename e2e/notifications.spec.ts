@@ -69,6 +69,8 @@ test("the bell's count and list update live when someone else assigns a task; op
     await page.keyboard.press('Enter');
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     await expect(page.getByTestId('notification-count').filter({ visible: true })).toHaveCount(0);
+    // Nothing left to mark, the button is disabled: the focus goes to the list's heading, not the page.
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeFocused();
 
     // Read state is stored: a reload shows none unread.
     await page.reload();

@@ -97,3 +97,33 @@ test('a step moved up to the first place keeps the focus on its Move down', asyn
   // Its Move up cannot hold the focus now: the other button of the same step has it.
   await expect(page.getByRole('button', { name: `Move ${second} down` })).toBeFocused({ timeout: 3000 });
 });
+
+test('a step added and deleted: the focus goes back to Add step, then to the next step', async ({ page }) => {
+  // Both buttons went with what they did (the form, the step), and the focus fell to the page.
+  await signIn(page, 'admin', `${BASE}/onboarding`);
+  const steps = page.getByRole('list', { name: 'Onboarding steps' }).getByRole('listitem');
+  await expect(steps.first()).toBeVisible();
+  const before = await steps.count();
+  const title = `Safeguarding ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const form = page.getByRole('form', { name: 'Add a step' });
+  await expect(form.getByLabel('Title')).toBeFocused();
+  await page.keyboard.type(title);
+  await form.getByRole('button', { name: 'Add step' }).click();
+  await expect(page.getByText('Step added', { exact: true })).toBeVisible();
+  await expect(steps).toHaveCount(before + 1);
+  await expect(page.getByRole('button', { name: 'Add step' })).toBeFocused();
+
+  // The one before it is now the last: deleting the new step sends the focus to that one's title.
+  const previous = (await steps
+    .nth(before - 1)
+    .getByRole('heading', { level: 2 })
+    .textContent())!;
+  await page.getByRole('button', { name: `Delete step ${title}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this step?' })
+    .getByRole('button', { name: 'Delete step' })
+    .click();
+  await expect(steps).toHaveCount(before);
+  await expect(page.getByRole('heading', { name: previous, exact: true })).toBeFocused();
+});

@@ -34,6 +34,8 @@ test('an admin uploads a video, a coordinator plays, seeks and finishes it, and 
 
   await first.getByTestId('video-input').setInputFiles(VIDEO);
   await expect(page.getByText('Video uploaded', { exact: true })).toBeVisible();
+  // The button was disabled while the video went: the focus comes back to it, now Replace video.
+  await expect(first.getByRole('button', { name: 'Replace video' })).toBeFocused();
   await expect(first.locator('video')).toBeVisible();
   await expect(first).not.toContainText('Video coming soon');
   await expectAccessible(page);
@@ -104,6 +106,8 @@ test('an admin uploads a video, a coordinator plays, seeks and finishes it, and 
   });
   await second.getByRole('button', { name: 'Mark as done' }).click();
   await expect(coordinator.getByText('2 of 4 steps done')).toBeVisible();
+  // A Done badge replaces the button: the focus goes to the step's title, not the page.
+  await expect(second.getByRole('heading', { name: 'Understanding Cardholder Needs' })).toBeFocused();
   await theirs.close();
 
   // The admin sees it in User Management.
@@ -123,11 +127,14 @@ test('the add-step form refuses an address that is not a web page', async ({ pag
   await page.goto('/onboarding');
   await page.getByRole('button', { name: 'Add step' }).click();
   const form = page.getByRole('form', { name: 'Add a step' });
+  // The button pressed goes with the form's opening: its title takes the focus.
+  await expect(form.getByLabel('Title')).toBeFocused();
   await form.getByLabel('Title').fill('Safeguarding');
   await form.getByLabel('Video link (optional)').fill('javascript:alert(1)');
   await form.getByRole('button', { name: 'Add step' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please enter a full http:// or https:// address of the video page');
   await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Add step' })).toBeFocused();
   await expect(page.getByRole('list', { name: 'Onboarding steps' }).getByRole('listitem')).toHaveCount(4);
   // The step tools are buttons a keyboard reaches.
   const first = page.getByRole('group', { name: 'Manage Getting Started as a Coordinator' });

@@ -48,6 +48,8 @@ test.describe('partner relationships', () => {
     await form.getByRole('button', { name: 'Log contact' }).focus();
     await page.keyboard.press('Enter');
     await expectToast(page, 'Contact logged');
+    // The button was disabled while it saved and dropped the focus to the page; it keeps it now.
+    await expect(form.getByRole('button', { name: 'Log contact' })).toBeFocused();
 
     await expect(lastContact(details)).toHaveText('Mar 14, 2025');
     await expect(timeline.locator('[data-timeline-source="contact"]')).toContainText(

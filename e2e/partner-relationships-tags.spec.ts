@@ -40,9 +40,24 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await tagsDialog.getByLabel('Colour', { exact: true }).selectOption('teal');
   await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
   await expectToast(page, 'Tag created', prayer);
+  // Added or refused, the focus stays in the dialog, on the name (it fell out of the dialog).
+  await expect(tagsDialog.getByLabel('New tag')).toBeFocused();
   await tagsDialog.getByLabel('New tag').fill(prayer.toUpperCase());
   await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
   await expectToast(page, 'Failed to create tag', `A tag named "${prayer}" already exists`);
+  await expect(tagsDialog.getByLabel('New tag')).toBeFocused();
+  // A rename to a name taken is refused, and its Save button keeps the focus.
+  const spare = unique('Spare');
+  await tagsDialog.getByLabel('New tag').fill(spare);
+  await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
+  await expectToast(page, 'Tag created', spare);
+  const spareRow = tagsDialog
+    .getByTestId('tag-row')
+    .filter({ has: page.getByRole('button', { name: `Save ${spare}` }) });
+  await spareRow.locator('input').first().fill(prayer);
+  await spareRow.getByRole('button', { name: `Save ${spare}` }).click();
+  await expectToast(page, 'Failed to update tag');
+  await expect(spareRow.getByRole('button', { name: `Save ${spare}` })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(manager).toBeFocused();
 

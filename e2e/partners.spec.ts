@@ -125,6 +125,8 @@ test.describe('partner directory', () => {
     await expect(cardNamed(page, active.name)).toBeVisible();
 
     await filters.getByRole('button', { name: 'Clear filters' }).click();
+    // The button is disabled with nothing filtered: the focus goes to the first filter, not the page.
+    await expect(filters.getByLabel('Status', { exact: true })).toBeFocused();
     await page.getByLabel('Search partners').fill(elsewhere.name);
     await expect(cardNamed(page, elsewhere.name)).toBeVisible();
   });

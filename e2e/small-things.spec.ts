@@ -252,6 +252,8 @@ test.describe('empty lists say what to do next', () => {
     await expect(page.getByText('No partners found', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Clear search and filters' }).click();
     await expect(page.getByRole('searchbox', { name: 'Search partners' })).toHaveValue('');
+    // The button goes with the empty list: the focus goes to the emptied search box.
+    await expect(page.getByRole('searchbox', { name: 'Search partners' })).toBeFocused();
     await expect(page.getByTestId('partner-card').first()).toBeVisible();
   });
 

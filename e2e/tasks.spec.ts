@@ -361,6 +361,8 @@ test('a task deleted by someone else while it is edited keeps what was typed, as
   expect((await page.request.delete(`/api/tasks/${task.id}`)).status()).toBe(200);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Someone deleted this task while you were editing it');
+  // Save gave way to Save as New Task: the focus goes to why, in the dialog, not to the page.
+  await expect(dialog.getByRole('alert')).toBeFocused();
   await expect(dialog.getByLabel('Title')).toHaveValue(changed);
   await dialog.getByRole('button', { name: 'Save as New Task' }).click();
   await expect(page.getByText('Task created successfully!')).toBeVisible();

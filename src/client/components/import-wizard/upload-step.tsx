@@ -32,6 +32,7 @@ export function UploadStep({
   const ids = { source: useId(), file: useId(), sources: useId(), error: useId() };
 
   const submit = async () => {
+    if (progress) return;
     setError(null);
     if (!source.trim()) return setError(`Name the source of the file (for example "${first}" or "${second}").`);
     if (!file) return setError('Choose a CSV file to upload.');
@@ -115,7 +116,9 @@ export function UploadStep({
           {error}
         </p>
       )}
-      <Button type="submit" disabled={progress !== null}>
+      {/* Busy, not disabled, while it uploads: a file refused left the focus on the page, not
+          here beside the reason (which the button names). */}
+      <Button type="submit" aria-busy={progress !== null || undefined} aria-describedby={error ? ids.error : undefined}>
         {progress ? 'Uploading…' : 'Upload and continue'}
       </Button>
     </form>

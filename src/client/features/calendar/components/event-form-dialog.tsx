@@ -19,6 +19,7 @@ import {
   type EventFormValues,
 } from '#shared/schemas/calendar';
 import { fileTooLargeMessage } from '#shared/schemas/files';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { browserTimeZone } from '@/lib/time-zone';
 import { buildRule, choiceOf, describeRule, NO_REPEAT, WEEKDAYS, type RepeatChoice } from '#shared/recurrence';
 import { useCreateEvent } from '../api/create-event';
@@ -91,6 +92,17 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
   const saving = create.isPending || update.isPending;
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
+  // The save button was disabled while it saved, and the focus fell to the page: a picture the
+  // server refused sends it to the image field, any other failure back to the button.
+  const refocus = (err: unknown) => {
+    const message = err instanceof Error ? err.message : '';
+    const aboutImage = message === NOT_AN_IMAGE || message === fileTooLargeMessage(maxUploadMb);
+    void focusWhenDrawn(() => {
+      if (aboutImage) return document.getElementById(`${id}-image`);
+      const button = document.getElementById(`${id}-submit`) as HTMLButtonElement | null;
+      return button?.disabled === false ? button : null;
+    });
+  };
   const [allDay, setAllDay] = useState(editing?.allDay ?? false);
   // One occurrence changed on its own does not repeat; a series keeps its rule to edit.
   const repeatable = !(editing?.target?.scope === 'this');
@@ -176,6 +188,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
           onDone();
         } catch (err) {
           toast.error('Failed to update event', { description: err instanceof Error ? err.message : String(err) });
+          refocus(err);
         }
         return;
       }
@@ -185,6 +198,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
         onDone();
       } catch (err) {
         toast.error('Failed to create event', { description: err instanceof Error ? err.message : String(err) });
+        refocus(err);
       }
     },
     (invalid) => {
@@ -308,7 +322,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
         <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button id={`${id}-submit`} type="submit" disabled={saving}>
           {saving ? 'Saving...' : editing ? 'Save Changes' : 'Create Event'}
         </Button>
       </DialogFooter>

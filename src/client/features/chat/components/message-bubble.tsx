@@ -1,6 +1,7 @@
 import { formatDistance } from 'date-fns';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { useInPlaceEditor } from '@/lib/use-in-place-editor';
 import { ConfirmAction } from '@/components/confirm-action';
@@ -139,9 +140,21 @@ function MessageActions({
         }
         confirmLabel="Delete"
         onConfirm={() =>
-          remove.mutate(message.id, {
-            onError: (err) => toast.error('Error deleting message', { description: err.message }),
-          })
+          void remove
+            .mutateAsync(message.id)
+            // "Message deleted" replaces the Delete button: the focus goes to the message itself
+            // (once the question has closed, or its focus trap would take it back). Not a callback
+            // of `mutate`: these buttons are gone by then, and it would not be called.
+            .then(() =>
+              focusWhenDrawn(() => {
+                if (document.querySelector('[role="alertdialog"]')) return null;
+                const article = document.querySelector<HTMLElement>(`[data-message-id="${message.id}"]`);
+                return article && !article.querySelector('button') ? article : null;
+              }),
+            )
+            .catch((err: unknown) =>
+              toast.error('Error deleting message', { description: err instanceof Error ? err.message : String(err) }),
+            )
         }
       />
     </div>

@@ -104,6 +104,9 @@ export function MessageList(props: MessageListProps) {
     const el = scroller.current?.querySelector<HTMLElement>(`[data-message-id="${focusId}"]`);
     if (!el) return;
     el.scrollIntoView({ block: 'center' });
+    // A search result opened closes its panel, and the focus fell to the page: it goes to the
+    // message. Only when nothing else holds it (the person may already be writing).
+    if (document.activeElement === document.body || document.activeElement === null) el.focus({ preventScroll: true });
     setHighlight(focusId);
     const timer = setTimeout(() => setHighlight(undefined), HIGHLIGHT_MS);
     return () => clearTimeout(timer);

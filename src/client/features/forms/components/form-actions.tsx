@@ -1,4 +1,5 @@
 import { BarChart3, Copy, Eye, Link2, Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { ConfirmButton } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
@@ -48,6 +49,7 @@ export function FormActions({
   const stoppedBy = unless.open ? null : unless.label === 'Closed (closing date passed)' ? 'date' : 'limit';
 
   const toggle = () => {
+    if (busy) return;
     if (!closing && stoppedBy) {
       toast.info(stoppedBy === 'date' ? 'Move the closing date to reopen' : 'Raise the response limit to reopen', {
         description:
@@ -73,7 +75,15 @@ export function FormActions({
         },
       },
       {
-        onSuccess: () => toast.success(closing ? 'Form closed' : 'Form reopened', { description: form.title }),
+        onSuccess: () => {
+          toast.success(closing ? 'Form closed' : 'Form reopened', { description: form.title });
+          // Close becomes Reopen (and back) once the list is read again: the focus stays with it.
+          const next = `${closing ? 'Reopen' : 'Close'} ${form.title}`;
+          void focusWhenDrawn(() => {
+            const button = document.querySelector<HTMLElement>(`button[data-toggle-form="${form.id}"]`);
+            return button?.getAttribute('aria-label') === next ? button : null;
+          });
+        },
         onError: (err) => toast.error(`Failed to ${closing ? 'close' : 'open'} form`, { description: err.message }),
       },
     );
@@ -110,7 +120,14 @@ export function FormActions({
       </Button>
       {form.canManage && (
         <>
-          <Button variant="outline" size="sm" aria-label={`Edit ${form.title}`} disabled={busy} onClick={onEdit}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Edit ${form.title}`}
+            data-edit-form={form.id}
+            disabled={busy}
+            onClick={onEdit}
+          >
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -119,7 +136,9 @@ export function FormActions({
             size="sm"
             // Reopen, not Open: beside the status badge 'Open' and a response's Open, the same word read as a state.
             aria-label={`${closing ? 'Close' : 'Reopen'} ${form.title}`}
-            disabled={busy}
+            data-toggle-form={form.id}
+            // Busy, not disabled, while it saves: a disabled button dropped the focus to the page.
+            aria-busy={busy || undefined}
             onClick={toggle}
           >
             {closing ? <Lock aria-hidden="true" /> : <LockOpen aria-hidden="true" />}

@@ -92,6 +92,7 @@ export function FormBuilder({
   const [newType, setNewType] = useState<FormFieldType>('text');
   const listRef = useRef<HTMLOListElement>(null);
   const newLabelRef = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useRef<FocusTarget | null>(null);
   const saving = createForm.isPending || updateForm.isPending;
   // What was loaded, to tell a change from a look: a field added and removed again is no change.
@@ -191,6 +192,7 @@ export function FormBuilder({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     if (editing && settings) return saveEdit(editing, settings);
     const unreadable = unreadableLimit(fields);
     if (unreadable) return void toast.error(unreadable);
@@ -207,6 +209,8 @@ export function FormBuilder({
       await createForm.mutateAsync(parsed.data);
       toast.success('Form created successfully!');
       reset();
+      // The builder is empty again: the focus goes to its title, for the next form.
+      titleRef.current?.focus();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) toast.error(LOGGED_OUT);
       else toast.error(`Failed to create form: ${err instanceof Error ? err.message : String(err)}`);
@@ -236,6 +240,7 @@ export function FormBuilder({
               <Label htmlFor={`${id}-title`}>Form Title</Label>
               <Input
                 id={`${id}-title`}
+                ref={titleRef}
                 value={title}
                 maxLength={FORM_TITLE_MAX}
                 required
@@ -314,7 +319,8 @@ export function FormBuilder({
 
             {editing ? (
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" className="flex-1" disabled={saving || conflict !== null}>
+                {/* Busy, not disabled, while it saves: a disabled button dropped the focus to the page. */}
+                <Button type="submit" className="flex-1" disabled={conflict !== null} aria-busy={saving || undefined}>
                   {updateForm.isPending ? 'Saving...' : 'Save Changes'}
                 </Button>
                 <Button type="button" variant="outline" onClick={onDone}>
@@ -322,7 +328,7 @@ export function FormBuilder({
                 </Button>
               </div>
             ) : (
-              <Button type="submit" className="w-full" disabled={saving}>
+              <Button type="submit" className="w-full" aria-busy={saving || undefined}>
                 {createForm.isPending ? 'Creating...' : 'Create Form'}
               </Button>
             )}

@@ -2,6 +2,7 @@ import { BarChart3, FilePlus2, Send, type LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { DiscardChangesDialog } from '@/components/confirm-action';
 import { PageHeader } from '@/components/page-header';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { SavedForm } from '../api/get-forms';
@@ -29,13 +30,26 @@ export function FormsPage() {
     setEditUnsaved(false);
   };
 
+  // The editor opens at the top of the page, far above the Edit button pressed: its title field
+  // takes the focus (the focus stayed on the button, below the list).
+  const editor = useRef<HTMLDivElement>(null);
   const edit = (form: SavedForm) =>
     leaveEditor(() => {
       // Another form's builder mounts afresh and reports its own state.
       setEditing(form);
       setPanel('create');
       window.scrollTo({ top: 0 });
+      void focusWhenDrawn(() =>
+        editor.current?.dataset.formId === form.id ? editor.current.querySelector('input') : null,
+      );
     }, form);
+  // Saved, cancelled or closed, the editor goes with its buttons: the focus goes back to the
+  // form's Edit button in Team Forms.
+  const doneEditing = () => {
+    const formId = editing?.id;
+    stopEditing();
+    void focusWhenDrawn(() => document.querySelector<HTMLElement>(`button[data-edit-form="${formId}"]`));
+  };
   // The empty lists' "Create a form": the builder, its title ready for typing.
   const builder = useRef<HTMLDivElement>(null);
   const create = () =>
@@ -89,8 +103,8 @@ export function FormsPage() {
           <FormBuilder />
         </div>
         {editing && (
-          <div hidden={panel !== 'create'}>
-            <FormBuilder key={editing.id} editing={editing} onDone={stopEditing} onUnsavedChange={setEditUnsaved} />
+          <div hidden={panel !== 'create'} ref={editor} data-form-id={editing.id}>
+            <FormBuilder key={editing.id} editing={editing} onDone={doneEditing} onUnsavedChange={setEditUnsaved} />
           </div>
         )}
         <div hidden={panel !== 'send'}>

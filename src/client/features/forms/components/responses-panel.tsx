@@ -85,10 +85,16 @@ export function ResponsesPanel({
               <ResponsesSummaryView formId={chosen.id} />
             </section>
             <section aria-labelledby={`${id}-list`} className="space-y-3">
-              <h3 id={`${id}-list`} className="font-semibold">
+              <h3 id={`${id}-list`} tabIndex={-1} className="font-semibold focus-visible:outline-none">
                 Responses, newest first
               </h3>
-              <ResponsesTable key={chosen.id} formId={chosen.id} fields={chosen.fields} canManage={chosen.canManage} />
+              <ResponsesTable
+                key={chosen.id}
+                formId={chosen.id}
+                fields={chosen.fields}
+                canManage={chosen.canManage}
+                headingId={`${id}-list`}
+              />
             </section>
           </>
         )}

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { Inbox, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { ConfirmButton } from '@/components/confirm-action';
 import { EmptyState } from '@/components/empty-state';
@@ -26,8 +27,11 @@ export function ResponsesTable({
   formId,
   fields,
   canManage,
+  headingId,
 }: {
   formId: string;
+  /** The list's heading: the focus goes there when the last response is deleted. */
+  headingId?: string;
   /** The form's questions now: a response's details list those it left blank too. */
   fields: readonly { id: string; label: string }[];
   canManage: boolean;
@@ -51,14 +55,32 @@ export function ResponsesTable({
   if (rows.length === 0)
     return <EmptyState icon={Inbox}>No responses yet. They appear here as they arrive.</EmptyState>;
 
-  const destroy = (response: FormResponse) =>
+  const destroy = (response: FormResponse) => {
+    // The row goes with its Delete button: the focus goes to the next response's Delete, or the
+    // one before, else to the list's heading. It fell to the page.
+    const at = rows.indexOf(response);
+    const neighbour = rows[at + 1] ?? rows[at - 1];
     remove.mutate(
       { formId, responseId: response.id },
       {
-        onSuccess: () => toast.success('Response deleted'),
+        onSuccess: () => {
+          toast.success('Response deleted');
+          void focusWhenDrawn(() => {
+            const drawn = !document.querySelector(`tr[data-response-id="${response.id}"], [role="alertdialog"]`);
+            if (!drawn) return null;
+            return neighbour
+              ? document.querySelector<HTMLElement>(
+                  `tr[data-response-id="${neighbour.id}"] button[aria-label^="Delete"]`,
+                )
+              : headingId
+                ? document.getElementById(headingId)
+                : null;
+          });
+        },
         onError: (err) => toast.error('Failed to delete response', { description: err.message }),
       },
     );
+  };
 
   return (
     <>
@@ -67,7 +89,7 @@ export function ResponsesTable({
           <TableHead labels={['Submitted', 'From', 'Answers', 'Actions']} />
           <tbody className="divide-y">
             {rows.map((response) => (
-              <tr key={response.id} data-testid="response-row">
+              <tr key={response.id} data-testid="response-row" data-response-id={response.id}>
                 <td className="px-3 py-2 whitespace-nowrap">
                   {format(new Date(response.createdAt), DATE_TIME_FORMAT)}
                 </td>

@@ -1,5 +1,6 @@
 import { Copy, Send, UserPlus, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { ComboboxOptions, useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,7 @@ export function SendForm() {
   const [partnerName, setPartnerName] = useState('');
   const [partnerEmail, setPartnerEmail] = useState('');
   const [result, setResult] = useState<SendFormResult | null>(null);
+  const sentStatus = useRef<HTMLParagraphElement>(null);
   useUnsavedChanges(recipients.length > 0 || partnerName.trim() !== '' || partnerEmail.trim() !== '');
 
   const chosenFormId = formId || forms.data?.[0]?.id || '';
@@ -65,6 +67,7 @@ export function SendForm() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (send.isPending) return;
     if (!chosenFormId) {
       toast.error('Please fill in all required fields');
       return;
@@ -84,6 +87,8 @@ export function SendForm() {
         ),
       });
       setResult(sent);
+      // The links sent take the focus: what the button did, and the way to copy each one.
+      void focusWhenDrawn(() => sentStatus.current);
       setRecipients([]);
       setPartnerName('');
       setPartnerEmail('');
@@ -204,20 +209,27 @@ export function SendForm() {
             </div>
           )}
 
-          <Button type="submit" disabled={send.isPending}>
+          {/* Busy, not disabled, while it sends: a disabled button dropped the focus to the page. */}
+          <Button type="submit" aria-busy={send.isPending || undefined}>
             <Send aria-hidden="true" />
             {send.isPending ? 'Sending...' : 'Send Form'}
           </Button>
         </form>
 
-        {result && <SentLinks result={result} />}
+        {result && <SentLinks result={result} statusRef={sentStatus} />}
       </CardContent>
     </Card>
   );
 }
 
 /** What was sent: each recipient's personal link, and whether the email left or waits in the outbox. */
-function SentLinks({ result }: { result: SendFormResult }) {
+function SentLinks({
+  result,
+  statusRef,
+}: {
+  result: SendFormResult;
+  statusRef: RefObject<HTMLParagraphElement | null>;
+}) {
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
@@ -228,7 +240,7 @@ function SentLinks({ result }: { result: SendFormResult }) {
   };
   return (
     <section aria-label="Sent links" className="space-y-3 rounded-lg border bg-muted/40 p-4">
-      <p role="status" className="text-sm">
+      <p ref={statusRef} role="status" tabIndex={-1} className="text-sm focus-visible:outline-none">
         {result.emailEnabled
           ? 'The emails are on their way. Each link below works once, for its recipient.'
           : 'Email is not set up yet, so the messages are queued in the outbox until it is. Copy each link to share it another way.'}

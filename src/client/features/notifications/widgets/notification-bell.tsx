@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from 'date-fns';
 import { Bell, BellOff } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
@@ -71,10 +71,15 @@ function NotificationList({
 }) {
   const markAll = useMarkAllRead();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const onMarkAll = async () => {
+    if (markAll.isPending) return;
     try {
       await markAll.mutateAsync();
+      // Nothing is left unread, so the button is disabled and the focus fell out of the list:
+      // it goes to the list's heading.
+      heading.current?.focus();
     } catch (err) {
       toast.error('Failed to mark notifications as read', {
         description: err instanceof Error ? err.message : String(err),
@@ -85,8 +90,16 @@ function NotificationList({
   return (
     <div>
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-        <h2 className="text-sm font-semibold">Notifications</h2>
-        <Button variant="ghost" size="sm" onClick={() => void onMarkAll()} disabled={unread === 0 || markAll.isPending}>
+        <h2 ref={heading} tabIndex={-1} className="text-sm font-semibold focus-visible:outline-none">
+          Notifications
+        </h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void onMarkAll()}
+          disabled={unread === 0}
+          aria-busy={markAll.isPending || undefined}
+        >
           Mark all as read
         </Button>
       </div>

@@ -92,11 +92,17 @@ export function OnboardingPage() {
               {adding ? (
                 <Card>
                   <CardContent className="p-6">
-                    <StepForm onDone={() => setAdding(false)} />
+                    <StepForm
+                      onDone={() => {
+                        setAdding(false);
+                        // Added or cancelled, the form goes: the focus goes to Add step again.
+                        void focusWhenDrawn(() => document.querySelector<HTMLElement>('button[data-add-step]'));
+                      }}
+                    />
                   </CardContent>
                 </Card>
               ) : (
-                <Button onClick={() => setAdding(true)}>
+                <Button data-add-step onClick={() => setAdding(true)}>
                   <Plus aria-hidden="true" />
                   Add step
                 </Button>

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, CheckCircle2, ExternalLink, Pencil, PlayCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { ConfirmAction, ConfirmButton } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
@@ -39,9 +40,12 @@ export function StepCard({
   const { video, progress } = step;
 
   const onMarkDone = async () => {
+    if (markDone.isPending) return;
     try {
       await markDone.mutateAsync(step.id);
       toast.success('Step marked as done', { description: step.title });
+      // A Done badge replaces the button: the focus goes to the step's title beside it.
+      void focusWhenDrawn(() => document.getElementById(headingId));
     } catch (err) {
       toast.error('Could not mark the step as done', { description: errorText(err) });
     }
@@ -82,7 +86,7 @@ export function StepCard({
               {step.number}
             </span>
             <div className="min-w-0 flex-1">
-              <h2 id={headingId} className="font-semibold">
+              <h2 id={headingId} tabIndex={-1} className="font-semibold focus-visible:outline-none">
                 {step.title}
               </h2>
               {step.description && <p className="text-sm text-muted-foreground">{step.description}</p>}
@@ -101,14 +105,26 @@ export function StepCard({
             </p>
           )}
           {!progress.done && (
-            <Button variant="outline" size="sm" onClick={() => void onMarkDone()} disabled={markDone.isPending}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void onMarkDone()}
+              aria-busy={markDone.isPending || undefined}
+            >
               <CheckCircle2 aria-hidden="true" />
               Mark as done
             </Button>
           )}
           {isAdmin &&
             (editing ? (
-              <StepForm step={step} onDone={() => setEditing(false)} />
+              <StepForm
+                step={step}
+                onDone={() => {
+                  setEditing(false);
+                  // The form goes with its buttons: the focus goes back to the step's Edit button.
+                  void focusWhenDrawn(() => document.querySelector<HTMLElement>(`[data-edit-step="${step.id}"]`));
+                }}
+              />
             ) : (
               <AdminTools
                 step={step}
@@ -154,16 +170,26 @@ function AdminTools({
     }
   };
   const onDelete = async () => {
+    // The step goes with its buttons: the focus goes to the next step's title, or the one
+    // before, else to Add step. It fell to the page.
+    const card = document.querySelector(`li[aria-labelledby="step-${step.id}"]`);
+    const neighbour = card?.nextElementSibling ?? card?.previousElementSibling;
     try {
       await deleteStep.mutateAsync(step.id);
       toast.success('Step removed', { description: step.title });
+      void focusWhenDrawn(() =>
+        card?.isConnected
+          ? null
+          : (neighbour?.querySelector<HTMLElement>('h2[tabindex]') ??
+            document.querySelector<HTMLElement>('button[data-add-step]')),
+      );
     } catch (err) {
       toast.error('Could not remove the step', { description: errorText(err) });
     }
   };
   return (
     <div role="group" aria-label={`Manage ${step.title}`} className="flex flex-wrap items-start gap-2 border-t pt-4">
-      <Button variant="outline" size="sm" onClick={onEdit}>
+      <Button variant="outline" size="sm" data-edit-step={step.id} onClick={onEdit}>
         <Pencil aria-hidden="true" />
         Edit
       </Button>

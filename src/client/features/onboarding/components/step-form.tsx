@@ -56,6 +56,8 @@ export function StepForm({ step, onDone }: { step?: OnboardingStep; onDone: () =
           maxLength={ONBOARDING_LIMITS.title}
           onChange={(e) => setTitle(e.target.value)}
           required
+          // The button that opened the form is gone with it: the title takes the focus.
+          autoFocus
         />
       </div>
       <div className="space-y-1">

@@ -40,6 +40,13 @@ export function VideoUpload({ step, maxMb }: { step: OnboardingStep; maxMb: numb
       cancel.current = null;
       setFraction(null);
       if (input.current) input.current.value = '';
+      // The button was disabled while the video went, and the focus fell to the page: it comes
+      // back to the button (Replace video now), found afresh in case the card was drawn anew.
+      if (document.activeElement === document.body)
+        void focusWhenDrawn(() => {
+          const again = document.querySelector<HTMLButtonElement>(`button[data-video-upload="${step.id}"]`);
+          return again && !again.disabled ? again : null;
+        });
     }
   };
 
@@ -69,6 +76,7 @@ export function VideoUpload({ step, maxMb }: { step: OnboardingStep; maxMb: numb
         type="button"
         variant="outline"
         size="sm"
+        data-video-upload={step.id}
         disabled={fraction !== null}
         onClick={() => input.current?.click()}
       >

@@ -52,7 +52,12 @@ export function LogContactForm({ partnerId }: { partnerId: string }) {
   );
 
   return (
-    <form className="space-y-3 rounded-md border p-3" onSubmit={onSubmit} noValidate aria-label="Log contact">
+    <form
+      className="space-y-3 rounded-md border p-3"
+      onSubmit={(event) => (logContact.isPending ? event.preventDefault() : void onSubmit(event))}
+      noValidate
+      aria-label="Log contact"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor={`${id}-kind`}>Kind of contact</Label>
@@ -97,7 +102,8 @@ export function LogContactForm({ partnerId }: { partnerId: string }) {
         )}
       </div>
       <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={logContact.isPending}>
+        {/* Busy, not disabled, while it saves: it keeps the focus for the next contact to log. */}
+        <Button type="submit" size="sm" aria-busy={logContact.isPending || undefined}>
           {logContact.isPending ? 'Saving...' : 'Log contact'}
         </Button>
       </div>

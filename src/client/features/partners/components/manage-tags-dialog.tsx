@@ -1,5 +1,6 @@
 import { Tags, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
@@ -51,18 +52,31 @@ function TagRow({ tag }: { tag: TagWithCount }) {
   const changed = name.trim() !== tag.name || colour !== tag.colour;
 
   const save = async () => {
+    if (update.isPending) return;
     const values = parsed(name, colour, 'Failed to update tag');
     if (!values) return;
     try {
       await update.mutateAsync({ id: tag.id, values });
       toast.success('Tag updated');
+      // The row is drawn anew with the saved tag, its Save button with it: the focus goes to its name.
+      const saved = `${values.name}|${values.colour}`;
+      void focusWhenDrawn(() =>
+        [...document.querySelectorAll<HTMLElement>('li[data-tag-id]')]
+          .find((row) => row.dataset.tagId === tag.id && row.dataset.saved === saved)
+          ?.querySelector('input'),
+      );
     } catch (err) {
       toast.error('Failed to update tag', { description: failure(err) });
     }
   };
 
   return (
-    <li className="flex flex-wrap items-end gap-2 border-b pb-3" data-testid="tag-row">
+    <li
+      className="flex flex-wrap items-end gap-2 border-b pb-3"
+      data-testid="tag-row"
+      data-tag-id={tag.id}
+      data-saved={`${tag.name}|${tag.colour}`}
+    >
       <div className="min-w-40 flex-1 space-y-1">
         <Label htmlFor={`${ids}-name`} className="flex items-center gap-2">
           <TagBadge tag={{ name: tag.name, colour: tag.colour }} />
@@ -81,7 +95,13 @@ function TagRow({ tag }: { tag: TagWithCount }) {
         </Label>
         <ColourSelect id={`${ids}-colour`} value={colour} onChange={setColour} />
       </div>
-      <Button variant="outline" disabled={!changed || update.isPending} onClick={() => void save()}>
+      {/* Busy, not disabled, while it saves: a disabled button dropped the focus out of the dialog. */}
+      <Button
+        variant="outline"
+        disabled={!changed}
+        aria-busy={update.isPending || undefined}
+        onClick={() => void save()}
+      >
         Save<span className="sr-only"> {tag.name}</span>
       </Button>
       <ConfirmButton
@@ -113,7 +133,10 @@ export function ManageTagsDialog() {
   const [name, setName] = useState('');
   const [colour, setColour] = useState<TagColour>('gray');
 
+  // Added or refused (a name taken), the focus goes to the name: for the next tag, or to change it.
+  const focusName = () => document.getElementById(`${ids}-new`)?.focus();
   const add = async () => {
+    if (create.isPending) return;
     const values = parsed(name, colour, 'Failed to create tag');
     if (!values) return;
     try {
@@ -123,6 +146,7 @@ export function ManageTagsDialog() {
     } catch (err) {
       toast.error('Failed to create tag', { description: failure(err) });
     }
+    focusName();
   };
 
   return (
@@ -158,7 +182,7 @@ export function ManageTagsDialog() {
             <Label htmlFor={`${ids}-new-colour`}>Colour</Label>
             <ColourSelect id={`${ids}-new-colour`} value={colour} onChange={setColour} />
           </div>
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" aria-busy={create.isPending || undefined}>
             Add tag
           </Button>
         </form>

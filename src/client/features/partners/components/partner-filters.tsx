@@ -98,7 +98,7 @@ export function PartnerFilterPanel({
           type="button"
           variant="ghost"
           disabled={active === 0}
-          onClick={() =>
+          onClick={() => {
             onChange({
               status: undefined,
               zone: undefined,
@@ -106,8 +106,11 @@ export function PartnerFilterPanel({
               tags: undefined,
               match: undefined,
               archived: undefined,
-            })
-          }
+            });
+            // The button is disabled once nothing is filtered, which dropped the focus to the
+            // page: it goes to the first filter, to choose again.
+            document.getElementById(`${ids}-status`)?.focus();
+          }}
         >
           Clear filters
         </Button>

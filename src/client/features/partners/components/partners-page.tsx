@@ -1,5 +1,5 @@
 import { Download, Filter, Loader2, Plus, Search, Upload, Users, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -90,9 +90,12 @@ export function PartnersPage() {
   const activeFilters = [filters.status, filters.zone, filters.cardholder, filters.tags, filters.archived].filter(
     Boolean,
   ).length;
-  // The search box's text reaches the address through its debounce, as when it is typed.
+  // The search box's text reaches the address through its debounce, as when it is typed. The
+  // button goes with the empty list it stood in: the focus goes to the emptied search box.
+  const searchBox = useRef<HTMLInputElement>(null);
   const clearAll = () => {
     setSearch('');
+    searchBox.current?.focus();
     updateFilters({
       status: undefined,
       zone: undefined,
@@ -137,6 +140,7 @@ export function PartnersPage() {
             aria-hidden="true"
           />
           <Input
+            ref={searchBox}
             type="search"
             aria-label="Search partners"
             placeholder="Search by name, email or location..."

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { ApiError } from '@/lib/api';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialogContent } from '@/components/form-dialog-content';
@@ -130,8 +131,11 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
           else toast.success('Task updated successfully!');
           onDone();
         } catch (err) {
-          if (err instanceof ApiError && err.status === 404) setGone(true);
-          else toast.error('Failed to update task', { description: messageOf(err) });
+          if (err instanceof ApiError && err.status === 404) {
+            setGone(true);
+            // Save gives way to Save as New Task, and the focus fell to the page: it goes to why.
+            void focusWhenDrawn(() => document.getElementById(`${id}-gone`));
+          } else toast.error('Failed to update task', { description: messageOf(err) });
         }
         return;
       }
@@ -218,7 +222,12 @@ function TaskForm({ task, preset, onDone }: { task?: Task; preset?: Partial<Crea
         </div>
       </div>
       {gone && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+        <p
+          id={`${id}-gone`}
+          role="alert"
+          tabIndex={-1}
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm focus-visible:outline-none"
+        >
           Someone deleted this task while you were editing it, so your changes could not be saved to it. They are still
           here: save them as a new task, or cancel.
         </p>
