@@ -90,6 +90,25 @@ test.describe('partner relationships', () => {
     await other.close();
   });
 
+  test('a contact refused for its date, then logged, leaves only the success on screen', async ({ page }) => {
+    await signIn(page, 'coordinator');
+    const partner = await createPartnerViaApi(page, {
+      name: unique('Retry Family'),
+      email: 'retry@partners.example.org',
+    });
+    const details = await openDetails(page, partner.name);
+    const form = details.getByRole('form', { name: 'Log contact' });
+    await form.getByLabel('Date of contact').fill('2999-01-01');
+    await form.getByLabel('What happened').fill('Visited after church.');
+    await form.getByRole('button', { name: 'Log contact' }).click();
+    await expect(form.getByText('The date cannot be after today')).toBeVisible();
+    await form.getByLabel('Date of contact').fill('2025-03-14');
+    await form.getByRole('button', { name: 'Log contact' }).click();
+    await expectToast(page, 'Contact logged');
+    // The refusal's toast went with the success; it stayed beside it.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'cannot be after today' })).toHaveCount(0);
+  });
+
   test('a follow-up is a task linked to the partner, on the board and in the details', async ({ page }) => {
     await signIn(page, 'coordinator');
     const partner = await createPartnerViaApi(page, {

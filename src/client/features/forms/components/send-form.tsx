@@ -1,7 +1,7 @@
 import { Copy, Send, UserPlus, X } from 'lucide-react';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { focusWhenDrawn } from '@/lib/focus-when-drawn';
-import { toast } from '@/lib/toast';
+import { actionToasts, toast } from '@/lib/toast';
 import { ComboboxOptions, useCombobox } from '@/components/combobox';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,9 @@ import { FORM_SEND_MAX_RECIPIENTS, type SendFormResult } from '#shared/schemas/f
 import { sendFormSchema } from '#shared/schemas/forms';
 import { useForms } from '../api/get-forms';
 import { usePartnerChoices, useSendForm, type PartnerChoice } from '../api/send-form';
+
+// Sending's toasts: a send that works closes the error of the try before (lib/toast.ts).
+const sendToasts = actionToasts('send-form');
 
 /** A recipient chosen so far: a partner from the directory, or a typed name and email. */
 type Recipient = { kind: 'partner'; partner: PartnerChoice } | { kind: 'typed'; name: string; email: string };
@@ -51,7 +54,7 @@ export function SendForm() {
   const typedRecipient = (): Recipient | null => {
     const parsed = sendFormSchema.safeParse({ partnerName, partnerEmail });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]!.message);
+      sendToasts.error(parsed.error.issues[0]!.message);
       return null;
     }
     return { kind: 'typed', name: parsed.data.partnerName, email: parsed.data.partnerEmail };
@@ -69,7 +72,7 @@ export function SendForm() {
     event.preventDefault();
     if (send.isPending) return;
     if (!chosenFormId) {
-      toast.error('Please fill in all required fields');
+      sendToasts.error('Please fill in all required fields');
       return;
     }
     let all = recipients;
@@ -93,13 +96,13 @@ export function SendForm() {
       setPartnerName('');
       setPartnerEmail('');
       const first = sent.recipients[0];
-      toast.success(
+      sendToasts.success(
         sent.recipients.length === 1 && first
           ? `Form sent to ${first.name} at ${first.email}`
           : `Form sent to ${sent.recipients.length} recipients`,
       );
     } catch (err) {
-      toast.error('Failed to send form', { description: err instanceof Error ? err.message : String(err) });
+      sendToasts.error('Failed to send form', { description: err instanceof Error ? err.message : String(err) });
     }
   };
 

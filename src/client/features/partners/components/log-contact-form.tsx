@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from '@/lib/toast';
+import { actionToasts } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
@@ -18,6 +18,9 @@ import {
 import { zonedDate } from '#shared/time-zone';
 import { isQueued, QUEUED_MESSAGE } from '@/offline/queue';
 import { useLogContact } from '../api/partner-timeline';
+
+// One action's toasts: a contact logged closes the error of the try before (lib/toast.ts).
+const toast = actionToasts('log-contact');
 
 const FIELD_ORDER = ['kind', 'date', 'body', 'timeZone'] as const;
 
