@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDay } from './format';
 import { ANSWER_MAX_LENGTH, FORM_LIMITS, type FormFieldType } from './forms';
 import type { FormField } from './schemas/forms';
 
@@ -169,9 +170,6 @@ export function answerText(value: AnswerValue): string {
  * DATE_FORMAT in format.ts), whatever the reader's time zone, since it names a day, not a moment.
  */
 export function answerShown(answer: { type: FormFieldType | (string & {}); value: AnswerValue }): string {
-  const day =
-    answer.type === 'date' && typeof answer.value === 'string' && /^(\d{4})-(\d{2})-(\d{2})$/.exec(answer.value);
-  if (!day) return answerText(answer.value);
-  const at = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-  return at.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  if (answer.type === 'date' && typeof answer.value === 'string') return formatDay(answer.value);
+  return answerText(answer.value);
 }

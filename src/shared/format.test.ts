@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatUsd, formatUsdWhole } from './format';
+import { formatDay, formatMoney, formatUsd, formatUsdWhole } from './format';
 
 describe('formatMoney (issue 19: the organization display currency)', () => {
   it('draws USD as the spec does, with cents or whole', () => {
@@ -23,5 +23,13 @@ describe('formatMoney (issue 19: the organization display currency)', () => {
     expect(formatMoney('90071992547409.93', 'USD')).toBe('$90,071,992,547,409.93');
     // The dashboard's whole figures are rounded on purpose.
     expect(formatMoney('1000.50', 'JPY', true)).toBe('¥1,001');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a stored day as every screen writes a date, whatever the zone', () => {
+    expect(formatDay('2026-11-20')).toBe('Nov 20, 2026');
+    expect(formatDay('2030-05-01')).toBe('May 01, 2030');
+    expect(formatDay('not a day')).toBe('not a day');
   });
 });

@@ -73,3 +73,14 @@ export const LONG_DATE_FORMAT = 'EEEE, MMMM dd, yyyy';
 export const DATE_TIME_FORMAT = `${DATE_FORMAT}, h:mm a`;
 /** The audit log's moments, to the second: two entries a second apart are told apart. */
 export const DATE_SECONDS_FORMAT = `${DATE_FORMAT}, h:mm:ss a`;
+
+/**
+ * A day stored as YYYY-MM-DD ("2026-11-20") as every screen writes a date ("Nov 20, 2026",
+ * DATE_FORMAT), whoever reads it: it names a day, not a moment, so no time zone moves it.
+ */
+export function formatDay(day: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return day;
+  const at = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  return at.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+}

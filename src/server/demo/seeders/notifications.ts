@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { donations, notifications, partners, tasks } from '#server/db/schema';
-import { formatMoney } from '#shared/format';
+import { formatDay, formatMoney } from '#shared/format';
 import { readOrganization } from '#server/features/organization/service';
 import type { DemoContext } from '../seed';
 import type { DemoMention } from './messages';
@@ -49,7 +49,7 @@ export async function seedDemoNotifications({ db, users, now }: DemoContext, men
       {
         kind: 'task.assigned',
         title: `Task assigned to you: ${task.title}`,
-        body: task.dueDate ? `Due ${task.dueDate}` : null,
+        body: task.dueDate ? `Due ${formatDay(task.dueDate)}` : null,
         link: '/tasks',
       },
       read,

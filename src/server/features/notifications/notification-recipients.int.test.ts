@@ -86,7 +86,7 @@ describe.each(testDatabaseTargets())('notification recipients on $name', (target
         title: 'Task assigned to you: Call Hannah',
         link: '/tasks',
       });
-      expect(entry!.body).toBe('Due 2030-05-01');
+      expect(entry!.body).toBe('Due May 01, 2030');
 
       // A change that keeps the assignee tells nobody; a new assignee is told.
       await send('PATCH', `/api/tasks/${task.id}`, admin.cookie, { priority: 'high' });

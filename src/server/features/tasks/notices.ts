@@ -1,4 +1,5 @@
 import { and, isNotNull, ne, sql } from 'drizzle-orm';
+import { formatDay } from '#shared/format';
 import type { Db } from '#server/db/client';
 import { tasks } from '#server/db/schema';
 import type { NoticeDraft, NotificationRules } from '#server/service/notices';
@@ -21,7 +22,7 @@ function assigned(task: RecordedTask | null): NoticeDraft[] {
       category: 'always',
       kind: 'task.assigned',
       title: `Task assigned to you: ${task.title}`,
-      body: task.dueDate ? `Due ${task.dueDate}` : null,
+      body: task.dueDate ? `Due ${formatDay(task.dueDate)}` : null,
       link: '/tasks',
     },
   ];
