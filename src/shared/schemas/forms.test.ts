@@ -51,11 +51,11 @@ describe('createFormSchema', () => {
   it('asks a choice field for two or more distinct options, and no other field for any', () => {
     const choice = { ...field, type: 'multiple_choice' };
     expect(firstMessage(createFormSchema.safeParse({ title: 'x', fields: [choice] }))).toBe(
-      'A choice field needs at least two options',
+      'Name needs at least two options',
     );
     expect(
       firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...choice, options: ['Yes', 'yes'] }] })),
-    ).toBe('Each option can appear only once');
+    ).toBe('Each option of Name can appear only once');
     expect(
       firstMessage(createFormSchema.safeParse({ title: 'x', fields: [{ ...choice, options: ['Yes', ' '] }] })),
     ).toBe('Each option needs a label');

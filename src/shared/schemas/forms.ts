@@ -80,9 +80,13 @@ export const formFieldSchema = z
     }
     const options = field.options ?? [];
     if (options.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice field needs at least two options' });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `${field.label} needs at least two options` });
     if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Each option can appear only once' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `Each option of ${field.label} can appear only once`,
+      });
     }
   });
 export type FormField = z.output<typeof formFieldSchema>;

@@ -158,7 +158,7 @@ describe.each(testDatabaseTargets())('editing team forms on $name', (target) => 
     [
       'a choice field with one option',
       (f) => ({ ...editable(f), fields: [{ id: 'c', label: 'Pick', type: 'multiple_choice', options: ['A'] }] }),
-      'A choice field needs at least two options',
+      'Pick needs at least two options',
     ],
   ];
   it.each(invalid)('refuses %s with 400 and changes nothing', async (_, body, message) => {

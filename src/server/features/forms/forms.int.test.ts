@@ -149,7 +149,7 @@ describe.each(testDatabaseTargets())('forms API on $name', (target) => {
       [
         'a choice field with one option',
         { title: 'Choice', fields: [{ id: 'a', label: 'Pick', type: 'single_choice', options: ['Only'] }] },
-        'A choice field needs at least two options',
+        'Pick needs at least two options',
       ],
       [
         'options on a text field',
