@@ -9,7 +9,7 @@ const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.rando
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 async function assignTaskAsAdmin(admin: Page, title: string) {
-  const status = await admin.evaluate(
+  const { status, id } = await admin.evaluate(
     async ({ email, title: taskTitle }) => {
       const response = await fetch('/api/tasks/assignees');
       const { users } = (await response.json()) as { users: { id: string; email: string }[] };
@@ -19,11 +19,13 @@ async function assignTaskAsAdmin(admin: Page, title: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ title: taskTitle, assignedTo }),
       });
-      return created.status;
+      const answer = (await created.json()) as { task?: { id: string } };
+      return { status: created.status, id: answer.task?.id ?? '' };
     },
     { email: USERS.notified.email, title },
   );
   expect(status).toBe(201);
+  return id;
 }
 
 test("the bell's count and list update live when someone else assigns a task; opening one marks it read", async ({
@@ -60,6 +62,8 @@ test("the bell's count and list update live when someone else assigns a task; op
     await expect(entries.first()).toContainText(`Task assigned to you: ${second}`);
     await entries.first().click();
     await expect(page).toHaveURL(/\/tasks$/);
+    // The board opens on that task: its checkbox has the focus.
+    await expect(page.getByRole('checkbox', { name: second })).toBeFocused();
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
 
     // Mark all as read, by keyboard.
@@ -75,6 +79,18 @@ test("the bell's count and list update live when someone else assigns a task; op
     // Read state is stored: a reload shows none unread.
     await page.reload();
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+    // A task deleted after its notice: opening the notice says so, not a board without it.
+    const gone = unique('Cancelled visit');
+    const goneId = await assignTaskAsAdmin(admin, gone);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    expect((await admin.request.delete(`/api/tasks/${goneId}`)).status()).toBe(200);
+    await bell(page).click();
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: new RegExp(`Task assigned to you: ${gone}`) })
+      .click();
+    await expect(page.getByText('That task is no longer on the board')).toBeVisible();
   } finally {
     await adminContext.close();
   }

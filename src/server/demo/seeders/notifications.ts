@@ -50,7 +50,7 @@ export async function seedDemoNotifications({ db, users, now }: DemoContext, men
         kind: 'task.assigned',
         title: `Task assigned to you: ${task.title}`,
         body: task.dueDate ? `Due ${formatDay(task.dueDate)}` : null,
-        link: '/tasks',
+        link: `/tasks?task=${task.id}`,
       },
       read,
     );

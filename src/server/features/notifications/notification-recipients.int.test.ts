@@ -84,7 +84,7 @@ describe.each(testDatabaseTargets())('notification recipients on $name', (target
       expect(entry).toMatchObject({
         kind: 'task.assigned',
         title: 'Task assigned to you: Call Hannah',
-        link: '/tasks',
+        link: `/tasks?task=${task.id}`,
       });
       expect(entry!.body).toBe('Due May 01, 2030');
 

@@ -8,6 +8,7 @@ import { localDate } from '#shared/local-date';
 /** What the tasks feature tells people (issue 16, docs/decisions/0100), wired in feature-wiring.ts. */
 
 interface RecordedTask {
+  id: string;
   title: string;
   assignedTo: string | null;
   dueDate: string | null;
@@ -23,7 +24,8 @@ function assigned(task: RecordedTask | null): NoticeDraft[] {
       kind: 'task.assigned',
       title: `Task assigned to you: ${task.title}`,
       body: task.dueDate ? `Due ${formatDay(task.dueDate)}` : null,
-      link: '/tasks',
+      // The board opens on this task, or says it was deleted since (it led to a board without it).
+      link: `/tasks?task=${task.id}`,
     },
   ];
 }

@@ -61,7 +61,7 @@ export function TaskItem({ task, actor, today, onEdit, onDelete }: TaskItemProps
   };
 
   return (
-    <li className="flex gap-3 rounded-lg border bg-card p-4">
+    <li className="flex gap-3 rounded-lg border bg-card p-4" data-task-id={task.id}>
       <Checkbox
         className="mt-0.5"
         aria-labelledby={titleId}

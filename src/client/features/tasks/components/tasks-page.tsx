@@ -1,6 +1,9 @@
 import { format } from 'date-fns';
 import { CheckCircle2, ListTodo, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
+import { toast } from '@/lib/toast';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -34,6 +37,7 @@ export function TasksPage() {
     setOpener(button);
     setDeleting(task);
   };
+  useTaskFromLink(board.data);
   const actor = me ? { id: me.user.id, role: me.role } : null;
   const today = format(new Date(), 'yyyy-MM-dd');
 
@@ -108,4 +112,29 @@ export function TasksPage() {
       </div>
     </>
   );
+}
+
+/**
+ * /tasks?task=<id>, a notification's link: once the board is in, the focus goes to that task's
+ * checkbox (its row scrolled into view), or a note says it is no longer on the board; the
+ * address then drops the id, so a reload does not say it again.
+ */
+function useTaskFromLink(board: { active: Task[]; completed: Task[] } | undefined) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('task');
+  useEffect(() => {
+    if (!wanted || !board) return;
+    setParams({}, { replace: true });
+    if ([...board.active, ...board.completed].some((task) => task.id === wanted)) {
+      void focusWhenDrawn(() => {
+        const box = document.querySelector<HTMLElement>(`[data-task-checkbox="${wanted}"]`);
+        box?.scrollIntoView({ block: 'center' });
+        return box;
+      });
+    } else {
+      toast.info('That task is no longer on the board', {
+        description: 'Someone deleted it after you were told of it.',
+      });
+    }
+  }, [wanted, board, setParams]);
 }
