@@ -1,32 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { startPortal, type PortalProcess } from '#test-support/portal-process';
 import { expect, signIn, submitSignIn, test } from './support/fixtures';
 import { expectToast } from './support/toasts';
-import { E2E_PORT, USERS } from './support/users';
+import { ownPortal } from './support/own-portal';
 
 // Account setup with a second factor the role requires (issue 17): the step on screen stays
 // until the person says it is done. Requiring two-factor sign-in for coordinators on the shared
 // test server would send every parallel spec's coordinator to this step, so this test has a
 // portal of its own.
-const PORT = E2E_PORT + 43;
-const BASE = `http://localhost:${PORT}`;
+const own = ownPortal(43, 'account-setup');
+const BASE = own.base;
 
 test('a coordinator held at account setup keeps the recovery codes on screen until Done, even when who-am-I is read again', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-account-setup-'));
-  const portal: PortalProcess = startPortal({
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    BASE_URL: BASE,
-    ADMIN_EMAIL: USERS.admin.email,
-    ADMIN_PASSWORD: USERS.admin.password,
-  });
+  const portal = own.start();
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
   try {
@@ -99,6 +88,6 @@ test('a coordinator held at account setup keeps the recovery codes on screen unt
     await page.goto('about:blank').catch(() => {});
     portal.kill();
     await portal.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    own.remove();
   }
 });

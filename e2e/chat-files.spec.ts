@@ -1,4 +1,5 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 import { solidPng } from './support/png';
 
 // Issue 23 item 4. 'New Partners' is this spec's channel; each message carries a unique stamp.
@@ -113,12 +114,9 @@ test('Cancel upload stops a message with files on its way; its text and files st
   await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
   const stamp = Date.now();
   // The message's request is held before it reaches the server, so the upload waits on it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/chat/messages', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    await held;
-    await route.abort().catch(() => undefined);
+  const hold = await holdRequests(page, '**/api/chat/messages', {
+    matches: (request) => request.method() === 'POST',
+    abort: true,
   });
   await page
     .getByTestId('attach-input')
@@ -134,8 +132,7 @@ test('Cancel upload stops a message with files on its way; its text and files st
   await expect(box).toBeFocused();
   await expect(box).toHaveValue(`The rota ${stamp}`);
   await expect(page.getByRole('list', { name: 'Files to send' }).getByText(`rota-${stamp}.txt`)).toBeVisible();
-  release();
-  await page.unroute('**/api/chat/messages');
+  await hold.release();
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(`The rota ${stamp}`)).toHaveCount(0);
 });
 
@@ -144,12 +141,7 @@ test('words typed while a message with files is on its way stay in the box once 
   await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
   const stamp = Date.now();
   // The message's request waits until the test lets it go, as a large file on a slow line would.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/chat/messages', async (route) => {
-    if (route.request().method() === 'POST') await held;
-    await route.continue();
-  });
+  const hold = await holdRequests(page, '**/api/chat/messages', { matches: (request) => request.method() === 'POST' });
   await page
     .getByTestId('attach-input')
     .setInputFiles([{ name: `minutes-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Minutes\n') }]);
@@ -159,8 +151,7 @@ test('words typed while a message with files is on its way stay in the box once 
   await expect(page.getByRole('progressbar', { name: 'Uploading' })).toBeVisible();
   await box.press('End');
   await box.pressSequentially(' and the next date');
-  release();
+  await hold.release();
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(`The minutes ${stamp}`)).toBeVisible();
   await expect(box).toHaveValue('and the next date');
-  await page.unroute('**/api/chat/messages');
 });

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import type { PortalProcess } from '#test-support/portal-process';
 import { expect, signIn, test } from './support/fixtures';
-import { E2E_PORT, USERS } from './support/users';
+import { ownPortal } from './support/own-portal';
+import { USERS } from './support/users';
 
 // Its own portal process (not the shared test server), so it can be stopped and started again.
-const PORT = E2E_PORT + 40;
-const BASE = `http://localhost:${PORT}`;
+const own = ownPortal(40, 'restart');
+const BASE = own.base;
 
 // While the server stops (503, or a connection reset as it closes) and is down (refused), the
 // browser logs the tab's reconnect attempts.
@@ -20,15 +18,7 @@ test('a tab open across a server restart says so quietly, then shows what it mis
   playwright,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-restart-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    BASE_URL: BASE,
-    ADMIN_EMAIL: USERS.admin.email,
-    ADMIN_PASSWORD: USERS.admin.password,
-  };
-  let portal: PortalProcess = startPortal(env);
+  let portal: PortalProcess = own.start();
   try {
     await portal.listening(60_000);
     await signIn(page, 'admin', `${BASE}/auth`);
@@ -42,7 +32,7 @@ test('a tab open across a server restart says so quietly, then shows what it mis
     expect(await portal.exited).toBe(0);
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
 
-    portal = startPortal(env);
+    portal = own.start();
     await portal.listening(60_000);
     // Sent from elsewhere right after the restart, possibly before the tab is back.
     const api = await playwright.request.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
@@ -68,6 +58,6 @@ test('a tab open across a server restart says so quietly, then shows what it mis
     await page.goto('about:blank').catch(() => {});
     portal.kill();
     await portal.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    own.remove();
   }
 });

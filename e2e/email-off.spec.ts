@@ -1,36 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import type { PortalProcess } from '#test-support/portal-process';
 import { startTestSmtpServer } from '#test-support/smtp-server';
 import { expect, signIn, test } from './support/fixtures';
 import { expectToast } from './support/toasts';
-import { E2E_PORT, USERS } from './support/users';
+import { ownPortal } from './support/own-portal';
 
 // Admin > Email on a portal whose email is off (no SMTP_URL, issue 16): nothing is tried, and
 // the outbox says nothing will be until a mail server is set up. The shared test server sends
 // through a test SMTP server, so this test has a portal of its own: first with a mail server
 // that refuses everything (an email that failed), then started again without one.
-const PORT = E2E_PORT + 44;
-const BASE = `http://localhost:${PORT}`;
+const own = ownPortal(44, 'email-off');
+const BASE = own.base;
 const INVITED = { email: 'ivo.invited@example.org', fullName: 'Ivo Invited' };
 
 test('with email off, a waiting email waits for email to be turned on, and Send again says it waits again', async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-email-off-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    BASE_URL: BASE,
-    ADMIN_EMAIL: USERS.admin.email,
-    ADMIN_PASSWORD: USERS.admin.password,
-  };
   const smtp = await startTestSmtpServer();
   smtp.refuseWith(550);
-  let portal: PortalProcess = startPortal({
-    ...env,
+  let portal: PortalProcess = own.start({
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Grace Ministry <office@grace.example.org>',
   });
@@ -62,7 +50,7 @@ test('with email off, a waiting email waits for email to be turned on, and Send 
     portal.child.kill('SIGTERM');
     expect(await portal.exited).toBe(0);
     await smtp.stop();
-    portal = startPortal(env);
+    portal = own.start();
     await portal.listening(60_000);
 
     // A password link the admin sends now waits in the outbox: nothing is tried.
@@ -104,6 +92,6 @@ test('with email off, a waiting email waits for email to be turned on, and Send 
     portal.kill();
     await portal.exited;
     await smtp.stop().catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    own.remove();
   }
 });

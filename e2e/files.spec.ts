@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { formatFileSize } from '../src/shared/format';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 import { expectToast } from './support/portal';
 import { solidPng } from './support/png';
 import { E2E_PORT, USERS } from './support/users';
@@ -181,15 +182,9 @@ test('Cancel upload stops a batch at the file on its way: those sent stay, the r
   await signIn(page, 'coordinator', '/files');
   await openNewFolder(page);
   // The second file's request is held before it reaches the server, so the panel waits on it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/files?folder=*', async (route) => {
-    if (route.request().postDataBuffer()?.includes('filename="minutes.txt"')) {
-      await held;
-      await route.abort().catch(() => undefined);
-      return;
-    }
-    await route.continue();
+  const hold = await holdRequests(page, '**/api/files?folder=*', {
+    matches: (request) => Boolean(request.postDataBuffer()?.includes('filename="minutes.txt"')),
+    abort: true,
   });
   const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) });
   await page.getByTestId('upload-input').setInputFiles([text('agenda.txt'), text('minutes.txt'), text('rota.txt')]);
@@ -205,11 +200,10 @@ test('Cancel upload stops a batch at the file on its way: those sent stay, the r
   await expect(page.getByRole('progressbar')).toBeHidden();
   // The button went with the panel; the focus is on Upload Files, usable again.
   await expect(page.getByRole('button', { name: 'Upload Files' })).toBeFocused();
-  release();
+  await hold.release();
   await expect(row(page, 'agenda.txt')).toBeVisible();
   await expect(row(page, 'minutes.txt')).toHaveCount(0);
   await expect(row(page, 'rota.txt')).toHaveCount(0);
-  await page.unroute('**/api/files?folder=*');
 });
 
 test('a large photo is scaled to fit the viewer, and zooms to its actual size and back', async ({ page }) => {

@@ -1,27 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startPortal, type PortalProcess } from '#test-support/portal-process';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 import { expectToast } from './support/toasts';
-import { E2E_PORT, USERS } from './support/users';
+import { ownPortal } from './support/own-portal';
 
 // The display currency (issue 19 item 8) is one setting for the whole portal: switching it on
 // the shared test server would change "$" under every other spec running beside this one, so
 // this test has a portal of its own.
-const PORT = E2E_PORT + 41;
-const BASE = `http://localhost:${PORT}`;
+const own = ownPortal(41, 'currency');
+const BASE = own.base;
 
 test('an admin switches the display currency to euros, and every amount follows', async ({ page }) => {
   test.setTimeout(120_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-currency-'));
-  const portal: PortalProcess = startPortal({
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    BASE_URL: BASE,
-    ADMIN_EMAIL: USERS.admin.email,
-    ADMIN_PASSWORD: USERS.admin.password,
-  });
+  const portal = own.start();
   try {
     await portal.listening(60_000);
     await signIn(page, 'admin', `${BASE}/dashboard`);
@@ -67,6 +56,6 @@ test('an admin switches the display currency to euros, and every amount follows'
     await page.goto('about:blank');
     portal.child.kill('SIGTERM');
     await portal.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    own.remove();
   }
 });

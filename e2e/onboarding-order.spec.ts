@@ -1,38 +1,27 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startPortal, type PortalProcess } from '#test-support/portal-process';
+import type { PortalProcess } from '#test-support/portal-process';
 import { expect, signIn, test } from './support/fixtures';
-import { E2E_PORT, USERS } from './support/users';
+import { ownPortal } from './support/own-portal';
 
 // Moving an onboarding step from the keyboard: Move up and Move down stay enabled while the
 // move is saved (a button disabled under the focus drops it to the page), and the focus follows
 // the step to its new place. The steps are one list for the whole portal, and other specs read
 // their order on the shared test server, so these tests move them in a portal of their own.
-const PORT = E2E_PORT + 42;
-const BASE = `http://localhost:${PORT}`;
+const own = ownPortal(42, 'onboarding-order');
+const BASE = own.base;
 // The first of the steps every new portal starts with.
 const FIRST = 'Getting Started as a Coordinator';
 
-let dataDir: string;
 let portal: PortalProcess;
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-onboarding-order-'));
-  portal = startPortal({
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    BASE_URL: BASE,
-    ADMIN_EMAIL: USERS.admin.email,
-    ADMIN_PASSWORD: USERS.admin.password,
-  });
+  portal = own.start();
   await portal.listening(60_000);
 });
 
 test.afterAll(async () => {
   portal.kill();
   await portal.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  own.remove();
 });
 
 test.afterEach(async ({ page }) => {

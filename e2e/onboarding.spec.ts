@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 import { USERS } from './support/users';
 
 /** A few seconds of WebM recorded by Chromium from a canvas (MediaRecorder). */
@@ -17,20 +18,14 @@ test('an admin uploads a video, a coordinator plays, seeks and finishes it, and 
   await expect(first).toContainText('Video coming soon');
 
   // A first try is cancelled on its way (its request held before it reaches the server).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/onboarding/steps/*/video', async (route) => {
-    await held;
-    await route.abort().catch(() => undefined);
-  });
+  const hold = await holdRequests(page, '**/api/onboarding/steps/*/video', { abort: true });
   await first.getByTestId('video-input').setInputFiles(VIDEO);
   await expect(first.getByRole('progressbar', { name: `Uploading video for ${FIRST}` })).toBeVisible();
   await first.getByRole('button', { name: 'Cancel upload' }).click();
   await expect(page.getByText(`${FIRST} still has no video.`)).toBeVisible();
   await expect(first.getByRole('button', { name: 'Upload video' })).toBeFocused();
   await expect(first).toContainText('Video coming soon');
-  release();
-  await page.unroute('**/api/onboarding/steps/*/video');
+  await hold.release();
 
   await first.getByTestId('video-input').setInputFiles(VIDEO);
   await expect(page.getByText('Video uploaded', { exact: true })).toBeVisible();
