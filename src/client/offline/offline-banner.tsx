@@ -28,23 +28,22 @@ function useOldestShownAnswer(): number | null {
  * The banner's height as `--offline-banner-height` on the page: a screen that fills the window
  * (the chat) takes it off its own height, or the banner pushed its message box out of sight.
  */
-function useBannerHeight(banner: RefObject<HTMLDivElement | null>) {
+function useBannerHeight(banner: RefObject<HTMLDivElement | null>, shown: boolean) {
+  // Kept while the banner is shown, not renewed on each of its renders (it renders on every
+  // change to the cached answers): the height is set at once and follows the banner's size.
   useEffect(() => {
-    const root = document.documentElement;
     const element = banner.current;
-    if (!element) {
-      root.style.removeProperty('--offline-banner-height');
-      return;
-    }
-    const observer = new ResizeObserver(() =>
-      root.style.setProperty('--offline-banner-height', `${element.offsetHeight}px`),
-    );
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const follow = () => root.style.setProperty('--offline-banner-height', `${element.offsetHeight}px`);
+    follow();
+    const observer = new ResizeObserver(follow);
     observer.observe(element);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--offline-banner-height');
     };
-  });
+  }, [banner, shown]);
 }
 
 const when = (at: number) => format(at, isToday(at) ? 'h:mm a' : 'MMM d, h:mm a');
@@ -55,13 +54,14 @@ const when = (at: number) => format(at, isToday(at) ? 'h:mm a' : 'MMM d, h:mm a'
  */
 export function OfflineBanner() {
   const banner = useRef<HTMLDivElement>(null);
-  useBannerHeight(banner);
   const online = useOnline();
   const oldest = useOldestShownAnswer();
   const writes = useQueuedWrites();
   const waiting = writes.filter((w) => !w.refused).length;
   const refused = writes.filter((w) => w.refused);
-  if (online && waiting === 0 && refused.length === 0) return null;
+  const shown = !online || waiting > 0 || refused.length > 0;
+  useBannerHeight(banner, shown);
+  if (!shown) return null;
   return (
     <div ref={banner} className="space-y-2 border-b bg-amber-50 px-4 py-2 text-sm text-amber-950 md:px-8">
       {(!online || waiting > 0) && (
