@@ -47,14 +47,15 @@ export function ChatPage() {
   }
   const titleRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLElement>(null);
-  const narrow = () => !window.matchMedia('(min-width: 1024px)').matches;
+  // Wide enough for the channel list and the conversation side by side (Tailwind's lg).
+  const wide = useMediaQuery('(min-width: 1024px)');
   const open = (next: Channel) => {
     setChannel(next);
     setAround(undefined);
     if (linked) clearLink();
     setShowList(false);
     // The button pressed disappears on a phone: the focus goes to the conversation it opened.
-    if (narrow()) requestAnimationFrame(() => titleRef.current?.focus());
+    if (!wide) requestAnimationFrame(() => titleRef.current?.focus());
   };
   const back = () => {
     setShowList(true);
@@ -93,7 +94,6 @@ export function ChatPage() {
   const latestId = messages.data && !messages.data.hasNewer ? messages.data.messages.at(-1)?.id : undefined;
   const { mutate: markReadMutate } = markRead;
   // On a phone the channel list hides the conversation: nothing in it is read until it is opened.
-  const wide = useMediaQuery('(min-width: 1024px)');
   const conversationShown = wide || !showList;
   useEffect(() => {
     if (!visible || !conversationShown || !atLatest || latestId === undefined || !channelUnread) return;
