@@ -137,9 +137,13 @@ test('the creator edits a form (fields, options, optional, settings), meets a co
   const confirm = page.getByRole('alertdialog', { name: 'Make a new link?' });
   await expect(confirm).toContainText('will stop working at once');
   await confirm.getByRole('button', { name: 'Make New Link' }).click();
+  // The click only starts the request: read the form once the new link's toast says it answered
+  // (read at once, it raced the rotation and sometimes saw the old link).
+  const newLinkToast = page.locator('[data-sonner-toast]').filter({ hasText: '/f/' });
+  await expect(newLinkToast).toBeVisible();
   const after = ((await (await page.request.get(`/api/forms/${form.id}`)).json()) as { form: TeamForm }).form;
   expect(after.publicToken).not.toBe(form.publicToken);
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `/f/${after.publicToken}` })).toBeVisible();
+  await expect(newLinkToast.filter({ hasText: `/f/${after.publicToken}` })).toBeVisible();
 });
 
 test('View Responses: a response arrives live, opens whole, is exported as CSV and deleted', async ({ page }) => {
