@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 import { holdRequests } from './support/hold-requests';
 import { solidPng } from './support/png';
@@ -107,6 +110,33 @@ test('a picture that is not one is refused with the reason, and nothing is sent'
   await expect(page.getByPlaceholder('Message #New Partners')).toHaveValue(`Disguised ${stamp}`);
   await expect(page.getByRole('list', { name: 'Files to send' }).getByText(`fake-${stamp}.png`)).toBeVisible();
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(`Disguised ${stamp}`)).toHaveCount(0);
+});
+
+test('a file over the size limit is refused when chosen, before Send; the files that fit stay', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
+  const stamp = Date.now();
+  const sends: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/chat/messages')) sends.push(r.url());
+  });
+  // The e2e portal keeps the default limit of 50 MB; 51 MB without writing 51 MB: a sparse file.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-chat-upload-'));
+  const big = path.join(dir, `sermon-${stamp}.mp4`);
+  fs.writeFileSync(big, '');
+  fs.truncateSync(big, 51 * 1024 * 1024);
+  const small = path.join(dir, `notes-${stamp}.txt`);
+  fs.writeFileSync(small, 'fits');
+  try {
+    await page.getByTestId('attach-input').setInputFiles([big, small]);
+    await expect(page.getByText(`"sermon-${stamp}.mp4" is larger than 50 MB and cannot be attached.`)).toBeVisible();
+    const chosen = page.getByRole('list', { name: 'Files to send' });
+    await expect(chosen.getByText(`notes-${stamp}.txt`)).toBeVisible();
+    await expect(chosen.getByText(`sermon-${stamp}.mp4`)).toHaveCount(0);
+    expect(sends).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('Cancel upload stops a message with files on its way; its text and files stay in the box', async ({ page }) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_UPLOAD_MB } from '#shared/schemas/files';
 
 const optionalText = z
   .string()
@@ -35,7 +36,7 @@ const envSchema = z
           .map((s) => s.trim())
           .filter(Boolean),
       ),
-    MAX_UPLOAD_MB: z.coerce.number().positive().max(10_240).default(50),
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(10_240).default(DEFAULT_MAX_UPLOAD_MB),
     // An onboarding video's own limit (issue 22, decision 0122): training videos are larger than files.
     ONBOARDING_VIDEO_MAX_MB: z.coerce.number().positive().max(10_240).default(2048),
     // S3-compatible object storage instead of DATA_DIR/storage; see the checks below.

@@ -119,12 +119,19 @@ export const channelPageSchema = channelSchema
   });
 export type ChannelPageQuery = z.infer<typeof channelPageSchema>;
 
-export interface ChannelPage {
+/** One page of a channel's messages, as its history reads it. */
+export interface ChannelMessages {
   messages: ChatMessage[];
   /** Older messages exist before the first one. */
   hasOlder: boolean;
   /** Newer messages exist after the last one (a page `around` a message). */
   hasNewer: boolean;
+}
+
+/** The messages route's answer: the page, and what the composer needs to refuse a file early. */
+export interface ChannelPage extends ChannelMessages {
+  /** The largest file a message may carry (MAX_UPLOAD_MB), so one too large is refused when chosen. */
+  maxUploadMb: number;
 }
 
 export const editMessageSchema = z.object({ content: sendMessageSchema.shape.content });

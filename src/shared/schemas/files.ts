@@ -170,6 +170,9 @@ export function previewKindFor(mimeType: string | null): PreviewKind | null {
   return null;
 }
 
+/** MAX_UPLOAD_MB's default, which a screen assumes until the server's answer says otherwise. */
+export const DEFAULT_MAX_UPLOAD_MB = 50;
+
 export function fileTooLargeMessage(maxUploadMb: number): string {
   return `Files larger than ${maxUploadMb} MB cannot be uploaded.`;
 }

@@ -131,6 +131,11 @@ describe.each(testDatabaseTargets())('chat attachments on $name', (target) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('tells the chat the limit with each page of messages, so a file too large is refused when chosen', async () => {
+    const page = await t.request(`/api/chat/messages?${new URLSearchParams(GENERAL)}`, { headers: as(sam) });
+    expect(((await page.json()) as { maxUploadMb: number }).maxUploadMb).toBe(1);
+  });
+
   it('replays a message with its attachments to a reconnecting tab', async () => {
     const cursor = (await sent(await sendParts(sam, fields(GENERAL, 'before')))).revision;
     const withFile = await sent(

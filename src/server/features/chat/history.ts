@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { messages, user } from '#server/db/schema';
 import { refuse } from '#server/service/errors';
-import type { Channel, ChannelPage, ChannelPageQuery } from '#shared/chat';
+import type { Channel, ChannelMessages, ChannelPageQuery } from '#shared/chat';
 import { CHANNEL_PAGE, messageColumns, toChatMessages } from './service';
 
 /** How many messages of each side a page `around` a message holds. */
@@ -34,7 +34,7 @@ function select(
  * (chat_type, partner, id), so a channel of a million messages costs a page, not a million;
  * one extra row says whether more lie beyond.
  */
-export async function channelPage(db: Db, query: ChannelPageQuery): Promise<ChannelPage> {
+export async function channelPage(db: Db, query: ChannelPageQuery): Promise<ChannelMessages> {
   const channel: Channel = { chatType: query.chatType, partner: query.partner };
   if (query.around !== undefined) {
     const [older, newer] = await Promise.all([

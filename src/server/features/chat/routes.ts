@@ -12,6 +12,7 @@ import {
   markReadSchema,
   messageIdParamSchema,
   sendMessageSchema,
+  type ChannelPage,
 } from '#shared/chat';
 import { channelPage } from './history';
 import { channelMembers } from './members';
@@ -29,7 +30,8 @@ export function chatRoutes() {
       .get('/messages', validate('query', channelPageSchema), async (c) => {
         const query = c.req.valid('query');
         await assertChannelAllowed(c.var.deps.database.db, query, c.var.access!);
-        return c.json(await channelPage(c.var.deps.database.db, query));
+        const page = await channelPage(c.var.deps.database.db, query);
+        return c.json({ ...page, maxUploadMb: c.var.deps.config.MAX_UPLOAD_MB } satisfies ChannelPage);
       })
       // sendWithFiles answers a multipart send (with attachments); JSON goes on to the validator.
       .post('/messages', sendWithFiles, idempotent, validate('json', sendMessageSchema), async (c) =>

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/features/auth/api/get-me';
 import { useStoredChoice } from '@/lib/stored-choice';
 import type { CalendarEvent, EventOccurrence, EventScope } from '#shared/schemas/calendar';
+import { DEFAULT_MAX_UPLOAD_MB } from '#shared/schemas/files';
 import { useDeleteEvent } from '../api/delete-event';
 import { useEvents } from '../api/get-events';
 import { AgendaList } from './agenda-list';
@@ -20,7 +21,6 @@ import { EventFormDialog, type EventFormMode } from './event-form-dialog';
 import { MonthGrid } from './month-grid';
 import { SeriesScopeDialog } from './series-scope-dialog';
 
-const DEFAULT_MAX_UPLOAD_MB = 50;
 const VIEWS = ['cards', 'month', 'agenda'] as const;
 type View = (typeof VIEWS)[number];
 

@@ -16,6 +16,7 @@ import { useMarkRead } from '../api/mark-read';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { ChannelList } from './channel-list';
 import { ChatSearch } from './chat-search';
+import { DEFAULT_MAX_UPLOAD_MB } from '#shared/schemas/files';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { PendingMessages } from './pending-messages';
@@ -173,7 +174,7 @@ export function ChatPage() {
           onAtLatest={setAtLatest}
         />
         <PendingMessages channel={visibleChannel} />
-        <MessageComposer channel={visibleChannel} />
+        <MessageComposer channel={visibleChannel} maxUploadMb={messages.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB} />
       </section>
     </div>
   );

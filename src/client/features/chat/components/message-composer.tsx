@@ -24,7 +24,7 @@ import { usePendingFiles } from './use-pending-files';
  * "@" offers the people who can see the channel (arrows move, Enter or Tab picks, Escape
  * closes). The text is kept when sending fails, so nothing typed is lost.
  */
-export function MessageComposer({ channel }: { channel: Channel }) {
+export function MessageComposer({ channel, maxUploadMb }: { channel: Channel; maxUploadMb: number }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const key = `${channel.chatType}:${channel.partner}`;
   const text = drafts[key] ?? '';
@@ -37,7 +37,7 @@ export function MessageComposer({ channel }: { channel: Channel }) {
   const [caret, setCaret] = useState(0);
   const [listOpen, setListOpen] = useState(false);
   // Attachments (issue 23 item 4): chosen, pasted or dropped files go with the next message.
-  const pending = usePendingFiles(key);
+  const pending = usePendingFiles(key, maxUploadMb);
   const [progress, setProgress] = useState<number | null>(null);
   const cancelSend = useRef<AbortController | null>(null);
   const sendWithFiles = useSendMessageWithFiles(setProgress);

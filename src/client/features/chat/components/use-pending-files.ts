@@ -4,13 +4,20 @@ import { MAX_ATTACHMENTS } from '#shared/chat-attachments';
 
 /**
  * The files chosen for each channel's next message (kept per channel, like the drafts, so a
- * file never goes to a channel it was not chosen in), at most MAX_ATTACHMENTS of them.
+ * file never goes to a channel it was not chosen in), at most MAX_ATTACHMENTS of them. A file
+ * larger than the server takes is refused when chosen, as in the file manager, not after Send.
  */
-export function usePendingFiles(key: string) {
+export function usePendingFiles(key: string, maxUploadMb: number) {
   const [byChannel, setByChannel] = useState<Record<string, File[]>>({});
   const files = byChannel[key] ?? [];
   const set = (next: File[]) => setByChannel((all) => ({ ...all, [key]: next }));
-  const add = (added: File[]) => {
+  const add = (chosen: File[]) => {
+    const limit = maxUploadMb * 1024 * 1024;
+    for (const file of chosen.filter((f) => f.size > limit)) {
+      toast.error(`"${file.name}" is larger than ${maxUploadMb} MB and cannot be attached.`);
+    }
+    const added = chosen.filter((f) => f.size <= limit);
+    if (added.length === 0) return;
     const next = [...files, ...added];
     if (next.length > MAX_ATTACHMENTS) {
       toast.error(`A message can carry at most ${MAX_ATTACHMENTS} files.`);

@@ -12,6 +12,7 @@ const page = (...ids: number[]): ChannelPage => ({
   messages: ids.map((id) => message(id)),
   hasOlder: false,
   hasNewer: false,
+  maxUploadMb: 50,
 });
 const ids = (p: ChannelPage | undefined) => p?.messages.map((m) => m.id);
 

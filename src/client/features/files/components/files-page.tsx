@@ -10,7 +10,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UploadProgress } from '@/components/upload-progress';
-import { folderTrail, isFolderPath, ROOT_FOLDER, type FileEntry, type FolderEntry } from '#shared/schemas/files';
+import {
+  DEFAULT_MAX_UPLOAD_MB,
+  folderTrail,
+  isFolderPath,
+  ROOT_FOLDER,
+  type FileEntry,
+  type FolderEntry,
+} from '#shared/schemas/files';
 import { useFolder } from '../api/get-folder';
 import { useUploadFiles, type UploadProgressState } from '../api/upload-files';
 import { DeleteFileDialog } from './delete-file-dialog';
@@ -22,8 +29,6 @@ import { FileViewerDialog } from './file-viewer-dialog';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { NewFolderForm } from './new-folder-form';
 import { numberedTwin } from '../lib/numbered-name';
-
-const DEFAULT_MAX_UPLOAD_MB = 50;
 
 /** /files: the ministry's shared drive (SPEC 2 "Files", D7). The open folder lives in the address. */
 export function FilesPage() {
