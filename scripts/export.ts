@@ -14,7 +14,8 @@ import { hasEmbeddedDatabase, openInstallation } from '../src/server/ops/open-in
 runCli('npm run export -- [--out FILE]', async () => {
   const { values } = parseCliArgs({ options: { out: { type: 'string' } } });
   const now = new Date();
-  const out = values.out ?? exportFileName(now);
+  // Named by this machine's day, as the admin screen names it by the browser's.
+  const out = values.out ?? exportFileName(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
   const config = loadConfig();
   if (!config.DATABASE_URL && !hasEmbeddedDatabase(config.DATA_DIR)) {
     throw new OpsError(`There is no portal database in ${config.DATA_DIR} to export (check DATA_DIR).`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, monthsUpTo, wallClock, zonedDayStart, zonedMonthStart } from './time-zone';
+import { downloadDay, isValidTimeZone, monthsUpTo, wallClock, zonedDayStart, zonedMonthStart } from './time-zone';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -124,5 +124,19 @@ describe('zonedDayStart', () => {
   it('finds local midnight of any day', () => {
     expect(iso(zonedDayStart(2025, 6, 15, 'America/Los_Angeles'))).toBe('2025-07-15T07:00:00.000Z');
     expect(iso(zonedDayStart(2025, 0, 32, 'UTC'))).toBe('2025-02-01T00:00:00.000Z');
+  });
+});
+
+describe('downloadDay', () => {
+  // 7:30 PM on Dec 1 in New York is already Dec 2 in UTC.
+  const evening = new Date('2026-12-02T00:30:00Z');
+  it('is the date where the person is', () => {
+    expect(downloadDay('America/New_York', evening)).toBe('2026-12-01');
+    expect(downloadDay('Asia/Tokyo', evening)).toBe('2026-12-02');
+  });
+  it('is the UTC date without a zone, or with one the runtime does not know', () => {
+    expect(downloadDay(undefined, evening)).toBe('2026-12-02');
+    expect(downloadDay('Mars/Olympus_Mons', evening)).toBe('2026-12-02');
+    expect(downloadDay('', evening)).toBe('2026-12-02');
   });
 });

@@ -121,3 +121,12 @@ export function zonedDate(instant: Date, timeZone: string): string {
   const { year, month, day } = wallClock(instant, timeZone);
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * Today's date where the person is, for the name of a file they download (gifts-2026-12-01.csv):
+ * their browser's zone when it is a real one, else UTC. At 7 PM in New York on Dec 1 the server's
+ * UTC date is already Dec 2.
+ */
+export function downloadDay(timeZone: string | undefined, now = new Date()): string {
+  return zonedDate(now, timeZone !== undefined && isValidTimeZone(timeZone) ? timeZone : 'UTC');
+}

@@ -10,6 +10,11 @@ export const EXPORT_KEEP_DAYS = 7;
 
 export const exportJobParamSchema = z.object({ jobId: z.uuid({ error: 'Export not found' }) });
 
+/** POST /api/export?tz=Zone: the browser's zone names the archive by the asker's day. */
+export const exportStartQuerySchema = z.object({ tz: z.string().max(100, 'Unknown time zone').optional() });
+/** An export job's input (older jobs have none). */
+export type ExportInput = z.output<typeof exportStartQuerySchema> | undefined;
+
 /** What an export job answers when it has finished. */
 export interface ExportResult {
   /** The archive's name for the download, such as `portal-export-2026-11-25.zip`. */

@@ -8,6 +8,7 @@ import { validate } from '#server/http/validate';
 import { auditQuerySchema, auditSettingsSchema } from '#shared/schemas/audit';
 import { auditCsv } from './csv';
 import { auditFacets, exportAudit, getAuditSettings, listAudit, setAuditSettings } from './service';
+import { downloadDay } from '#shared/time-zone';
 
 /**
  * /api/audit: the audit log (issue 17), for admins only, as the issue says; a coordinator with
@@ -24,10 +25,10 @@ export function auditRoutes() {
       const entries = exportAudit(contextOf(c), c.req.valid('query'));
       // The export is recorded before the first byte (the generator's first step): started is logged.
       const first = await entries.next();
-      const day = new Date().toISOString().slice(0, 10);
       return new Response(csvStream(auditCsv, first, entries), {
         status: 200,
-        headers: csvHeaders(`audit-log-${day}.csv`),
+        // `tz` (the browser's zone) only names the file; the filters carry instants already.
+        headers: csvHeaders(`audit-log-${downloadDay(c.req.query('tz'))}.csv`),
       });
     })
     .get('/settings', async (c) => c.json(await getAuditSettings(c.var.deps.database.db), 200))

@@ -5,6 +5,7 @@ import type { Database, Db } from '#server/db/client';
 import type { Storage } from '#server/storage/index';
 import { writeExport, type ExportProgress, type ExportSummary } from './archive';
 import { EXPORT_PAGE_ROWS } from './pages';
+import { downloadDay } from '#shared/time-zone';
 
 /**
  * Runs `read` so that every page sees the data as of one moment where that costs nobody: on
@@ -67,5 +68,6 @@ export async function exportArchive(
   }
 }
 
-/** The download's name: the day the export was made. */
-export const exportFileName = (at: Date) => `portal-export-${at.toISOString().slice(0, 10)}.zip`;
+/** The download's name: the day the export was made, where the person who asked for it is. */
+export const exportFileName = (at: Date, timeZone: string | undefined) =>
+  `portal-export-${downloadDay(timeZone, at)}.zip`;

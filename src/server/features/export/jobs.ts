@@ -3,7 +3,13 @@ import type { Database, Db } from '#server/db/client';
 import { jobs } from '#server/db/schema';
 import type { JobContext, JobHandlers } from '#server/jobs/handlers';
 import { newObjectKey, type Storage } from '#server/storage/index';
-import { EXPORT_JOB, EXPORT_KEEP_DAYS, EXPORT_PRUNE_JOB, type ExportResult } from '#shared/schemas/export';
+import {
+  EXPORT_JOB,
+  EXPORT_KEEP_DAYS,
+  EXPORT_PRUNE_JOB,
+  type ExportInput,
+  type ExportResult,
+} from '#shared/schemas/export';
 import { exportArchive, exportFileName } from './export';
 
 /** What the export jobs use besides the job's context (wired in feature-wiring.ts). */
@@ -20,7 +26,10 @@ export const exportKeyOf = (jobId: string) => newObjectKey('exports', jobId);
  * Builds the complete export into storage (`exports/<job id>`), its progress the rows written of
  * all rows. A retry starts over and overwrites; a failure or a cancellation leaves no object.
  */
-async function buildExport(services: ExportJobServices, { jobId, progress }: JobContext): Promise<ExportResult> {
+async function buildExport(
+  services: ExportJobServices,
+  { jobId, input, progress }: JobContext<ExportInput>,
+): Promise<ExportResult> {
   const key = exportKeyOf(jobId);
   const now = new Date();
   try {
@@ -31,7 +40,7 @@ async function buildExport(services: ExportJobServices, { jobId, progress }: Job
       now,
     );
     return {
-      fileName: exportFileName(now),
+      fileName: exportFileName(now, input?.tz),
       entities: summary.entities.length,
       rows: summary.rows,
       files: summary.files,
@@ -72,7 +81,7 @@ export async function pruneExports(storage: Storage, db: Db, now = new Date()): 
 
 export function exportJobs(services: ExportJobServices): JobHandlers {
   return {
-    [EXPORT_JOB]: (ctx: JobContext) => buildExport(services, ctx),
+    [EXPORT_JOB]: (ctx: JobContext<ExportInput>) => buildExport(services, ctx),
     [EXPORT_PRUNE_JOB]: async ({ db }) => ({ removed: await pruneExports(services.storage, db) }),
   };
 }

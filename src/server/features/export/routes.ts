@@ -9,7 +9,13 @@ import { serveStoredObject } from '#server/http/stored-file';
 import { validate } from '#server/http/validate';
 import { findJob, presentJob } from '#server/jobs/queue';
 import { refuse } from '#server/service/errors';
-import { EXPORT_JOB, EXPORT_REASONS, exportJobParamSchema, type ExportResult } from '#shared/schemas/export';
+import {
+  EXPORT_JOB,
+  EXPORT_REASONS,
+  exportJobParamSchema,
+  exportStartQuerySchema,
+  type ExportResult,
+} from '#shared/schemas/export';
 import { exportKeyOf } from './jobs';
 
 /**
@@ -21,9 +27,14 @@ export function exportRoutes() {
   return (
     new Hono<AppEnv>()
       .use('*', auditRefusals, requireFeature('user_management'), requireRole('admin'))
-      .post('/', async (c) => {
+      .post('/', validate('query', exportStartQuerySchema), async (c) => {
+        const { tz } = c.req.valid('query');
         const job = await contextOf(c).change(async (tx) => {
-          const queued = await tx.deps.jobs.enqueue(tx.db, { kind: EXPORT_JOB, ownerId: tx.actor.id, input: {} });
+          const queued = await tx.deps.jobs.enqueue(tx.db, {
+            kind: EXPORT_JOB,
+            ownerId: tx.actor.id,
+            input: tz === undefined ? {} : { tz },
+          });
           await tx.record({ action: 'export.requested', subject: { type: 'job', id: queued.id } });
           return queued;
         });

@@ -8,18 +8,19 @@ import { formIdParamSchema, formResponseParamSchema, formResponsesQuerySchema } 
 import { deleteResponse, listResponses } from './responses';
 import { exportResponses } from './responses-csv';
 import { summarizeResponses } from './summary';
+import { downloadDay } from '#shared/time-zone';
 
 const guard = requireFeature('more');
 
 /** A file name made of the form's title: letters, digits and dashes only. */
-const fileNameOf = (title: string) =>
+const fileNameOf = (title: string, timeZone: string | undefined) =>
   `${
     title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'form'
-  }-responses-${new Date().toISOString().slice(0, 10)}.csv`;
+  }-responses-${downloadDay(timeZone)}.csv`;
 
 /**
  * /api/forms/:id/responses…: everyone with `more` reads a form's responses, its summary and
@@ -41,7 +42,10 @@ export function formResponseRoutes() {
     .get('/:id/responses.csv', guard, validate('param', formIdParamSchema), async (c) => {
       const { title, spec, rows } = await exportResponses(contextOf(c), c.req.valid('param').id);
       const first = await rows.next();
-      return new Response(csvStream(spec, first, rows), { status: 200, headers: csvHeaders(fileNameOf(title)) });
+      return new Response(csvStream(spec, first, rows), {
+        status: 200,
+        headers: csvHeaders(fileNameOf(title, c.req.query('tz'))),
+      });
     })
     .delete('/:id/responses/:responseId', guard, validate('param', formResponseParamSchema), async (c) => {
       const { id, responseId } = c.req.valid('param');

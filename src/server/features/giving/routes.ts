@@ -5,7 +5,7 @@ import { requireFeature, requireRole } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
 import { refuse } from '#server/service/errors';
-import { isValidTimeZone } from '#shared/time-zone';
+import { downloadDay, isValidTimeZone } from '#shared/time-zone';
 import { partnerIdParamSchema } from '#shared/schemas/partners';
 import { donationSchema, partnerOptionsQuerySchema } from '#shared/schemas/giving';
 import {
@@ -84,10 +84,9 @@ export function givingRoutes(
         // The export is recorded before the first byte (the generator's first step).
         const first = await gifts.next();
         const timeZone = query.tz && isValidTimeZone(query.tz) ? query.tz : 'UTC';
-        const day = new Date().toISOString().slice(0, 10);
         return new Response(csvStream(giftsCsv(timeZone), first, gifts), {
           status: 200,
-          headers: csvHeaders(`gifts-${day}.csv`),
+          headers: csvHeaders(`gifts-${downloadDay(timeZone)}.csv`),
         });
       })
       .get('/gifts/:id/history', requireGiving, validate('param', giftIdParamSchema), async (c) =>

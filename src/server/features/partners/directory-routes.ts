@@ -10,6 +10,7 @@ import { deletePartner, setArchived } from './archive';
 import { bulkTag } from './bulk-tags';
 import { countPartners, exportPartners, partnersCsv } from './export';
 import { createTag, deleteTag, listTags, setPartnerTags, updateTag } from './tags';
+import { downloadDay } from '#shared/time-zone';
 
 /** Archiving and deleting partners is for admins (issue 20), checked after the partners guard. */
 const requireAdmin = requireRole('admin');
@@ -40,10 +41,10 @@ export function partnerDirectoryRoutes() {
       const rows = exportPartners(contextOf(c), c.req.valid('query'));
       // The export is recorded before the first byte (the generator's first step).
       const first = await rows.next();
-      const day = new Date().toISOString().slice(0, 10);
       return new Response(csvStream(partnersCsv, first, rows), {
         status: 200,
-        headers: csvHeaders(`partners-${day}.csv`),
+        // `tz` (the browser's zone) names the file only.
+        headers: csvHeaders(`partners-${downloadDay(c.req.query('tz'))}.csv`),
       });
     })
     .put('/:id/tags', validate('param', partnerIdParamSchema), validate('json', partnerTagsSchema), async (c) =>

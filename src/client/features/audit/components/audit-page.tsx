@@ -12,6 +12,7 @@ import { auditQuery, useAuditLog, type AuditFilters as ServerFilters } from '../
 import { AuditFilters, NO_FILTERS, type AuditFilterValues } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { RetentionSetting } from './retention-setting';
+import { browserTimeZone } from '@/lib/time-zone';
 
 /** /admin/audit (issue 17): who did what, when and from where; for admins only. */
 export function AuditPage() {
@@ -50,7 +51,7 @@ function AuditLog() {
   };
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
-  const exportHref = `/api/audit/export?${new URLSearchParams(auditQuery(filters)).toString()}`;
+  const exportHref = `/api/audit/export?${new URLSearchParams({ ...auditQuery(filters), tz: browserTimeZone() ?? 'UTC' }).toString()}`;
 
   return (
     <>

@@ -10,6 +10,7 @@ import type { InferResponseType } from 'hono/client';
 import { api, ensureOk } from '@/lib/api';
 import { useRefetchOn } from '@/lib/realtime';
 import { FORMS_KEY } from './get-forms';
+import { browserTimeZone } from '@/lib/time-zone';
 
 const responsesRoute = api.api.forms[':id'].responses;
 export type ResponsesPage = InferResponseType<typeof responsesRoute.$get, 200>;
@@ -67,4 +68,6 @@ export function useDeleteResponse() {
 }
 
 /** The CSV download's address (a plain link: the browser streams it to a file). */
-export const responsesCsvHref = (formId: string) => `/api/forms/${formId}/responses.csv`;
+/** The responses as CSV, named by the reader's own day (`tz`). */
+export const responsesCsvHref = (formId: string) =>
+  `/api/forms/${formId}/responses.csv?${new URLSearchParams({ tz: browserTimeZone() ?? 'UTC' })}`;

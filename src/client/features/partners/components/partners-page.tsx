@@ -21,6 +21,7 @@ import { PartnerDetailsDialog } from './partner-details-dialog';
 import { PartnerFilterPanel, type FilterValues } from './partner-filters';
 import { PartnerTable } from './partner-table';
 import { LinkedPartnerDetails } from './linked-partner-details';
+import { browserTimeZone } from '@/lib/time-zone';
 
 const STATUSES = new Set(['active', 'inactive']);
 const CARDHOLDER = new Set(['true', 'false']);
@@ -105,7 +106,7 @@ export function PartnersPage() {
       archived: undefined,
     });
   };
-  const exportHref = `/api/partners/export.csv?${new URLSearchParams(filterQuery(filters))}`;
+  const exportHref = `/api/partners/export.csv?${new URLSearchParams({ ...filterQuery(filters), tz: browserTimeZone() ?? 'UTC' })}`;
 
   return (
     <>
