@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, messages } from '#server/db/schema';
+import { coordinatorPermissions, messages, searchableWords } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
 import type { ChatMessage } from '#shared/chat';
 import type { ChatSearchPage } from '#shared/chat-search';
@@ -61,6 +61,40 @@ describe.each(testDatabaseTargets())('chat search on $name', (target) => {
     // Every word must match.
     expect((await found(sam, { q: 'harvest friday' })).results.map((r) => r.id)).toEqual([first.id]);
     expect((await found(sam, { q: 'harvest tuesday' })).results).toEqual([]);
+  });
+
+  it('finds the words of a link, of a word written as a tag, and of a decimal, in both steps (decision 0173)', async () => {
+    const link = await send(GENERAL, 'Slides: https://grace.org/sermons/advent-2026');
+    const tag = await send(GENERAL, 'Moved to <Tuesday> evening');
+    const decimal = await send(GENERAL, 'Giving rose 3.5 percent; ama@example.org has the figures');
+    const access = { permissions: { chat: true, cardholder_success: true } } as unknown as Access;
+    const cases: [string, number][] = [
+      ['sermons', link.id],
+      ['advent 2026', link.id],
+      ['tuesday', tag.id],
+      ['3.5', decimal.id],
+      ['example', decimal.id],
+    ];
+    for (const [q, id] of cases) {
+      // The newest window, and a window of one message, which leaves the rest to the GIN index.
+      expect(
+        (await found(sam, { q })).results.map((r) => r.id),
+        q,
+      ).toContain(id);
+      const viaIndex = await searchMessages(t.db, { q, before: decimal.id + 1 }, access, 1);
+      expect(
+        viaIndex.results.map((r) => r.id),
+        q,
+      ).toContain(id);
+    }
+    // The index is the one the search's expression uses (a different expression would read every row).
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select id from messages where ${searchableWords(messages.content)} @@ to_tsquery('simple', 'sermons:*')`,
+      );
+    });
+    expect(JSON.stringify(plan)).toContain('messages_search_idx');
   });
 
   it('never returns a VIP message to someone without cardholder_success', async () => {

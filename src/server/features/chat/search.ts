@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Access } from '#server/auth/permissions';
 import type { Db } from '#server/db/client';
-import { messages, user } from '#server/db/schema';
+import { messages, searchableWords, user } from '#server/db/schema';
 import { SEARCH_PAGE, searchWords, type ChatSearchPage, type ChatSearchQuery } from '#shared/chat-search';
 import { readableChatTypes } from './readable';
 
@@ -36,7 +36,7 @@ export async function searchMessages(
   const tsquery = prefixQuery(query.q);
   if (!tsquery) return { results: [], nextBefore: null };
   const wanted = SEARCH_PAGE + 1;
-  const matches = sql`to_tsvector('simple', ${messages.content}) @@ to_tsquery('simple', ${tsquery})`;
+  const matches = sql`${searchableWords(messages.content)} @@ to_tsquery('simple', ${tsquery})`;
   const readable = and(inArray(messages.chatType, readableChatTypes(access)), isNull(messages.deletedAt));
   const beforeCursor = query.before === undefined ? undefined : lt(messages.id, query.before);
   const recent = db
