@@ -10,7 +10,7 @@ import { deletePartner, setArchived } from './archive';
 import { bulkTag } from './bulk-tags';
 import { countPartners, exportPartners, partnersCsv } from './export';
 import { createTag, deleteTag, listTags, setPartnerTags, updateTag } from './tags';
-import { downloadDay } from '#shared/time-zone';
+import { downloadDay, isValidTimeZone } from '#shared/time-zone';
 
 /** Archiving and deleting partners is for admins (issue 20), checked after the partners guard. */
 const requireAdmin = requireRole('admin');
@@ -41,10 +41,12 @@ export function partnerDirectoryRoutes() {
       const rows = exportPartners(contextOf(c), c.req.valid('query'));
       // The export is recorded before the first byte (the generator's first step).
       const first = await rows.next();
-      return new Response(csvStream(partnersCsv, first, rows), {
+      // `tz` (the browser's zone) dates the file and the archived column; the filters carry no dates.
+      const tz = c.req.query('tz');
+      const timeZone = tz !== undefined && isValidTimeZone(tz) ? tz : 'UTC';
+      return new Response(csvStream(partnersCsv(timeZone), first, rows), {
         status: 200,
-        // `tz` (the browser's zone) names the file only.
-        headers: csvHeaders(`partners-${downloadDay(c.req.query('tz'))}.csv`),
+        headers: csvHeaders(`partners-${downloadDay(timeZone)}.csv`),
       });
     })
     .put('/:id/tags', validate('param', partnerIdParamSchema), validate('json', partnerTagsSchema), async (c) =>

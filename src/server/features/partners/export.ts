@@ -6,6 +6,7 @@ import type { ServiceContext } from '#server/service/context';
 import type { PartnerFilterValues } from '#shared/schemas/partners';
 import { directoryConditions, listPartners } from './service';
 import type { TagView } from './tag-links';
+import { zonedDate } from '#shared/time-zone';
 
 /** Partners read per page of the export: the keyset walk never holds more. */
 const EXPORT_BATCH = 500;
@@ -51,8 +52,11 @@ export async function* exportPartners(ctx: ServiceContext, filters: PartnerFilte
 
 const tagNames = (tags: TagView[]) => tags.map((tag) => tag.name).join('; ');
 
-/** The columns of the export: the partner form's fields, the tags, and whether archived. */
-export const partnersCsv: CsvExport<ExportedPartner> = {
+/**
+ * The columns of the export: the partner form's fields, the tags, and whether archived (the day
+ * it was archived, in the zone of the person exporting, as the gifts export reads its dates).
+ */
+export const partnersCsv = (timeZone: string): CsvExport<ExportedPartner> => ({
   bom: true,
   columns: [
     'Name',
@@ -81,7 +85,7 @@ export const partnersCsv: CsvExport<ExportedPartner> = {
     partner.lastContact ?? '',
     tagNames(partner.tags),
     partner.notes ?? '',
-    partner.archivedAt ? new Date(partner.archivedAt).toISOString().slice(0, 10) : '',
+    partner.archivedAt ? zonedDate(new Date(partner.archivedAt), timeZone) : '',
     partner.id,
   ],
-};
+});

@@ -126,6 +126,15 @@ describe.each(testDatabaseTargets())('partner export, archive and delete on $nam
       expect(all).toHaveLength(1 + 1203);
       expect(all[8]![0]).toBe('Row 0007');
       expect(all[8]![11]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // The archived day is the exporter's: 7:30 PM on Dec 1 in New York is Dec 2 in UTC.
+      await t.db
+        .update(partners)
+        .set({ archivedAt: new Date('2026-12-02T00:30:00Z') })
+        .where(eq(partners.email, 'row7@example.org'));
+      const archivedDay = async (query: Record<string, string>) =>
+        (await exportCsv({ archived: 'true', q: 'row7@', ...query })).find((row) => row[0] === 'Row 0007')![11];
+      expect(await archivedDay({ tz: 'America/New_York' })).toBe('2026-12-01');
+      expect(await archivedDay({})).toBe('2026-12-02');
     });
   });
 
