@@ -2,6 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { shieldSecondClick } from '@/lib/second-click-shield';
 
 /** Confirmation before anything destructive. */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -48,10 +49,18 @@ export function AlertDialogCancel(props: ComponentProps<typeof Button>) {
     </AlertDialogPrimitive.Cancel>
   );
 }
-export function AlertDialogAction(props: ComponentProps<typeof Button>) {
+/** The dialog's one action; a mouse click on it also guards the page against its double-click (shieldSecondClick). */
+export function AlertDialogAction({ onClick, ...props }: ComponentProps<typeof Button>) {
   return (
     <AlertDialogPrimitive.Action asChild>
-      <Button variant="destructive" {...props} />
+      <Button
+        variant="destructive"
+        {...props}
+        onClick={(event) => {
+          if (event.detail >= 1) shieldSecondClick();
+          onClick?.(event);
+        }}
+      />
     </AlertDialogPrimitive.Action>
   );
 }
