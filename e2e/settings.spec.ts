@@ -88,6 +88,8 @@ test('password change: mismatch and short passwords refused; success signs other
     await openSettings(page, 'changer');
     await page.getByRole('tab', { name: 'Security' }).click();
     await expectAccessible(page);
+    const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+    await expect(sessions).toHaveCount(2);
     const current = page.getByLabel('Current Password');
     const newPassword = page.getByLabel('New Password', { exact: true });
     const confirm = page.getByLabel('Confirm New Password');
@@ -121,6 +123,8 @@ test('password change: mismatch and short passwords refused; success signs other
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Password must be at least' })).toHaveCount(0);
     await expect(newPassword).toHaveValue('');
     await expect(current).toHaveValue('');
+    // The list of sessions shows this device alone at once (the ended one stayed until a reload).
+    await expect(sessions).toHaveCount(1);
 
     // This session stays; the other one is signed out live and lands on the sign-in screen.
     await expect(other).toHaveURL(/\/auth$/, { timeout: 5000 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
 import type { SessionItem } from '#shared/schemas/settings';
 
-const sessionsKey = ['settings', 'sessions'] as const;
+export const sessionsKey = ['settings', 'sessions'] as const;
 
 /** The person's own sessions, this device first (issue 17). */
 export function useSessions() {
