@@ -219,7 +219,9 @@ test("remove coordinator asks first; confirming shows 'Coordinator removed'", as
   const dialog = page.getByRole('alertdialog', { name: 'Remove coordinator?' });
   await expect(dialog).toContainText(email);
   // Decision 0111: neither of the switches only an admin gives comes back with the role.
-  await expect(dialog).toContainText('except User Management and Giving Records.');
+  await expect(dialog).toContainText(
+    'except User Management, Giving Records and any the person adding them does not have.',
+  );
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -348,6 +350,17 @@ test('a coordinator granted user management uses the screen but cannot change th
     );
   }
   await expect(theirs.getByRole('switch', { name: 'Partners' })).toBeEnabled();
+  // Removing takes Giving Records away, so the treasurer (who holds it) is an admin's to remove.
+  const removeTreasurer = coordinatorItem(page, USERS.treasurer.email).getByRole('button', {
+    name: `Remove ${USERS.treasurer.email}`,
+  });
+  await expect(removeTreasurer).toBeDisabled();
+  await expect(removeTreasurer).toHaveAccessibleDescription(
+    'Only an admin can remove a coordinator who has User Management or Giving Records.',
+  );
+  await expect(
+    coordinatorItem(page, USERS.coordinator.email).getByRole('button', { name: `Remove ${USERS.coordinator.email}` }),
+  ).toBeEnabled();
 
   // The server refuses what the screen does not offer.
   const meResponse = await page.request.get('/api/me');

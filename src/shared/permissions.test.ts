@@ -3,6 +3,7 @@ import {
   FEATURES,
   resolvePermissions,
   SWITCH_REFUSALS,
+  removalRefusal,
   switchRefusal,
   type Feature,
   type Permissions,
@@ -129,5 +130,23 @@ describe('switchRefusal: what the admin screen locks and the server refuses', ()
     expect(switchRefusal(manager, 'partners', true)).toBeNull();
     expect(switchRefusal(manager, 'chat', true)).toBe(SWITCH_REFUSALS.notYoursToGive);
     expect(switchRefusal(manager, 'chat', false)).toBeNull();
+  });
+});
+
+describe('removalRefusal: removing takes away what only an admin may', () => {
+  const manager = { role: 'coordinator' as const, permissions: resolvePermissions('coordinator', []) };
+  const admin = { role: 'admin' as const, permissions: resolvePermissions('admin', []) };
+  const holding = (feature: 'giving' | 'user_management' | null) => ({
+    permissions: resolvePermissions('coordinator', feature ? [{ feature, enabled: true }] : []),
+  });
+
+  it('keeps a coordinator holding Giving Records or User Management to admins', () => {
+    expect(removalRefusal(manager, holding('giving'))).toBe(SWITCH_REFUSALS.onlyAdminsRemoveAdminGranted);
+    expect(removalRefusal(manager, holding('user_management'))).toBe(SWITCH_REFUSALS.onlyAdminsRemoveAdminGranted);
+    expect(removalRefusal(admin, holding('giving'))).toBeNull();
+  });
+
+  it('lets a manager remove a coordinator without either', () => {
+    expect(removalRefusal(manager, holding(null))).toBeNull();
   });
 });

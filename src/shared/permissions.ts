@@ -123,6 +123,7 @@ export const SWITCH_REFUSALS = {
   onlyAdminsGrantUserManagement: 'Only an admin can give or take away user management.',
   onlyAdminsGrantGiving: 'Only an admin can give or take away Giving Records.',
   notYoursToGive: 'You cannot give a permission that you do not have yourself.',
+  onlyAdminsRemoveAdminGranted: 'Only an admin can remove a coordinator who has User Management or Giving Records.',
 } as const;
 
 /** Whether `viewer` may give `feature`: admins anything, anyone else what they hold and admins do not keep to themselves. */
@@ -146,4 +147,20 @@ export function switchRefusal(
   if (feature === 'giving') return SWITCH_REFUSALS.onlyAdminsGrantGiving;
   if (enabled && !mayGive(viewer, feature)) return SWITCH_REFUSALS.notYoursToGive;
   return null;
+}
+
+/**
+ * Why `viewer` may not remove `target` as a coordinator, or null if they may. Removing takes
+ * away User Management and Giving Records (adding again never restores them), so a coordinator
+ * with user management could otherwise take away what only an admin may: removing is then an
+ * admin's, as switching those off is.
+ */
+export function removalRefusal(
+  viewer: { role: AccessRole; permissions: Permissions },
+  target: { permissions: Record<SwitchableFeature, boolean> },
+): string | null {
+  if (viewer.role === 'admin') return null;
+  return ADMIN_GRANTED.some((feature) => target.permissions[feature])
+    ? SWITCH_REFUSALS.onlyAdminsRemoveAdminGranted
+    : null;
 }

@@ -182,6 +182,27 @@ describe.each(testDatabaseTargets())('coordinator switches on $name', (target) =
       }
     });
 
+    it('refuses a manager removing a coordinator who holds User Management or Giving Records (removing takes them away)', async () => {
+      for (const feature of ['giving', 'user_management'] as const) {
+        const person = await freshUser('coordinator');
+        expect((await setSwitch(cookies.admin, person.id, feature, true)).status).toBe(200);
+        const refused = await send('DELETE', `/api/admin/coordinators/${person.id}`, cookies.manager);
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toEqual({
+          error: 'Only an admin can remove a coordinator who has User Management or Giving Records.',
+        });
+        // Nothing changed: still a coordinator, the switch still on.
+        expect((await permissionsOf(person))[feature]).toBe(true);
+        expect((await permissionsOf(person)).dashboard).toBe(true);
+      }
+      // Without either, the manager may remove them; an admin always may.
+      const plain = await freshUser('coordinator');
+      expect((await send('DELETE', `/api/admin/coordinators/${plain.id}`, cookies.manager)).status).toBe(200);
+      const granted = await freshUser('coordinator');
+      await setSwitch(cookies.admin, granted.id, 'giving', true);
+      expect((await send('DELETE', `/api/admin/coordinators/${granted.id}`, cookies.admin)).status).toBe(200);
+    });
+
     it('refuses a manager switching on a feature they do not hold, but lets them switch it off', async () => {
       await setSwitch(cookies.admin, manager.id, 'cardholder_success', false);
       try {

@@ -13,6 +13,7 @@ import {
   mayGive,
   resolvePermissions,
   SWITCHABLE_FEATURES,
+  removalRefusal,
   switchRefusal,
   type SwitchableFeature,
 } from '#shared/permissions';
@@ -245,6 +246,8 @@ export async function removeCoordinator(ctx: ServiceContext, targetId: string): 
   return ctx.change(async (tx) => {
     await checkTarget(tx.db, tx.actor, targetId, REASONS.ownRole);
     const before = await getCoordinator(tx.db, targetId);
+    const refusal = before ? removalRefusal(tx.actor, before) : null;
+    if (refusal) refuse(403, refusal);
     await revokeRole(tx.db, targetId, 'coordinator');
     await tx.db
       .delete(coordinatorPermissions)

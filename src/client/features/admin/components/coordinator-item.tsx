@@ -12,6 +12,7 @@ import {
   ADMIN_GRANTED,
   FEATURE_LABELS,
   SWITCHABLE_FEATURES,
+  removalRefusal,
   switchRefusal,
   type AccessRole,
   type Permissions,
@@ -59,7 +60,14 @@ export function CoordinatorItem({
           {coordinator.deactivated && <DeactivatedNote />}
           <OnboardingProgress userId={coordinator.id} email={coordinator.email} />
         </div>
-        {isSelf ? <Badge variant="secondary">You</Badge> : <RemoveCoordinatorButton coordinator={coordinator} />}
+        {isSelf ? (
+          <Badge variant="secondary">You</Badge>
+        ) : (
+          <RemoveCoordinatorButton
+            coordinator={coordinator}
+            refusal={viewer ? removalRefusal(viewer, coordinator) : null}
+          />
+        )}
       </div>
       <div
         role="group"
@@ -210,8 +218,10 @@ function PermissionSwitch({
   );
 }
 
-function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) {
+/** Remove, or (when the server would refuse it) the button locked with the reason under it. */
+function RemoveCoordinatorButton({ coordinator, refusal }: { coordinator: Coordinator; refusal: string | null }) {
   const remove = useRemoveCoordinator();
+  const refusalId = `remove-${coordinator.id}-locked`;
   const onConfirm = async () => {
     try {
       await remove.mutateAsync(coordinator.id);
@@ -222,6 +232,25 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
     }
   };
 
+  if (refusal) {
+    return (
+      <div className="flex max-w-56 flex-col items-end gap-1 text-right">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled
+          aria-label={`Remove ${coordinator.email}`}
+          aria-describedby={refusalId}
+        >
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+        <p id={refusalId} className="text-xs text-muted-foreground">
+          {refusal}
+        </p>
+      </div>
+    );
+  }
   return (
     <ConfirmAction
       trigger={
@@ -231,7 +260,7 @@ function RemoveCoordinatorButton({ coordinator }: { coordinator: Coordinator }) 
         </Button>
       }
       title="Remove coordinator?"
-      description={`${coordinator.email} loses access to every feature at once, in every open window, and keeps only their own settings. The account stays listed here with no access; adding them again restores the switches they had, except User Management and Giving Records.`}
+      description={`${coordinator.email} loses access to every feature at once, in every open window, and keeps only their own settings. The account stays listed here with no access; adding them again restores the switches they had, except User Management, Giving Records and any the person adding them does not have.`}
       confirmLabel="Remove"
       onConfirm={() => void onConfirm()}
     />
