@@ -4,6 +4,7 @@ import { activity, donations, importBatches, user } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { giftInstant } from '#shared/giving';
+import { decimalToCents } from '#shared/money';
 import { zonedDate } from '#shared/time-zone';
 import type { GiftCorrection, GiftVoid } from '#shared/schemas/giving-ledger';
 import { giftsChanged } from './announce';
@@ -59,6 +60,18 @@ export async function correctGift(
       partnerName = name;
     }
     const sameDay = zonedDate(before.donationDate, values.timeZone) === values.date;
+    const unchanged =
+      sameDay &&
+      before.partnerId === values.partnerId &&
+      before.partnerName === partnerName &&
+      decimalToCents(before.amount) === decimalToCents(values.amount) &&
+      before.donationType === values.donationType &&
+      before.method === values.method &&
+      before.reference === values.reference &&
+      before.notes === values.notes;
+    // Saved as it was: no correction in its history, and its version stays, so nobody else's
+    // open copy is refused as stale for a change that never happened.
+    if (unchanged) return before;
     const [after] = await tx.db
       .update(donations)
       .set({

@@ -201,6 +201,12 @@ describe.each(testDatabaseTargets())('the giving ledger on $name', (target) => {
       expect(moved!.donationDate.toISOString()).toBe('2026-01-03T18:00:00.000Z');
       await expectRollupMatchesGifts();
 
+      // The same values again: nothing written, no correction recorded, the version kept.
+      const same = await correct(gift!.id, body({ date: '2026-01-03', version: 3 }));
+      expect(same.status, await same.clone().text()).toBe(200);
+      const [kept] = await t.db.select().from(donations).where(eq(donations.id, gift!.id));
+      expect(kept!.version).toBe(3);
+
       const records = await t.db
         .select()
         .from(activity)

@@ -64,8 +64,10 @@ export function EditGiftDialog({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await correct.mutateAsync({ id: gift.id, values });
-      toast.success('Gift corrected', { description: 'The change is kept in the gift’s history.' });
+      const { changed } = await correct.mutateAsync({ id: gift.id, values });
+      // Saved as it was: the server wrote no correction, and the person is told so.
+      if (changed) toast.success('Gift corrected', { description: 'The change is kept in the gift’s history.' });
+      else toast.info('Nothing changed', { description: 'The gift is as it was.' });
       onClose();
     } catch (err) {
       toast.error(err instanceof ApiError && err.status === 409 ? 'Not saved' : 'The gift could not be saved', {
