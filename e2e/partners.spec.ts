@@ -325,6 +325,37 @@ test.describe('partner directory', () => {
     await expect(card.getByText('Inactive')).toBeVisible();
   });
 
+  test('an edit over a change someone else saved meanwhile is refused, keeps what was typed, and loses neither', async ({
+    page,
+  }) => {
+    await openPartners(page);
+    const partner = await createPartnerViaApi(page, { name: unique('Esther Kim'), email: 'esther@example.com' });
+    await searchPartners(page, partner.name);
+    await page.getByRole('button', { name: `View Details for ${partner.name}` }).click();
+    const details = page.getByRole('dialog', { name: partner.name });
+    await details.getByRole('button', { name: 'Edit', exact: true }).click();
+    // Someone else saves a new phone number while this edit is open.
+    const other = await page.request.put(`/api/partners/${partner.id}`, {
+      data: { name: partner.name, email: 'esther@example.com', phone: '111-1111' },
+    });
+    expect(other.status()).toBe(200);
+    await details.getByLabel('Notes').fill('Edited in the other tab');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Not saved', 'This partner was changed by someone else meanwhile.');
+    await expect(details.getByLabel('Notes')).toHaveValue('Edited in the other tab');
+    // Cancel shows their change; editing again from it saves both.
+    await details.getByRole('button', { name: 'Cancel' }).click();
+    await expect(details.getByText('111-1111', { exact: true })).toBeVisible();
+    await details.getByRole('button', { name: 'Edit', exact: true }).click();
+    await details.getByLabel('Notes').fill('Edited in the other tab');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Partner updated successfully');
+    const saved = (await (await page.request.get(`/api/partners/${partner.id}`)).json()) as {
+      partner: { phone: string; notes: string };
+    };
+    expect(saved.partner).toMatchObject({ phone: '111-1111', notes: 'Edited in the other tab' });
+  });
+
   test('a partner added in one browser appears in a directory open in another', async ({ page, browser }) => {
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();

@@ -14,6 +14,7 @@ export interface PartnerJson {
   zone: string | null;
   cardholderStatus: boolean;
   lastContact: string | null;
+  updatedAt: string;
 }
 export interface ListJson {
   partners: PartnerJson[];

@@ -66,6 +66,19 @@ export const partnerSchema = z.object({
 export type PartnerInput = z.input<typeof partnerSchema>;
 export type PartnerValues = z.output<typeof partnerSchema>;
 
+/**
+ * PUT /api/partners/:id: the form, and when the edit began from (`editedFrom`, the partner's
+ * `updatedAt` then). A partner changed since is refused (409) rather than overwritten; without
+ * it the edit applies to the partner as it is (a script, an older client).
+ */
+export const partnerUpdateSchema = partnerSchema.extend({
+  editedFrom: z.iso.datetime({ offset: true, error: 'Invalid edit start' }).optional(),
+});
+export type PartnerUpdate = z.output<typeof partnerUpdateSchema>;
+
+export const PARTNER_CHANGED_MEANWHILE =
+  'This partner was changed by someone else meanwhile. What you typed is still in the form: Cancel to see their change, then edit again.';
+
 /** A query parameter that was sent empty counts as not sent. */
 const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 

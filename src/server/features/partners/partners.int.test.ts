@@ -4,6 +4,7 @@ import { coordinatorPermissions, partners } from '#server/db/schema';
 import { readSse } from '#test-support/sse';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { partnersTestApi, type PartnerJson } from '#test-support/features/partners-test-api';
+import { PARTNER_CHANGED_MEANWHILE } from '#shared/schemas/partners';
 
 // Access, adding, editing and the realtime notice (search, filters and pages
 // are in partner-search.int.test.ts).
@@ -174,6 +175,47 @@ describe.each(testDatabaseTargets())('partners API on $name', (target) => {
       });
       expect(missing.status).toBe(404);
       expect(await missing.json()).toEqual({ error: 'Partner not found' });
+    });
+
+    it('refuses an edit begun before someone else saved the partner (409), and writes nothing', async () => {
+      const partner = await create({ name: 'Esther Kim', email: 'esther@example.org' });
+      const first = await put(`/api/partners/${partner.id}`, {
+        name: 'Esther Kim',
+        email: 'esther@example.org',
+        phone: '111-1111',
+        editedFrom: partner.updatedAt,
+      });
+      expect(first.status, await first.clone().text()).toBe(200);
+      const afterFirst = ((await first.json()) as { partner: PartnerJson }).partner;
+      // The second person's edit began from the partner as created: their save would undo the phone.
+      const stale = await put(`/api/partners/${partner.id}`, {
+        name: 'Esther Kim',
+        email: 'esther@example.org',
+        notes: 'Edited in tab 2',
+        editedFrom: partner.updatedAt,
+      });
+      expect(stale.status).toBe(409);
+      expect(await stale.json()).toEqual({ error: PARTNER_CHANGED_MEANWHILE });
+      const [row] = await t.db.select().from(partners).where(eq(partners.id, partner.id));
+      expect(row).toMatchObject({ phone: '111-1111', notes: null });
+      // Begun from the partner as it now is, the edit is saved; without editedFrom it applies as before.
+      const fresh = await put(`/api/partners/${partner.id}`, {
+        name: 'Esther Kim',
+        email: 'esther@example.org',
+        phone: '111-1111',
+        notes: 'Edited in tab 2',
+        editedFrom: afterFirst.updatedAt,
+      });
+      expect(fresh.status).toBe(200);
+      expect(
+        (await put(`/api/partners/${partner.id}`, { name: 'Esther Kim', email: 'esther@example.org' })).status,
+      ).toBe(200);
+      const bad = await put(`/api/partners/${partner.id}`, {
+        name: 'E',
+        email: 'e@example.org',
+        editedFrom: 'yesterday',
+      });
+      expect(bad.status).toBe(400);
     });
 
     it('changes nothing when the edit is invalid', async () => {

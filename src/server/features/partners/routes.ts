@@ -11,6 +11,7 @@ import {
   partnerListQuerySchema,
   partnerSchema,
   partnersWithEmailQuerySchema,
+  partnerUpdateSchema,
   type PartnerListQuery,
 } from '#shared/schemas/partners';
 import { mergePartners, type PartnerMergeMove } from './merge';
@@ -69,7 +70,7 @@ export function partnersRoutes({
         if (!partner) refuse(404, 'Partner not found');
         return c.json({ partner }, 200);
       })
-      .put('/:id', validate('param', partnerIdParamSchema), validate('json', partnerSchema), async (c) =>
+      .put('/:id', validate('param', partnerIdParamSchema), validate('json', partnerUpdateSchema), async (c) =>
         c.json({ partner: await updatePartner(contextOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
       )
   );

@@ -6,9 +6,11 @@ import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { recordedUpdate } from '#server/service/recorded-update';
 import {
+  PARTNER_CHANGED_MEANWHILE,
   PARTNER_PAGE_SIZE,
   type PartnerFilterValues,
   type PartnerListQuery,
+  type PartnerUpdate,
   type PartnerValues,
 } from '#shared/schemas/partners';
 import { decodeCursor, directoryOrder, encodeCursor } from './directory-order';
@@ -222,7 +224,7 @@ export async function createPartner(ctx: ServiceContext, values: PartnerValues) 
 }
 
 /** Replaces the editable fields. */
-export async function updatePartner(ctx: ServiceContext, id: string, values: PartnerValues) {
+export async function updatePartner(ctx: ServiceContext, id: string, { editedFrom, ...values }: PartnerUpdate) {
   const thisPartner = eq(partners.id, id);
   const updated = await ctx.change((tx) =>
     recordedUpdate(
@@ -236,6 +238,12 @@ export async function updatePartner(ctx: ServiceContext, id: string, values: Par
           .where(thisPartner)
           .returning(partnerColumns),
       { action: 'partner.updated', subject: { type: 'partner', id }, announce: partnersChanged(id) },
+      // Two people editing one partner: the later save would silently undo the earlier one.
+      (before) => {
+        if (editedFrom !== undefined && before.updatedAt.getTime() !== Date.parse(editedFrom)) {
+          refuse(409, PARTNER_CHANGED_MEANWHILE);
+        }
+      },
     ),
   );
   return (await withTags(ctx.db, [updated]))[0]!;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ensureOk } from '@/lib/api';
-import type { PartnerValues } from '#shared/schemas/partners';
+import type { PartnerUpdate } from '#shared/schemas/partners';
 import { partnerKeys, type Partner } from './list-partners';
 
-export async function updatePartner({ id, values }: { id: string; values: PartnerValues }): Promise<Partner> {
+/** Saves an edit; `values.editedFrom` makes a change by someone else since then a 409, not an overwrite. */
+export async function updatePartner({ id, values }: { id: string; values: PartnerUpdate }): Promise<Partner> {
   const response = await ensureOk(await api.api.partners[':id'].$put({ param: { id }, json: values }));
   return ((await response.json()) as { partner: Partner }).partner;
 }

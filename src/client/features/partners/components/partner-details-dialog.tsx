@@ -21,6 +21,7 @@ import { PartnerForm } from './partner-form';
 import { PartnerOpenTasks } from './partner-open-tasks';
 import { PartnerTimeline } from './partner-timeline';
 import { PartnerTagPicker } from './partner-tag-picker';
+import { ApiError } from '@/lib/api';
 
 function Detail({ label, value, className }: { label: string; value: string | null; className?: string }) {
   return (
@@ -56,7 +57,10 @@ export function PartnerDetailsDialog({
 }) {
   const { data: partner = initial } = usePartner(initial.id, initial);
   const { data: me } = useMe();
-  const [editing, setEditing] = useState(false);
+  // When the edit began: the partner's updatedAt then, so a save over someone else's change
+  // since is refused instead of silently undoing it (the details refresh live meanwhile).
+  const [editedFrom, setEditedFrom] = useState<string | null>(null);
+  const editing = editedFrom !== null;
   const updatePartner = useUpdatePartner();
 
   return (
@@ -89,15 +93,15 @@ export function PartnerDetailsDialog({
             submitLabel="Save Changes"
             pendingLabel="Saving..."
             pending={updatePartner.isPending}
-            onCancel={() => setEditing(false)}
+            onCancel={() => setEditedFrom(null)}
             onInvalid={(message) => toast.error('Failed to update partner', { description: message })}
             onSubmit={async (values) => {
               try {
-                await updatePartner.mutateAsync({ id: partner.id, values });
+                await updatePartner.mutateAsync({ id: partner.id, values: { ...values, editedFrom } });
                 toast.success('Partner updated successfully');
-                setEditing(false);
+                setEditedFrom(null);
               } catch (err) {
-                toast.error('Failed to update partner', {
+                toast.error(err instanceof ApiError && err.status === 409 ? 'Not saved' : 'Failed to update partner', {
                   description: err instanceof Error ? err.message : undefined,
                 });
               }
@@ -111,7 +115,7 @@ export function PartnerDetailsDialog({
               {partner.archivedAt && <Badge variant="secondary">Archived</Badge>}
               <div className="ml-auto flex flex-wrap gap-2">
                 {me?.role === 'admin' && !partner.archivedAt && <MergePartnersDialog partner={partner} />}
-                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                <Button variant="outline" size="sm" onClick={() => setEditedFrom(partner.updatedAt)}>
                   <Pencil aria-hidden="true" />
                   Edit
                 </Button>
