@@ -91,3 +91,27 @@ test('a changed gift asks before its edit is dropped', async ({ page }) => {
   // Nothing was saved.
   await expect(page.getByRole('row').filter({ hasText: 'Form dialog donor' }).first()).toContainText('$40.00');
 });
+
+test("Escape in a form's type-ahead closes its suggestions first, not the dialog, and asks nothing", async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/giving');
+  const name = `Typeahead Church ${Date.now()}`;
+  const created = await page.request.post('/api/partners', { data: { name, email: `ta-${Date.now()}@example.org` } });
+  expect(created.status()).toBe(201);
+  await page.getByRole('button', { name: 'Add Donation' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Donation' });
+  const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  const field = dialog.getByLabel('Partner Name');
+  await field.pressSequentially(name.slice(0, 14));
+  await expect(dialog.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('option', { name: new RegExp(name) })).toBeHidden();
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(field).toBeFocused();
+  // The next Escape is the dialog's: what was typed is asked about.
+  await page.keyboard.press('Escape');
+  await expect(question).toBeVisible();
+});

@@ -76,6 +76,9 @@ export function useCombobox<T>({
       'aria-activedescendant': showList && active >= 0 ? `${listboxId}-${active}` : undefined,
       onBlur: () => setOpen(false),
       onKeyDown,
+      // The dialog around the field leaves an Escape to it while its list is open: Radix hears the
+      // key on the document before this field's handler can stop it (FormDialogContent).
+      'data-own-escape': showList ? '' : undefined,
     },
   };
 }
