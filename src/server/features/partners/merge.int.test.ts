@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   activity,
   donations,
+  importBatches,
   messages,
   partnerContacts,
   partnerMerges,
@@ -189,6 +190,42 @@ describe.each(testDatabaseTargets())('partner merge on $name', (target) => {
       .from(activity)
       .where(and(eq(activity.action, 'partner.merged'), inArray(activity.subjectId, [a.id, b.id])));
     expect(records).toEqual([]);
+  });
+
+  it("leaves a survivor an import created out of that import's undo once it holds an older partner", async () => {
+    const [batch] = await t.db
+      .insert(importBatches)
+      .values({ kind: 'partners', source: 'Sheet', fileName: 'partners.csv', rows: 2, completedAt: new Date() })
+      .returning();
+    const imported = await addPartner({
+      name: 'Rebecca Martinez',
+      email: 'rebecca@example.org',
+      importBatchId: batch!.id,
+    });
+    const older = await addPartner({ name: 'Rebecca Martinez', email: 'rebecca@example.com' });
+    await t.db
+      .insert(donations)
+      .values({ partnerId: older.id, partnerName: 'Rebecca Martinez', amount: '25.00', donationType: 'monthly' });
+    expect((await merge({ survivorId: imported.id, mergedId: older.id })).status).toBe(200);
+    const [survivor] = await t.db.select().from(partners).where(eq(partners.id, imported.id));
+    expect(survivor!.importBatchId).toBeNull();
+    // Undoing the import leaves her in the directory, gifts and all.
+    const undone = await t.postJson(`/api/partners/imports/batches/${batch!.id}/undo`, undefined, { cookie: admin });
+    expect(undone.status, await undone.clone().text()).toBe(202);
+    expect(await t.deps.jobs.runDue()).toBe(1);
+    const [after] = await t.db.select().from(partners).where(eq(partners.id, imported.id));
+    expect(after).toMatchObject({ archivedAt: null, name: 'Rebecca Martinez' });
+
+    // Two partners of the same import merged stay that import's.
+    const [second] = await t.db
+      .insert(importBatches)
+      .values({ kind: 'partners', source: 'Sheet', fileName: 'more.csv', rows: 2, completedAt: new Date() })
+      .returning();
+    const a = await addPartner({ name: 'Amos Boateng', email: 'amos@example.org', importBatchId: second!.id });
+    const b = await addPartner({ name: 'Amos Boateng', email: 'amos.b@example.org', importBatchId: second!.id });
+    expect((await merge({ survivorId: a.id, mergedId: b.id })).status).toBe(200);
+    const [kept] = await t.db.select().from(partners).where(eq(partners.id, a.id));
+    expect(kept!.importBatchId).toBe(second!.id);
   });
 
   it('refuses when the two together would carry more than 50 tags', async () => {

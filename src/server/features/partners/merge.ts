@@ -34,7 +34,7 @@ export interface PartnerMergeMove {
 export async function mergePartners(ctx: ServiceContext, moves: readonly PartnerMergeMove[], input: PartnerMerge) {
   return ctx.change(async (tx) => {
     const rows = await tx.db
-      .select({ ...partnerColumns, archivedAt: partners.archivedAt })
+      .select({ ...partnerColumns, archivedAt: partners.archivedAt, importBatchId: partners.importBatchId })
       .from(partners)
       .where(inArray(partners.id, [input.survivorId, input.mergedId]))
       .orderBy(asc(partners.id))
@@ -76,12 +76,19 @@ export async function mergePartners(ctx: ServiceContext, moves: readonly Partner
     await tx.db.delete(partners).where(eq(partners.id, merged.id));
     const [after] = await tx.db
       .update(partners)
-      .set({ ...values, updatedAt: new Date() })
+      .set({
+        ...values,
+        // A survivor an import created holds, once merged, a partner the import did not create:
+        // undoing the import must not archive or delete them with it (a walkthrough lost a
+        // monthly donor from the directory that way). It stays the batch's only if both were.
+        importBatchId: survivor.importBatchId === merged.importBatchId ? survivor.importBatchId : null,
+        updatedAt: new Date(),
+      })
       .where(eq(partners.id, survivor.id))
       .returning(partnerColumns);
 
-    const { archivedAt: _s, ...survivorBefore } = survivor;
-    const { archivedAt: _m, ...mergedBefore } = merged;
+    const { archivedAt: _s, importBatchId: _sb, ...survivorBefore } = survivor;
+    const { archivedAt: _m, importBatchId: _mb, ...mergedBefore } = merged;
     await tx.record({
       action: 'partner.merged',
       subject: { type: 'partner', id: survivor.id },
