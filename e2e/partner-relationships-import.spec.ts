@@ -51,6 +51,7 @@ test('a coordinator imports partners with a duplicate, fills its empty fields, s
   await expect(counts.nth(0)).toHaveText('1');
   await expect(counts.nth(1)).toHaveText('1');
   await expect(counts.nth(2)).toHaveText('1');
+  await expect(page.getByRole('term').nth(2)).toHaveText('To skip (1 repeats an earlier row)');
   await expect(page.getByRole('row').filter({ hasText: 'Leeds' })).toContainText(
     `Fills ${known}'s empty location (same email)`,
   );

@@ -43,7 +43,7 @@ export function ReviewStep({
           ['To update', updates],
           [
             summary.fileDuplicates
-              ? `To skip (${summary.fileDuplicates.toLocaleString('en-US')} repeat the file)`
+              ? `To skip (${plural(summary.fileDuplicates, 'repeats an earlier row', 'repeat earlier rows')})`
               : 'To skip',
             summary.duplicates,
           ],
