@@ -113,9 +113,22 @@ test('create user: missing fields, a short password, success, and a duplicate em
   await card.getByLabel('Full Name').fill('Created Person');
   await card.getByRole('button', { name: 'Create User' }).click();
   await expectToast(page, 'User created successfully');
+  // The second click of a double-click arriving once the form has saved and cleared itself is
+  // not a submission of the empty form ("Please enter both email and password" replaced the success).
+  await expect(card.getByLabel('Email')).toHaveValue('');
+  const submits = await card.locator('form').evaluate((form) => {
+    let count = 0;
+    form.addEventListener('submit', () => (count += 1));
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    // A pair's second click submits nothing; a single click (the control) still does.
+    button.dispatchEvent(new MouseEvent('click', { detail: 2, bubbles: true, cancelable: true }));
+    const afterSecond = count;
+    button.dispatchEvent(new MouseEvent('click', { detail: 1, bubbles: true, cancelable: true }));
+    return [afterSecond, count];
+  });
+  expect(submits).toEqual([0, 1]);
   // The failure of the try before went with the success (it stayed under it).
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to create user' })).toHaveCount(0);
-  await expect(card.getByLabel('Email')).toHaveValue('');
 
   await card.getByLabel('Email').fill(email.toUpperCase());
   await card.getByLabel('Password').fill('another-password');

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '@/lib/utils';
 
 const buttonVariants = cva(
@@ -26,6 +26,20 @@ const buttonVariants = cva(
   },
 );
 
+/**
+ * A submit button ignores the second click of a double-click: the first submitted, and a form
+ * that cleared itself after saving would otherwise be sent again, empty ("Please enter both email
+ * and password" replaced "User created successfully"). `detail` counts the clicks of a pair; a
+ * key press (0) and single clicks (1) submit as ever.
+ */
+const onceOnSubmit = (onClick: ComponentProps<'button'>['onClick']) => (event: MouseEvent<HTMLButtonElement>) => {
+  if (event.detail >= 2) {
+    event.preventDefault();
+    return;
+  }
+  onClick?.(event);
+};
+
 export function Button({
   className,
   variant,
@@ -34,5 +48,6 @@ export function Button({
   ...props
 }: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  const onClick = props.type === 'submit' ? onceOnSubmit(props.onClick) : props.onClick;
+  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} onClick={onClick} />;
 }

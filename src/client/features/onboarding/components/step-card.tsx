@@ -43,7 +43,8 @@ export function StepCard({
     if (markDone.isPending) return;
     try {
       await markDone.mutateAsync(step.id);
-      toast.success('Step marked as done', { description: step.title });
+      // One toast however often it was clicked (a double-click sends two; the server records one).
+      toast.success('Step marked as done', { description: step.title, id: `step-done-${step.id}` });
       // A Done badge replaces the button: the focus goes to the step's title beside it.
       void focusWhenDrawn(() => document.getElementById(headingId));
     } catch (err) {
