@@ -12,7 +12,19 @@ export const AMOUNT_MESSAGES = {
   positive: 'Amount must be greater than 0',
   tooLarge: 'Amount is too large',
   cents: 'Amount can have at most 2 decimal places',
+  comma: 'Write cents with a point, as in 12.50 (a comma may only separate thousands, as in 1,250.00)',
 } as const;
+
+/**
+ * A typed amount with the thousands commas people write ("1,250.00") taken out; null for any
+ * other comma. A decimal comma ("12,50") is refused, not guessed (a number box took it as 1250),
+ * as the gift import refuses it.
+ */
+export function withoutThousandsCommas(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.includes(',')) return trimmed;
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replaceAll(',', '') : null;
+}
 
 export type AmountCheck = { ok: true; value: string } | { ok: false; message: string };
 

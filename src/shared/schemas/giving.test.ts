@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { donationSchema } from './giving';
+import { AMOUNT_MESSAGES } from '../money';
 
 const valid = { partnerName: 'Grace Church', amount: '25', donationType: 'one-time' };
 
@@ -60,6 +61,10 @@ describe('donationSchema (SPEC.md section 5 "Donation form")', () => {
     [{ partnerName: 'A', donationType: 'one-time' }, 'Amount is required'],
     [{ ...valid, amount: 'ten' }, 'Amount must be a number'],
     [{ ...valid, amount: '0.001' }, 'Amount can have at most 2 decimal places'],
+    // A decimal comma is refused, not read as thousands (a number box made 12,50 into 1250).
+    [{ ...valid, amount: '12,50' }, AMOUNT_MESSAGES.comma],
+    [{ ...valid, amount: '1.250,50' }, AMOUNT_MESSAGES.comma],
+    [{ ...valid, amount: '1,25,000' }, AMOUNT_MESSAGES.comma],
     [{ ...valid, donationType: 'weekly' }, 'Donation type must be one-time or monthly'],
     [{ ...valid, donationType: undefined }, 'Donation type must be one-time or monthly'],
     [{ ...valid, notes: 'x'.repeat(501) }, 'Notes must be 500 characters or less'],
@@ -72,6 +77,8 @@ describe('donationSchema (SPEC.md section 5 "Donation form")', () => {
     ['0.01', '0.01'],
     ['999999999', '999999999.00'],
     ['999999998.99', '999999998.99'],
+    ['1,250.50', '1250.50'],
+    [' 12,345,678 ', '12345678.00'],
   ])('accepts the boundary amount %s', (amount, stored) => {
     expect(donationSchema.parse({ ...valid, amount }).amount).toBe(stored);
   });

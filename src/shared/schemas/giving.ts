@@ -1,7 +1,7 @@
 // Gifts (the giving feature): what a gift may hold, checked the same way by the dialog and the server.
 import { z } from 'zod';
 import { DONATION_METHODS } from '../giving';
-import { checkAmount } from '../money';
+import { AMOUNT_MESSAGES, checkAmount, withoutThousandsCommas } from '../money';
 
 export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
@@ -13,13 +13,19 @@ const requiredText = (message: string) => ({
 });
 
 /**
- * An amount from the form (a number input's text) or from JSON (a number or a string), checked
- * exactly and turned into the two-decimal string the database stores (D10).
+ * An amount from the form (the text typed) or from JSON (a number or a string), checked exactly
+ * and turned into the two-decimal string the database stores (D10). Thousands commas are taken
+ * out; any other comma is refused with how to write the amount.
  */
 export const amountSchema = z
   .custom<string | number>(() => true)
   .transform((input, ctx) => {
-    const checked = checkAmount(input);
+    const text = typeof input === 'string' ? withoutThousandsCommas(input) : input;
+    if (text === null) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES.comma });
+      return z.NEVER;
+    }
+    const checked = checkAmount(text);
     if (!checked.ok) {
       ctx.addIssue({ code: 'custom', message: checked.message });
       return z.NEVER;

@@ -1,12 +1,11 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import { numberBoxText, numberBoxValue } from '@/lib/number-box';
 
 /**
- * A gift's amount box, for Add Donation and Edit Gift. A number box reports '' both when it is
- * empty and when it holds text that is not a number ("1e", a lone "-"); read with `numberBoxText`,
- * the second reaches the schema as `NOT_A_NUMBER`, so saving says "Amount must be a number"
- * instead of "Amount is required" for a box that plainly holds something (decision 0168).
+ * A gift's amount box, for Add Donation and Edit Gift: a text box with the decimal keypad, whose
+ * text goes to the schema as typed. Not a number box: Chromium's took "12,50" as 1250 (the comma
+ * read as a thousands mark) and handed over '' for text that is not a number; the schema now sees
+ * what was typed and says what is wrong with it (decision 0175).
  */
 export function AmountInput<T extends FieldValues>({
   control,
@@ -28,17 +27,16 @@ export function AmountInput<T extends FieldValues>({
       render={({ field }) => (
         <Input
           id={id}
-          type="number"
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0.01"
+          autoComplete="off"
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           name={field.name}
           ref={field.ref}
           onBlur={field.onBlur}
-          value={numberBoxValue(String(field.value ?? ''))}
-          onChange={(event) => field.onChange(numberBoxText(event.target))}
+          value={String(field.value ?? '')}
+          onChange={(event) => field.onChange(event.target.value)}
         />
       )}
     />
