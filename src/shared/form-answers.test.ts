@@ -1,3 +1,4 @@
+import { DATE_OUT_OF_RANGE } from './limits';
 import { describe, expect, it } from 'vitest';
 import {
   ANSWER_MESSAGES,
@@ -102,6 +103,13 @@ describe('checkAnswer', () => {
     for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '01/02/2026', '0999-01-01', 'tomorrow']) {
       expect(error(field('date'), bad)).toBe(ANSWER_MESSAGES.date);
     }
+  });
+
+  it('takes a date only within the years the portal keeps (1900 to 2200)', () => {
+    expect(value(field('date'), '1900-01-01')).toBe('1900-01-01');
+    expect(value(field('date'), '2200-12-31')).toBe('2200-12-31');
+    expect(error(field('date'), '1850-01-01')).toBe(DATE_OUT_OF_RANGE);
+    expect(error(field('date'), '2201-01-01')).toBe(DATE_OUT_OF_RANGE);
   });
 
   it('takes only the options a choice field offers, several in the form order', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatDay } from './format';
 import { ANSWER_MAX_LENGTH, FORM_LIMITS, type FormFieldType } from './forms';
 import type { FormField } from './schemas/forms';
+import { DATE_OUT_OF_RANGE, isYearInRange } from './limits';
 
 /**
  * The rules an answer must meet, per field type (issue 21): the public page checks them as the
@@ -116,6 +117,8 @@ export function checkAnswer(field: FormField, raw: unknown): { value: AnswerValu
     }
     case 'date':
       if (typeof raw !== 'string' || !isIsoDate(raw.trim())) return { error: ANSWER_MESSAGES.date };
+      // The portal's own dates keep to these years; an answer of 1850 is a slip, not an arrival date.
+      if (!isYearInRange(raw.trim())) return { error: DATE_OUT_OF_RANGE };
       return { value: raw.trim() };
     case 'single_choice':
       if (typeof raw !== 'string' || !(field.options ?? []).includes(raw))

@@ -5,6 +5,7 @@ import { numberBoxText, numberBoxValue } from '@/lib/number-box';
 import { cn } from '@/lib/utils';
 import { numberHint } from '#shared/form-answers';
 import { ANSWER_MAX_LENGTH, type FormFieldType } from '#shared/forms';
+import { EARLIEST_YEAR, LATEST_YEAR } from '#shared/limits';
 
 /** A field as the answer input needs it: the builder's preview and the public page both have these. */
 export interface AnswerFieldShape {
@@ -172,8 +173,9 @@ export function AnswerField({
           autoComplete={AUTOCOMPLETE[field.type]}
           inputMode={field.type === 'number' ? (wholeAndNotNegative ? 'numeric' : 'decimal') : undefined}
           step={field.type === 'number' ? (field.wholeNumber ? 1 : 'any') : undefined}
-          min={field.type === 'number' ? field.min : undefined}
-          max={field.type === 'number' ? field.max : undefined}
+          // A date's picker keeps to the years the answer's check takes (shared/limits.ts).
+          min={field.type === 'number' ? field.min : field.type === 'date' ? `${EARLIEST_YEAR}-01-01` : undefined}
+          max={field.type === 'number' ? field.max : field.type === 'date' ? `${LATEST_YEAR}-12-31` : undefined}
           maxLength={field.type in ANSWER_MAX_LENGTH ? ANSWER_MAX_LENGTH[field.type as 'text'] : undefined}
           className={cn(field.type === 'date' && 'w-auto')}
           // A number box's "1e" reaches the check as not a number, not as no answer.
