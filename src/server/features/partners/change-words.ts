@@ -1,3 +1,5 @@
+import { formatDay } from '#shared/format';
+
 /** One field of a partner's record before and after a change, in words. */
 export interface FieldChange {
   label: string;
@@ -22,7 +24,10 @@ const FIELDS: { key: string; label: string; show?: (value: unknown) => string }[
   { key: 'notes', label: 'Notes' },
 ];
 
-const text = (value: unknown) => (value === null || value === undefined || value === '' ? 'None' : String(value));
+// As the details and the merge dialog say an empty field.
+const text = (value: unknown) => (value === null || value === undefined || value === '' ? 'Not given' : String(value));
+/** A day as every date of the portal reads ("Nov 15, 2026"). */
+const day = (value: unknown) => (typeof value === 'string' && value !== '' ? formatDay(value) : text(value));
 
 /** What each recorded action on a partner says; actions added later read as their last word. */
 const SUMMARIES: Record<string, string> = {
@@ -55,7 +60,7 @@ export function describePartnerChange(action: string, before: unknown, after: un
   const merge = action === 'partner.merged';
   const was = merge ? asRecord(asRecord(before).survivor) : asRecord(before);
   const now = merge ? asRecord(asRecord(after).survivor) : asRecord(after);
-  const fields = [...FIELDS, { key: 'lastContact', label: 'Last contact' }];
+  const fields = [...FIELDS, { key: 'lastContact', label: 'Last contact', show: day }];
   const changes =
     action === 'partner.updated' || (Object.keys(was).length > 0 && Object.keys(now).length > 0)
       ? fields

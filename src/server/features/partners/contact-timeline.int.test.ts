@@ -84,7 +84,7 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
       const edit = forAdmin.entries.find((e) => e.source === 'change' && e.summary === 'Changed the partner’s details');
       expect(edit).toMatchObject({
         by: 'helper@example.org',
-        changes: [{ label: 'Phone', from: 'None', to: '555-0100' }],
+        changes: [{ label: 'Phone', from: 'Not given', to: '555-0100' }],
       });
       expect(forAdmin.entries.find((e) => e.source === 'change' && e.summary === 'Added the partner')).toMatchObject({
         changes: [],
@@ -158,12 +158,12 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
       expect(entries.filter((e) => e.source === 'change' && String(e.summary).startsWith('Merged'))).toEqual([
         expect.objectContaining({
           summary: 'Merged Merged Partner into this partner',
-          changes: [{ label: 'Zone', from: 'None', to: 'East' }],
+          changes: [{ label: 'Zone', from: 'Not given', to: 'East' }],
         }),
       ]);
       expect(entries.find((e) => e.source === 'change' && e.summary === 'Changed the partner’s details')).toMatchObject(
         {
-          changes: [{ label: 'Zone', from: 'None', to: 'East' }],
+          changes: [{ label: 'Zone', from: 'Not given', to: 'East' }],
         },
       );
       expect(entries.filter((e) => e.source === 'change' && e.summary === 'Added the partner')).toHaveLength(2);
