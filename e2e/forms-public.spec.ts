@@ -183,6 +183,27 @@ test('a form changed while it is being answered shows its questions anew and kee
   }
 });
 
+test('a click on the next question lands although leaving a bad answer shows its error above it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'coordinator', '/forms');
+  const formId = await createForm(page, unique('Volunteer sign-up'));
+  const { form } = (await (await page.request.get(`/api/forms/${formId}`)).json()) as { form: { publicToken: string } };
+  const { context, page: phone } = await visitor(browser);
+  try {
+    await phone.goto(`/f/${form.publicToken}`);
+    await phone.getByLabel('Guests').pressSequentially('1e');
+    // The press on Fish leaves Guests, whose error then pushes the choices down: the click
+    // still picks Fish (it landed beside it, and was lost, while the error came at the press).
+    await phone.getByRole('radio', { name: 'Fish' }).click();
+    await expect(phone.getByRole('radio', { name: 'Fish' })).toBeChecked();
+    await expect(phone.getByText('Please enter a number')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a link that leads nowhere says so plainly', async ({ browser }) => {
   const { context, page: phone } = await visitor(browser);
   try {

@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD } from '#shared/forms';
 import type { PublicFormView } from '#shared/public-forms';
 import { loadPublicForm, submitPublicResponse } from '../api/public-form';
 import { AnswerField, emptyDraft, type AnswerDraft } from './answer-field';
+import { afterPointerRelease } from '@/lib/after-pointer-release';
 
 /** The page's frame: one readable column, comfortable at 390 px wide. */
 function Frame({ ministry, children }: { ministry?: string; children: ReactNode }) {
@@ -238,7 +239,9 @@ function FillIn({ token, form }: { token: string; form: PublicFormView }) {
               }
             }}
             onLeave={() => {
-              if (touched.has(field.id) || errors[field.id]) setError(field.id, errorOf(field.id));
+              if (!touched.has(field.id) && !errors[field.id]) return;
+              // Left by pressing on the next question: its error waits for that click to land.
+              afterPointerRelease(() => setError(field.id, errorOf(field.id)));
             }}
           />
         ))}
