@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
 import { partnerImportChanges, partners, partnerTagLinks, partnerTags } from '#server/db/schema';
@@ -235,6 +235,9 @@ export async function editedSince(db: Db, batchId: string) {
   return row?.n ?? 0;
 }
 
+/** How many of the partners an undo archives its note names. */
+const NAMED_KEPT = 3;
+
 /** What the undo will do besides deleting the created partners, said before it is confirmed. */
 export async function partnerUndoNote(db: Db, batchId: string, withRecords: PartnersWithRecords) {
   const { kept } = await createdBy(db, batchId, withRecords);
@@ -255,8 +258,16 @@ export async function partnerUndoNote(db: Db, batchId: string, withRecords: Part
       `${n(changed!.n, 'partner it updated gets its', 'partners it updated get their')} earlier values and tags back.`,
     );
   if (kept.length > 0) {
+    // Named, so the person confirming sees who leaves the directory (at most three, then a count).
+    const named = await db
+      .select({ name: partners.name })
+      .from(partners)
+      .where(inArray(partners.id, kept.slice(0, NAMED_KEPT)))
+      .orderBy(asc(partners.name));
+    const more = kept.length - named.length;
+    const who = named.map((p) => p.name).join(', ') + (more > 0 ? ` and ${more.toLocaleString('en-US')} more` : '');
     parts.push(
-      `${n(kept.length, 'partner it created has', 'partners it created have')} gifts, contacts or tasks since: ${kept.length === 1 ? 'it is' : 'they are'} archived, not deleted.`,
+      `${n(kept.length, 'partner it created has', 'partners it created have')} gifts, contacts or tasks since: ${kept.length === 1 ? 'it is' : 'they are'} archived, not deleted (${who}).`,
     );
   }
   if (edited > 0)

@@ -44,7 +44,7 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     const listed = await t.request(`${api.base}/batches`, { headers: { cookie: coordinator } });
     const { batches } = (await listed.json()) as { batches: { undoNote: string }[] };
     expect(batches[0]!.undoNote).toBe(
-      '1 partner it created has gifts, contacts or tasks since: it is archived, not deleted.',
+      '1 partner it created has gifts, contacts or tasks since: it is archived, not deleted (Giver).',
     );
     const undone = await api.undone(admin, batchId);
     expect(undone.result).toEqual({ batchId, removed: 1, archived: 1, restored: 0 });
