@@ -181,7 +181,8 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   await expect(page.getByTestId('response-count')).toHaveText('1 response');
   const row = page.getByTestId('response-row');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Public link');
+  // Named by the name its answers give, marked as from the public link.
+  await expect(row).toContainText('=cmd|calc (public link)');
   const summary = page.getByRole('list', { name: 'Summary per field' });
   await expect(summary.getByRole('listitem').filter({ hasText: 'People' })).toContainText('Total3Average3');
   await expect(summary.getByRole('listitem').filter({ hasText: 'Topic' })).toContainText('Health1');
@@ -190,7 +191,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   await expect(summary.getByRole('list', { name: 'Latest answers to Day' })).toContainText('Dec 24, 2026');
 
   await row.getByRole('button', { name: /^Open/ }).click();
-  const details = page.getByRole('dialog', { name: 'Response from Public link' });
+  const details = page.getByRole('dialog', { name: 'Response from =cmd|calc (public link)' });
   await expect(details).toContainText('=cmd|calc');
   await expect(details).toContainText('Health; Family');
   // The optional question left blank is there too, said to be unanswered.
@@ -210,7 +211,7 @@ test('View Responses: a response arrives live, opens whole, is exported as CSV a
   expect(text).toContain(`'=cmd|calc,Health; Family,3,2026-12-24,`);
 
   // Delete it, after confirming.
-  await row.getByRole('button', { name: 'Delete response from Public link' }).click();
+  await row.getByRole('button', { name: 'Delete response from =cmd|calc (public link)' }).click();
   await page.getByRole('alertdialog', { name: 'Delete response?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Response deleted');
   await expect(page.getByTestId('response-count')).toHaveText('0 responses');

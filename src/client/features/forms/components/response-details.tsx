@@ -2,11 +2,8 @@ import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DATE_TIME_FORMAT } from '#shared/format';
 import type { FormResponse } from '../api/get-responses';
+import { respondent } from '../lib/respondent';
 import { responseRows } from '../lib/response-rows';
-
-/** Who answered: the partner (personal link), else the person it was sent to, else the public link. */
-export const respondent = (response: FormResponse) =>
-  response.partner?.name ?? response.recipient?.name ?? 'Public link';
 
 /**
  * One response, whole: every question of the form, each answer under the label it was given to

@@ -13,7 +13,8 @@ import { TableHead } from '@/components/ui/table-head';
 import { answerShown } from '#shared/form-answers';
 import { useDeleteResponse, useResponses, type FormResponse } from '../api/get-responses';
 import { DATE_TIME_FORMAT } from '#shared/format';
-import { respondent, ResponseDetails } from './response-details';
+import { ResponseDetails } from './response-details';
+import { respondent } from '../lib/respondent';
 
 /** The first answers of a response, on one line, for the table. */
 const preview = (response: FormResponse) =>
