@@ -97,7 +97,10 @@ export function PartnerDetailsDialog({
             onInvalid={(message) => toast.error('Failed to update partner', { description: message })}
             onSubmit={async (values) => {
               try {
-                await updatePartner.mutateAsync({ id: partner.id, values: { ...values, editedFrom } });
+                await updatePartner.mutateAsync({
+                  id: partner.id,
+                  values: { ...values, editedFrom: editedFrom ?? undefined },
+                });
                 toast.success('Partner updated successfully');
                 setEditedFrom(null);
               } catch (err) {
