@@ -253,7 +253,10 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
         .from(donations)
         .where(eq(donations.importBatchId, batchId))
         .limit(max);
-      const removed = await tx.db.delete(donations).where(inArray(donations.id, piece)).returning({ id: donations.id });
+      const removed = await tx.db
+        .delete(donations)
+        .where(inArray(donations.id, piece))
+        .returning({ id: donations.id });
       return removed.length;
     },
 
