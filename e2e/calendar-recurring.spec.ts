@@ -83,6 +83,29 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   );
   await expect(day(page, '2026-12-22').getByRole('button', { name: new RegExp(title) })).toHaveCount(1);
 
+  // "All events" asked from the moved occurrence edits the series as it is, at that occurrence's
+  // own slot: only the place changes. Opened with the moved evening's own title and day, saving it
+  // renamed every meeting, moved them all a day and dropped the moved evening.
+  const moved = new RegExp(`${title} \\(moved\\)`);
+  await day(page, '2026-12-16').getByRole('button', { name: moved }).click();
+  await page
+    .getByRole('dialog', { name: `${title} (moved)` })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  await scope.getByLabel('All events').check();
+  await scope.getByRole('button', { name: 'Continue' }).click();
+  await expect(edit.getByLabel('Title')).toHaveValue(title);
+  await expect(edit.getByLabel('Start')).toHaveValue('2026-12-15T19:00');
+  await edit.getByLabel('Location').fill('Chapel');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  for (const date of ['2026-12-01', '2026-12-08', '2026-12-22']) {
+    await expect(day(page, date).getByRole('button', { name: title, exact: false })).toHaveCount(1);
+    await expect(day(page, date).getByRole('button', { name: moved })).toHaveCount(0);
+  }
+  await expect(day(page, '2026-12-16').getByRole('button', { name: moved })).toHaveCount(1);
+  await expect(day(page, '2026-12-15').getByRole('button', { name: new RegExp(title) })).toHaveCount(0);
+
   // "This and following" from the second of four: the form offers the 3 left, so the series
   // keeps its four meetings (it offered 4 and made six).
   await day(page, '2026-12-08')

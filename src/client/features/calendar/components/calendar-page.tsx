@@ -20,6 +20,7 @@ import { EventDetailsDialog } from './event-details-dialog';
 import { EventFormDialog, type EventFormMode } from './event-form-dialog';
 import { MonthGrid } from './month-grid';
 import { SeriesScopeDialog } from './series-scope-dialog';
+import { seriesAt } from '../lib/series-at';
 
 const VIEWS = ['cards', 'month', 'agenda'] as const;
 type View = (typeof VIEWS)[number];
@@ -110,7 +111,12 @@ export function CalendarPage() {
     const { action, event } = scopeFor;
     setScopeFor(null);
     if (action === 'delete') void runDelete(event, scope);
-    else setFormMode({ kind: 'edit', event, target: { scope, occurrence: event.occurrenceStart } });
+    else
+      setFormMode({
+        kind: 'edit',
+        event: seriesAt(event, scope, list ?? []),
+        target: { scope, occurrence: event.occurrenceStart },
+      });
   };
 
   return (
