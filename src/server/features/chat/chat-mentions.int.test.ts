@@ -86,5 +86,23 @@ describe.each(testDatabaseTargets())('chat mentions on $name', (target) => {
       expect(await mentionsOf(admin, sent.id)).toBe(1);
       expect(await mentionsOf(ruth, sent.id)).toBe(1);
     });
+
+    it("quotes a message's new words once edited, and takes them back from every bell once deleted", async () => {
+      const quotes = async (u: TestUser, id: number) => {
+        const response = await t.request('/api/notifications', { headers: as(u) });
+        const { items } = (await response.json()) as { items: { kind: string; link: string; body: string | null }[] };
+        return items.filter((i) => i.kind === 'chat.mention' && i.link.endsWith(`&message=${id}`)).map((i) => i.body);
+      };
+      const sent = await send(sam, PRAYER, 'Hello @Ruth Miller can you check the rota?');
+      const other = await send(sam, PRAYER, 'And @Ruth Miller, the keys');
+      expect(await quotes(ruth, sent.id)).toEqual(['Hello @Ruth Miller can you check the rota?']);
+      expect((await edit(sam, sent.id, 'Hello @Ruth Miller, never mind')).status).toBe(200);
+      expect(await quotes(ruth, sent.id)).toEqual(['Hello @Ruth Miller, never mind']);
+      const removed = await t.request(`/api/chat/messages/${sent.id}`, { method: 'DELETE', headers: as(sam) });
+      expect(removed.status).toBe(200);
+      expect(await quotes(ruth, sent.id)).toEqual([]);
+      // Another message's notice stays.
+      expect(await quotes(ruth, other.id)).toEqual(['And @Ruth Miller, the keys']);
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { ChangeContext, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import type { ChatMessage, ChatType } from '#shared/chat';
 import { assertMentionsAllowed, mentionedIn } from './members';
-import type { MentionableText } from './notices';
+import { requote, retractQuotes, type MentionableText } from './notices';
 import { assertChannelAllowed, messageAnnouncement, returnedMessageColumns, toChatMessages } from './service';
 
 /** The message as its author and channel decide who may change it; 404 when there is none. */
@@ -60,10 +60,12 @@ export async function editMessage(ctx: ServiceContext, id: number, content: stri
   const mentionedBefore = await mentionedIn(ctx.db, found, found.content);
   return ctx.change(async (tx) => {
     const message = await reviseUnderLock(tx, id, { content, editedAt: new Date() });
+    // Those already told quote the new words; the rule below tells the newly mentioned.
+    const bells = await requote(tx.db, id, content);
     await tx.record({
       action: 'message.edited',
       subject: { type: 'message', id: String(id) },
-      announce: messageAnnouncement(message),
+      announce: [messageAnnouncement(message), ...bells],
       // The channel, not the text (as for a message sent); and the people already mentioned.
       before: { mentioned: mentionedBefore },
       after: { partner: message.partner, chatType: message.chatType },
@@ -90,10 +92,11 @@ export async function deleteMessage(ctx: ServiceContext, id: number): Promise<Ch
       .where(eq(messageAttachments.messageId, id))
       .returning({ storageKey: messageAttachments.storageKey });
     const message = await reviseUnderLock(tx, id, { content: '', deletedAt: new Date(), deletedBy: tx.actor.id });
+    const bells = await retractQuotes(tx.db, id);
     await tx.record({
       action: 'message.deleted',
       subject: { type: 'message', id: String(id) },
-      announce: messageAnnouncement(message),
+      announce: [messageAnnouncement(message), ...bells],
       before: { partner: found.partner, chatType: found.chatType as ChatType, author: found.userId },
     });
     return { message, storageKeys: removed.map((r) => r.storageKey) };

@@ -1,5 +1,7 @@
+import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { user } from '#server/db/schema';
+import { notifications, user } from '#server/db/schema';
+import type { Announcement } from '#server/service/changes';
 import type { NotificationRules, RecordedChange } from '#server/service/notices';
 import type { ChatType } from '#shared/chat';
 import { mentionedIds } from '#shared/mentions';
@@ -7,6 +9,41 @@ import type { Feature } from '#shared/permissions';
 
 /** How much of the message an @mention notification quotes. */
 const QUOTE_LENGTH = 200;
+
+const quoteOf = (content: string) =>
+  content.length > QUOTE_LENGTH ? `${content.slice(0, QUOTE_LENGTH - 1)}…` : content;
+
+/** The @mention notices that quote message `id`: their link opens the channel at it (`…&message=<id>`). */
+const quoting = (id: number) =>
+  and(eq(notifications.kind, 'chat.mention'), like(notifications.link, `%&message=${id}`));
+
+/** Each recipient's bell reads its list again. */
+const bellsOf = (recipients: { recipientId: string }[]): Announcement[] =>
+  [...new Set(recipients.map((r) => r.recipientId))].map((userId) => ({
+    audience: { userId },
+    event: { type: 'notifications.changed' as const },
+  }));
+
+/**
+ * A message deleted takes its words back from the bells that quoted it: its @mention notices go
+ * (a digest not yet sent goes without them). A message edited has its notices quote the new text.
+ * Returns what to announce to those bells.
+ */
+export async function retractQuotes(db: Db, id: number): Promise<Announcement[]> {
+  return bellsOf(
+    await db.delete(notifications).where(quoting(id)).returning({ recipientId: notifications.recipientId }),
+  );
+}
+
+export async function requote(db: Db, id: number, content: string): Promise<Announcement[]> {
+  return bellsOf(
+    await db
+      .update(notifications)
+      .set({ body: quoteOf(content) })
+      .where(quoting(id))
+      .returning({ recipientId: notifications.recipientId }),
+  );
+}
 
 /** What the mention rule needs of a message sent or edited: its change hands it over (`unrecorded`). */
 export interface MentionableText {
@@ -37,8 +74,7 @@ async function mentions(change: RecordedChange, db: Db) {
   const sender = people.find((p) => p.id === change.actorId);
   const senderName = sender?.displayName || sender?.name || sender?.email || 'Someone';
   const features: Feature[] = message.chatType === 'cardholder_success' ? ['chat', 'cardholder_success'] : ['chat'];
-  const quote =
-    message.content.length > QUOTE_LENGTH ? `${message.content.slice(0, QUOTE_LENGTH - 1)}…` : message.content;
+  const quote = quoteOf(message.content);
   return [
     {
       to: { features, userIds: ids },
