@@ -115,3 +115,23 @@ test("Escape in a form's type-ahead closes its suggestions first, not the dialog
   await page.keyboard.press('Escape');
   await expect(question).toBeVisible();
 });
+
+test("the browser's Back with words typed in a form dialog asks before leaving; Stay keeps them", async ({ page }) => {
+  await signIn(page, 'admin', '/dashboard');
+  await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.getByRole('button', { name: 'Create Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Task' });
+  await dialog.getByLabel('Title').fill('Call the new families');
+  await page.goBack();
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(dialog.getByLabel('Title')).toHaveValue('Call the new families');
+  // Saved, the dialog holds nothing: Back leaves at once.
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

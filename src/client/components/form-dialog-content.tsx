@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type ComponentProps } from 'react';
 import { DiscardChangesDialog } from '@/components/confirm-action';
 import { DialogContent } from '@/components/ui/dialog';
 import { useFieldEdits } from '@/components/ui/use-field-edits';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 
 /**
  * The content of a dialog that holds a form (decision 0156). Escape, a click beside the dialog or
@@ -26,6 +27,12 @@ export function FormDialogContent({
   const [asking, setAsking] = useState(false);
   // Where the person was when they tried to leave: the focus goes back there on Keep editing.
   const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
+  // What was typed also holds the page: the browser's Back (a phone's back gesture) asks "Leave
+  // this page?" like any unsaved form, instead of leaving with the dialog and its words.
+  const [dirty, setDirty] = useState(false);
+  // After the field watcher has noted the edit (it listens on the content, below React's root).
+  const noteEdit = () => queueMicrotask(() => setDirty(content.current !== null && edits.changed(content.current)));
+  useUnsavedChanges(dirty);
 
   // Stable, so React does not detach and attach the field watcher on every render.
   const setContent = useCallback(
@@ -54,8 +61,16 @@ export function FormDialogContent({
       onOpenAutoFocus={(event) => {
         edits.reset();
         discarding.current = false;
+        setDirty(false);
         onOpenAutoFocus?.(event);
       }}
+      onCloseAutoFocus={(event) => {
+        // Closed (saved, cancelled or discarded): nothing of it holds the page any more.
+        setDirty(false);
+        props.onCloseAutoFocus?.(event);
+      }}
+      onInputCapture={noteEdit}
+      onChangeCapture={noteEdit}
       onEscapeKeyDown={(event) => {
         onEscapeKeyDown?.(event);
         // Radix hands Escape to the layer that was on top at its last render: for a moment after
