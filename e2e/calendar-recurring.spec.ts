@@ -66,6 +66,8 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
     .click();
   const details = page.getByRole('dialog', { name: title });
   await expect(details).toContainText('Tuesday, December 15, 2026');
+  // The focus starts on the title, not on a button (it was Delete: Enter then asked to delete).
+  await expect(details.getByRole('heading', { name: title })).toBeFocused();
   await details.getByRole('button', { name: 'Edit' }).click();
   const scope = page.getByRole('dialog', { name: 'Edit repeating event' });
   await scope.getByLabel('This event').check();

@@ -36,11 +36,26 @@ export function EventDetailsDialog({
 }) {
   return (
     <Dialog open={event !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        className="max-w-xl"
+        onCloseAutoFocus={onCloseAutoFocus}
+        // The focus starts on the event's title, not on the first button: that was Delete, and
+        // Enter pressed again asked to delete the event.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.target as HTMLElement).querySelector<HTMLElement>('[data-event-title]')?.focus();
+        }}
+      >
         {event && (
           <>
             <DialogHeader>
-              <DialogTitle className="pr-6 text-2xl">{event.title}</DialogTitle>
+              <DialogTitle
+                data-event-title
+                tabIndex={-1}
+                className="rounded-sm pr-6 text-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {event.title}
+              </DialogTitle>
               <DialogDescription className="sr-only">Event details</DialogDescription>
             </DialogHeader>
             {event.imageUrl && (
