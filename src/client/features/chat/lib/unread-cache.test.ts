@@ -34,4 +34,21 @@ describe('unread counts kept live', () => {
       .toMatchObject({ count: 1, latestId: 2 });
     stop();
   });
+
+  it('reads the counts again when an unread message of someone else is deleted, and not for others', () => {
+    const client = new QueryClient();
+    client.setQueryData(unreadQueryKey, counts(2, 3));
+    const deleted = (id: number, userId = 'someone') => ({
+      ...incoming(id),
+      userId,
+      deletedAt: new Date().toISOString(),
+    });
+    countIncoming(client, deleted(1), 'me'); // read already
+    countIncoming(client, deleted(3, 'me'), 'me'); // mine
+    expect(client.getQueryState(unreadQueryKey)?.isInvalidated).toBe(false);
+    countIncoming(client, deleted(3), 'me');
+    expect(client.getQueryState(unreadQueryKey)?.isInvalidated).toBe(true);
+    // Never counted up by a deletion.
+    expect(client.getQueryData<ChannelUnread[]>(unreadQueryKey)?.[0]).toMatchObject({ count: 2 });
+  });
 });
