@@ -69,7 +69,9 @@ export function AgendaList({
                       onClick={() => onOpenEvent(o)}
                       className="flex w-full items-center gap-3 p-3 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
                     >
-                      <span className="w-20 shrink-0 text-sm text-muted-foreground">{timeLabel(o)}</span>
+                      <span className="w-20 shrink-0 text-sm text-muted-foreground">
+                        {timeLabel(o, new Date(`${day}T00:00:00`))}
+                      </span>
                       <span className="font-medium">{o.title}</span>
                       {o.series && <Repeat className="size-4 text-muted-foreground" aria-label="Repeats" />}
                       {o.location && (

@@ -26,7 +26,7 @@ export function DayListDialog({
                   : `${day.occurrences.length} event${day.occurrences.length === 1 ? '' : 's'}`}
               </DialogDescription>
             </DialogHeader>
-            <DayEvents occurrences={day.occurrences} onOpenEvent={onOpenEvent} />
+            <DayEvents day={day.date} occurrences={day.occurrences} onOpenEvent={onOpenEvent} />
           </>
         )}
       </DialogContent>

@@ -193,7 +193,7 @@ export function MonthGrid({
                         >
                           {/* In a narrow month (a day under about 110 px: a tablet, a phone) the time
                               is left to screen readers, so the title shows instead of "7:00 P…". */}
-                          {!o.allDay && <span className="@max-3xl:sr-only">{`${timeLabel(o)} `}</span>}
+                          {!o.allDay && <span className="@max-3xl:sr-only">{`${timeLabel(o, day)} `}</span>}
                           {o.title}
                         </button>
                       </li>
@@ -221,7 +221,7 @@ export function MonthGrid({
       >
         <p className="px-2 text-sm font-semibold">{format(focusedDay, 'EEEE, MMMM d')}</p>
         {focusedList.length > 0 ? (
-          <DayEvents occurrences={focusedList} onOpenEvent={onOpenEvent} />
+          <DayEvents day={focusedDay} occurrences={focusedList} onOpenEvent={onOpenEvent} />
         ) : (
           <p className="px-2 pt-1 text-sm text-muted-foreground">No events on this day.</p>
         )}

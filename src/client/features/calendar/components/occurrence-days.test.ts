@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventOccurrence } from '#shared/schemas/calendar';
-import { byDay, daysOf } from './occurrence-days';
+import { byDay, daysOf, timeLabel } from './occurrence-days';
 
 const occurrence = (o: Partial<EventOccurrence>): EventOccurrence =>
   ({ id: 'e', title: 'T', allDay: false, startDate: '', endDate: '', series: false, ...o }) as EventOccurrence;
@@ -26,5 +26,24 @@ describe('daysOf', () => {
     });
     const map = byDay([a]);
     expect([...map.keys()]).toEqual(['2026-06-12', '2026-06-13']);
+  });
+});
+
+describe('timeLabel', () => {
+  // A retreat from Dec 22, 4:00 AM to Dec 24, 11:00 AM (the viewer's time).
+  const retreat = occurrence({
+    startDate: new Date(2026, 11, 22, 4).toISOString(),
+    endDate: new Date(2026, 11, 24, 11).toISOString(),
+  });
+  it('gives the start on the first day, the whole day between, and the end on the last', () => {
+    expect(timeLabel(retreat, new Date(2026, 11, 22))).toBe('4:00 AM');
+    expect(timeLabel(retreat, new Date(2026, 11, 23))).toBe('All day');
+    expect(timeLabel(retreat, new Date(2026, 11, 24))).toBe('Until 11:00 AM');
+    expect(timeLabel(retreat)).toBe('4:00 AM');
+  });
+  it('says All day for an all-day event', () => {
+    expect(timeLabel(occurrence({ allDay: true, startDate: '2026-12-24T00:00:00.000Z' }), new Date(2026, 11, 24))).toBe(
+      'All day',
+    );
   });
 });

@@ -31,7 +31,15 @@ export function byDay(occurrences: EventOccurrence[]): Map<string, EventOccurren
   return map;
 }
 
-/** "7:00 PM" or "All day": what a month cell or agenda line says before the title. */
-export function timeLabel(occurrence: EventOccurrence): string {
-  return occurrence.allDay ? 'All day' : format(new Date(occurrence.startDate), 'h:mm a');
+/**
+ * "7:00 PM" or "All day": what a month cell or agenda line says before the title. On a later day
+ * of an event that runs over several (`day`), when it runs that day: "Until 11:00 AM" on its last,
+ * "All day" between; its start time there read as if it began again that day.
+ */
+export function timeLabel(occurrence: EventOccurrence, day?: Date): string {
+  if (occurrence.allDay) return 'All day';
+  const start = new Date(occurrence.startDate);
+  if (!day || !isBefore(start, startOfDay(day))) return format(start, 'h:mm a');
+  const end = new Date(occurrence.endDate);
+  return isBefore(end, addDays(startOfDay(day), 1)) ? `Until ${format(end, 'h:mm a')}` : 'All day';
 }
