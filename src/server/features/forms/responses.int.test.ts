@@ -252,6 +252,32 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
     expect(csv).toContain(',two,');
   });
 
+  it('lists the earlier answers of a field that became text, as it counts them', async () => {
+    const form = await newForm('Retyped back', [{ id: 'n', label: 'Number Q', type: 'number' }]);
+    await insertResponses(form.id, [
+      { at: '2026-05-01T09:00:00Z', answers: [answer('n', 'Number Q', 'number', -3.5)] },
+    ]);
+    const put = await t.sendJson(
+      'PUT',
+      `/api/forms/${form.id}`,
+      {
+        version: form.version,
+        title: 'Retyped back',
+        description: null,
+        fields: [{ id: 'n', label: 'Number Q', type: 'text' }],
+        status: 'open',
+        closesAt: null,
+        responseLimit: null,
+        thankYouMessage: null,
+      },
+      as(owner),
+    );
+    expect(put.status).toBe(200);
+    const summary = await getJson<SummaryBody>(`/api/forms/${form.id}/responses/summary`);
+    expect(summary.fields[0]).toMatchObject({ type: 'text', answered: 1 });
+    expect(summary.fields[0]!.latest?.map((a) => a.value)).toEqual(['-3.5']);
+  });
+
   it('exports CSV with a BOM, current fields first then removed ones, formulas neutralised, and records it', async () => {
     const form = await newForm('Export', [
       { id: 'a', label: 'First', type: 'text' },

@@ -56,15 +56,11 @@ interface NewestRow {
   created_at: string;
 }
 
-const NOT_LISTED_TYPES = ['number', 'single_choice', 'multiple_choice'];
-
 /**
- * The newest answers to one field, read newest first along form_responses_form_created_idx:
- * it stops after `limit` matches instead of ranking every answer. `listedOnly` keeps answers
- * stored as text or date (the ones the summary lists); without it the newest answer of any
- * type, for a removed field's label.
+ * The newest answers to one field, of any type it held, read newest first along
+ * form_responses_form_created_idx: it stops after `limit` matches instead of ranking every answer.
  */
-function newestAnswers(db: Db, formId: string, fieldId: string, limit: number, listedOnly: boolean) {
+function newestAnswers(db: Db, formId: string, fieldId: string, limit: number) {
   return sqlRows<NewestRow>(
     db,
     sql`select e.value->>'label' as label, e.value->>'type' as type, e.value->'value' as value,
@@ -72,14 +68,6 @@ function newestAnswers(db: Db, formId: string, fieldId: string, limit: number, l
         from form_responses r cross join lateral jsonb_array_elements(r.answers) e
         where r.form_id = ${formId} and r.answers @> ${JSON.stringify([{ fieldId }])}::jsonb
           and e.value->>'fieldId' = ${fieldId}
-          ${
-            listedOnly
-              ? sql`and e.value->>'type' not in (${sql.join(
-                  NOT_LISTED_TYPES.map((t) => sql`${t}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
         order by r.created_at desc nulls last, r.id desc nulls last limit ${limit}`,
   );
 }
@@ -116,7 +104,7 @@ export async function summarizeResponses(db: Db, formId: string) {
   for (const row of stats
     .filter((r) => !current.has(r.field_id))
     .sort((a, b) => a.field_id.localeCompare(b.field_id))) {
-    const [newest] = await newestAnswers(db, formId, row.field_id, 1, false);
+    const [newest] = await newestAnswers(db, formId, row.field_id, 1);
     if (newest)
       removed.push({ fieldId: row.field_id, label: newest.label, type: newest.type, removed: true, offered: [] });
   }
@@ -153,7 +141,9 @@ export async function summarizeResponses(db: Db, formId: string) {
             }
           : null;
     } else {
-      const latest = row ? await newestAnswers(db, formId, field.fieldId, SUMMARY_LATEST, true) : [];
+      // Every answer it holds, as text: a field that was a number or a choice before still lists
+      // its earlier answers (counted as answered, they were listed nowhere: "1 answered, No answers yet").
+      const latest = row ? await newestAnswers(db, formId, field.fieldId, SUMMARY_LATEST) : [];
       summary.latest = latest.map((answer) => ({ value: answerText(answer.value), createdAt: answer.created_at }));
     }
     fields.push(summary);
