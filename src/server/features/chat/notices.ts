@@ -26,8 +26,7 @@ const bellsOf = (recipients: { recipientId: string }[]): Announcement[] =>
 
 /**
  * A message deleted takes its words back from the bells that quoted it: its @mention notices go
- * (a digest not yet sent goes without them). A message edited has its notices quote the new text.
- * Returns what to announce to those bells.
+ * (a digest not yet sent goes without them). Returns what to announce to those bells.
  */
 export async function retractQuotes(db: Db, id: number): Promise<Announcement[]> {
   return bellsOf(
@@ -35,6 +34,7 @@ export async function retractQuotes(db: Db, id: number): Promise<Announcement[]>
   );
 }
 
+/** A message edited: the notices already sent about it quote its new text. Returns what to announce. */
 export async function requote(db: Db, id: number, content: string): Promise<Announcement[]> {
   return bellsOf(
     await db

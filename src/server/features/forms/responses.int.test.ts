@@ -70,6 +70,25 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
     expect(response.status).toBe(201);
     return ((await response.json()) as { form: { id: string; version: number } }).form;
   };
+  /** Saves the form with new fields (an open form, nothing else set), as Edit Form does. */
+  const refield = async (form: { id: string; version: number }, title: string, fields: unknown[]) => {
+    const put = await t.sendJson(
+      'PUT',
+      `/api/forms/${form.id}`,
+      {
+        version: form.version,
+        title,
+        description: null,
+        fields,
+        status: 'open',
+        closesAt: null,
+        responseLimit: null,
+        thankYouMessage: null,
+      },
+      as(owner),
+    );
+    expect(put.status).toBe(200);
+  };
   /** Stores responses the way the public endpoint does (row plus count), at chosen times. */
   const insertResponses = async (
     formId: string,
@@ -215,22 +234,7 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
   it('keeps old answers readable after a field changes type, without spoiling the figures', async () => {
     const form = await newForm('Retyped', [{ id: 'q', label: 'Guests', type: 'text' }]);
     await insertResponses(form.id, [{ at: '2026-05-01T09:00:00Z', answers: [answer('q', 'Guests', 'text', 'two')] }]);
-    const put = await t.sendJson(
-      'PUT',
-      `/api/forms/${form.id}`,
-      {
-        version: form.version,
-        title: 'Retyped',
-        description: null,
-        fields: [{ id: 'q', label: 'Number of guests', type: 'number' }],
-        status: 'open',
-        closesAt: null,
-        responseLimit: null,
-        thankYouMessage: null,
-      },
-      as(owner),
-    );
-    expect(put.status).toBe(200);
+    await refield(form, 'Retyped', [{ id: 'q', label: 'Number of guests', type: 'number' }]);
     await insertResponses(form.id, [
       { at: '2026-05-02T09:00:00Z', answers: [answer('q', 'Number of guests', 'number', 4)] },
     ]);
@@ -257,22 +261,7 @@ describe.each(testDatabaseTargets())('form responses on $name', (target) => {
     await insertResponses(form.id, [
       { at: '2026-05-01T09:00:00Z', answers: [answer('n', 'Number Q', 'number', -3.5)] },
     ]);
-    const put = await t.sendJson(
-      'PUT',
-      `/api/forms/${form.id}`,
-      {
-        version: form.version,
-        title: 'Retyped back',
-        description: null,
-        fields: [{ id: 'n', label: 'Number Q', type: 'text' }],
-        status: 'open',
-        closesAt: null,
-        responseLimit: null,
-        thankYouMessage: null,
-      },
-      as(owner),
-    );
-    expect(put.status).toBe(200);
+    await refield(form, 'Retyped back', [{ id: 'n', label: 'Number Q', type: 'text' }]);
     const summary = await getJson<SummaryBody>(`/api/forms/${form.id}/responses/summary`);
     expect(summary.fields[0]).toMatchObject({ type: 'text', answered: 1 });
     expect(summary.fields[0]!.latest?.map((a) => a.value)).toEqual(['-3.5']);

@@ -1,4 +1,4 @@
-import { checkAmount, type AmountCheck } from '#shared/money';
+import { checkAmount, withoutThousandsCommas, type AmountCheck } from '#shared/money';
 import { DONATION_METHODS, METHOD_LABELS, type DonationMethod } from '#shared/giving';
 
 /** What the mapping step shows under the date and amount fields. */
@@ -43,7 +43,11 @@ export function parseGiftAmount(text: string): AmountCheck {
     .replace(/^\$\s*/, '')
     .replace(/\s*(USD)$/i, '')
     .trim();
-  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(bare)) return checkAmount(bare.replaceAll(',', ''));
+  // Thousands commas, by the rule the gift form uses (withoutThousandsCommas).
+  if (bare.includes(',')) {
+    const plain = withoutThousandsCommas(bare);
+    if (plain !== null) return checkAmount(plain);
+  }
   if (/^\d*\.?\d*$/.test(bare) && bare !== '' && bare !== '.') return checkAmount(bare);
   if (/^-|^\(.*\)$/.test(bare)) return { ok: false, message: 'Amount must be greater than 0' };
   return { ok: false, message: `Amount "${text.slice(0, 40)}" is not a number (write it as ${AMOUNT_FORMAT_HINT})` };
