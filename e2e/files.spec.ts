@@ -26,6 +26,9 @@ async function openNewFolder(page: Page, name = `e2e_${unique()}`) {
     'aria-current',
     'page',
   );
+  // The page's live stream is open: a change made behind its back from here on reaches it (one
+  // made before could not, and the folder-renamed test failed once in CI that way).
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
   return `/${name}/`;
 }
 

@@ -60,6 +60,9 @@ const statusListeners = new Set<() => void>();
 function setStatus(next: RealtimeStatus) {
   if (next === status) return;
   status = next;
+  // Also on the page (html[data-realtime]): a browser test that changes something behind the
+  // screen's back waits for 'open', or the change can come before the stream that would tell it.
+  if (typeof document !== 'undefined') document.documentElement.dataset.realtime = next;
   for (const listener of statusListeners) listener();
 }
 
