@@ -393,7 +393,9 @@ test('a page opened by its address shows it is loading, and the router does not 
   });
   await signIn(page, 'admin', '/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await page.reload();
+  // Looked for from the reload's first byte: waiting for its load event could let the held code
+  // arrive first, and the loading state was gone before it was looked for (failed once in CI).
+  await page.reload({ waitUntil: 'commit' });
   await expect(page.getByRole('status').filter({ hasText: 'Loading' }).first()).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
