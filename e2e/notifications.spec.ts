@@ -96,6 +96,39 @@ test("the bell's count and list update live when someone else assigns a task; op
   }
 });
 
+test('a task assigned while the page is still starting its live stream shows on the bell once the stream is up', async ({
+  page,
+  browser,
+}) => {
+  // The page reads its notifications before the server listens for it; this holds the live
+  // stream back so the assignment lands exactly in between, the event it sends goes unheard.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/realtime*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await signIn(page, 'notified', '/tasks');
+  expect(await page.evaluate(async () => (await fetch('/api/notifications/read-all', { method: 'POST' })).status)).toBe(
+    200,
+  );
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(page.locator('html')).not.toHaveAttribute('data-realtime', 'open');
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  try {
+    await signIn(admin, 'admin', '/tasks');
+    await assignTaskAsAdmin(admin, unique('Call the new family'));
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  } finally {
+    await adminContext.close();
+  }
+});
+
 test('on a phone the bell is in the top bar', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signIn(page, 'notified', '/settings');

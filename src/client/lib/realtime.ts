@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/toast';
 import { refreshAfterChange } from './refresh-queries';
@@ -27,6 +27,20 @@ export function useRealtimeEvent<T extends RealtimeEventType>(type: T, handler: 
 }
 
 /**
+ * The query keys kept live by a mounted useRefetchOn. Refreshed once when the tab's stream
+ * first starts: they were usually read before the server was listening for this tab, and a
+ * change in between (a task assigned a moment after the page loaded) sent an event nobody
+ * heard, so the bell stayed at its old count until the next one.
+ */
+const liveKeys = new Set<{ current: { queryKey: QueryKey } }>();
+
+function refreshLiveQueries(queryClient: QueryClient) {
+  const keys = new Map<string, QueryKey>();
+  for (const entry of liveKeys) keys.set(JSON.stringify(entry.current.queryKey), entry.current.queryKey);
+  for (const key of keys.values()) void refreshAfterChange(queryClient, key);
+}
+
+/**
  * Refetches the queries under `queryKey` whenever an event of one of `types` arrives (and
  * `when`, if given, accepts it), while mounted: how a feature's api/ hook keeps its data live.
  */
@@ -41,6 +55,10 @@ export function useRefetchOn<T extends RealtimeEventType>(
   useEffect(() => {
     latest.current = { queryKey, when };
   });
+  useEffect(() => {
+    liveKeys.add(latest);
+    return () => void liveKeys.delete(latest);
+  }, []);
   const typesKey = types.join(' ');
   useEffect(
     () =>
@@ -152,8 +170,12 @@ export function useRealtimeConnection(enabled: boolean) {
         // A permission change between loading the session and this stream's start (or while
         // it was down) sent an event nobody heard: the session is read again each time the
         // stream starts, so a person removed meanwhile loses the screens at once.
+        // Likewise what is kept live on screen (refreshLiveQueries); after a reconnect, all of it.
         if (everOpened) void queryClient.invalidateQueries();
-        else void queryClient.invalidateQueries({ queryKey: ['me'] });
+        else {
+          void queryClient.invalidateQueries({ queryKey: ['me'] });
+          refreshLiveQueries(queryClient);
+        }
         everOpened = true;
         retryMs = 1000;
         setStatus('open');
