@@ -128,6 +128,9 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
     const duplicate = await createFolder(ruth, '/', ' Sermons');
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toEqual({ error: 'A folder named "Sermons" already exists here.' });
+    const otherCase = await createFolder(ruth, '/', 'SERMONS');
+    expect(otherCase.status).toBe(409);
+    expect(await otherCase.json()).toEqual({ error: 'A folder named "Sermons" already exists here.' });
     expect(await fileCount()).toBe(before + 1);
   });
 
@@ -175,6 +178,9 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
     const second = await uploadFile(ruth, '/', 'notes.txt', 'two');
     const third = await uploadFile(sam, '/', 'notes.txt', 'three');
     expect([first.name, second.name, third.name]).toEqual(['notes.txt', 'notes (1).txt', 'notes (2).txt']);
+    // Whatever the case (decision 0176): side by side they would be one file once downloaded.
+    const upper = await uploadFile(ruth, '/', 'NOTES.txt', 'four');
+    expect(upper.name).toBe('NOTES (3).txt');
   });
 
   it('numbers many files of one name with one lookup each, in parallel too, and leaves a freed number to the next', async () => {

@@ -67,6 +67,7 @@ describe.each(testDatabaseTargets())('organising files on $name', (target) => {
     const cases: [TestUser, unknown, number, string][] = [
       [ruth, { name: 'mine.txt' }, 403, 'Only the person who uploaded this file, or an admin, can rename or move it.'],
       [sam, { name: 'other.txt' }, 409, 'A file named "other.txt" already exists in that folder.'],
+      [sam, { name: 'Other.TXT' }, 409, 'A file named "other.txt" already exists in that folder.'],
       [sam, { folder: '/Nowhere/' }, 404, 'This folder does not exist'],
       [sam, { name: 'a/b.txt' }, 400, 'File names cannot contain slashes'],
       [sam, { name: '.placeholder' }, 400, '".placeholder" is a reserved name'],
@@ -77,6 +78,8 @@ describe.each(testDatabaseTargets())('organising files on $name', (target) => {
       expect({ body, status: response.status, message: await error(response) }).toEqual({ body, status, message });
     }
     expect(JSON.stringify(await rows())).toBe(before);
+    // Only the case of its own name may change.
+    expect((await patchFile(sam, file.id, { name: 'Notes.txt' })).status).toBe(200);
     // An admin may rename anyone's file.
     expect((await patchFile(admin, file.id, { name: 'notes (admin).txt' })).status).toBe(200);
   });
@@ -115,6 +118,8 @@ describe.each(testDatabaseTargets())('organising files on $name', (target) => {
     const cases: [unknown, number, string][] = [
       [{ path: '/Outer/', parent: '/Outer/Inner/' }, 400, 'A folder cannot be moved into itself.'],
       [{ path: '/Outer/', name: 'Taken' }, 409, 'A folder named "Taken" already exists there.'],
+      [{ path: '/Outer/', name: 'taKEN' }, 409, 'A folder named "Taken" already exists there.'],
+      [{ path: '/Outer/Inner/', parent: '/', name: 'TAKEN' }, 409, 'A folder named "Taken" already exists there.'],
       [{ path: '/Outer/', parent: '/Missing/' }, 404, 'The folder to move into does not exist'],
       [{ path: '/Missing/', name: 'Else' }, 404, 'This folder does not exist'],
       [{ path: '/', name: 'Home' }, 400, 'The home folder cannot be changed'],
@@ -125,6 +130,9 @@ describe.each(testDatabaseTargets())('organising files on $name', (target) => {
       expect({ body, status: response.status, message: await error(response) }).toEqual({ body, status, message });
     }
     expect(JSON.stringify(await rows())).toBe(before);
+    // Only the case of its own name may change.
+    expect((await patchFolder(sam, { path: '/Outer/', name: 'OUTER' })).status).toBe(200);
+    expect((await list(sam, '/')).folders.map((f) => f.name)).toContain('OUTER');
   });
 
   it("deletes a folder of one's own files with their objects, and leaves others' folders to an admin", async () => {

@@ -17,6 +17,7 @@ import {
   findFile,
   folderChanged,
   folderExists,
+  folderNamedLike,
   folderFigures,
   getFile,
   startsWithPattern,
@@ -58,12 +59,13 @@ export async function changeFile(
     await lockFolders(tx.db, before.folderPath, folder);
     if (!(await folderExists(tx.db, folder))) refuse(404, 'This folder does not exist');
     if (name === before.name && folder === before.folderPath) return before;
+    // Whatever its case (decision 0176); the file itself may change only its case.
     const [taken] = await tx.db
-      .select({ id: files.id })
+      .select({ name: files.name })
       .from(files)
-      .where(and(eq(files.folderPath, folder), eq(files.name, name), ne(files.id, id)))
+      .where(and(eq(files.folderPath, folder), sql`lower(${files.name}) = lower(${name})`, ne(files.id, id)))
       .limit(1);
-    if (taken) refuse(409, `A file named "${name}" already exists in that folder.`);
+    if (taken) refuse(409, `A file named "${taken.name}" already exists in that folder.`);
     const [{ path }] = (await tx.db.select({ path: files.path }).from(files).where(eq(files.id, id))) as [
       { path: string },
     ];
@@ -111,7 +113,8 @@ export async function changeFolder(
     if (!(await folderExists(tx.db, parent))) refuse(404, 'The folder to move into does not exist');
     const summary = await folderSummary(tx.db, path, tx.actor);
     if (target === path) return { name, path, ...summary };
-    if (await folderExists(tx.db, target)) refuse(409, `A folder named "${name}" already exists there.`);
+    const existing = await folderNamedLike(tx.db, parent, name, path);
+    if (existing !== null) refuse(409, `A folder named "${existing}" already exists there.`);
     // path = owner + folder path + sanitised name (SPEC 3): swap the folder part, keep the rest.
     const pattern = startsWithPattern(path);
     const newFolderPath = sql`(${target} || substr(${files.folderPath}, length(${path}::text) + 1))`;

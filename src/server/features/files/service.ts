@@ -42,6 +42,27 @@ export function startsWithPattern(prefix: string) {
   return `${escapeLike(prefix)}%`;
 }
 
+/**
+ * Names are unique in a folder whatever their case: 'Report.pdf' and 'report.pdf' side by side
+ * would be one file once downloaded to Windows or a Mac, or unpacked from an export (decision 0176).
+ * The folder in or under `parent` whose name is `name` in any case, other than `except`; null when none.
+ */
+export async function folderNamedLike(db: Db, parent: string, name: string, except?: string): Promise<string | null> {
+  const [row] = await db
+    .select({ folderPath: files.folderPath })
+    .from(files)
+    .where(
+      and(
+        like(files.folderPath, startsWithPattern(parent)),
+        sql`lower(${files.folderPath}) like lower(${startsWithPattern(`${parent}${name}/`)})`,
+        except === undefined ? undefined : sql`${files.folderPath} not like ${startsWithPattern(except)}`,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return row.folderPath.slice(parent.length).split('/')[0]!;
+}
+
 /** A folder exists when it is home or anything (its placeholder included) lives in or below it. */
 export async function folderExists(db: Db, folder: string): Promise<boolean> {
   if (folder === ROOT_FOLDER) return true;
@@ -174,12 +195,8 @@ export async function createFolder(ctx: ServiceContext, parent: string, name: st
   const folderPath = `${parent}${name}/`;
   if (folderPath.length > FOLDER_PATH_MAX) refuse(400, 'This folder is nested too deeply for a new folder.');
   return ctx.change(async (tx) => {
-    const [existing] = await tx.db
-      .select({ id: files.id })
-      .from(files)
-      .where(like(files.folderPath, startsWithPattern(folderPath)))
-      .limit(1);
-    if (existing) refuse(409, `A folder named "${name}" already exists here.`);
+    const existing = await folderNamedLike(tx.db, parent, name);
+    if (existing !== null) refuse(409, `A folder named "${existing}" already exists here.`);
     const [row] = await tx.db
       .insert(files)
       .values({
@@ -275,7 +292,7 @@ export async function recordUpload(ctx: ServiceContext, folder: string, upload: 
     let name = upload.name;
     let row: { id: string } | undefined;
     for (let n = 1; !row; n++) {
-      if (taken.has(name)) {
+      if (taken.has(name.toLowerCase())) {
         name = numberedFileName(upload.name, n);
         continue;
       }
@@ -307,17 +324,23 @@ export async function recordUpload(ctx: ServiceContext, folder: string, upload: 
 }
 
 /**
- * The names 'name', 'name (1)', 'name (2)', ... already taken in the folder, from one query
- * (issue 26: a lookup per existing duplicate made 500 uploads of one name take 21 s).
+ * The names 'name', 'name (1)', 'name (2)', ... already taken in the folder, in lower case (a
+ * name is taken whatever its case, decision 0176), from one query (issue 26: a lookup per
+ * existing duplicate made 500 uploads of one name take 21 s).
  */
 export async function takenNames(db: Db, folder: string, name: string): Promise<Set<string>> {
   const dot = name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   const numbered = `${escapeLike(stem)} (%)${escapeLike(extension)}`;
   const rows = await db
-    .select({ name: files.name })
+    .select({ name: sql<string>`lower(${files.name})` })
     .from(files)
-    .where(and(eq(files.folderPath, folder), or(eq(files.name, name), like(files.name, numbered))));
+    .where(
+      and(
+        eq(files.folderPath, folder),
+        or(sql`lower(${files.name}) = lower(${name})`, sql`lower(${files.name}) like lower(${numbered})`),
+      ),
+    );
   return new Set(rows.map((row) => row.name));
 }
 
