@@ -45,6 +45,12 @@ test('a weekly event shows in the month grid; one occurrence changes alone; the 
   await times.press('4');
   await expect(times).toHaveValue('4');
   await expect(add.getByText('Every Tuesday, 4 times')).toBeVisible();
+  // Beyond 999 the box says so, rather than going back to the last count without a word.
+  await times.fill('1000');
+  await expect(add.getByText('A whole number from 1 to 999, please: the series stays at 4 times.')).toBeVisible();
+  await expect(times).toHaveAttribute('aria-invalid', 'true');
+  await times.fill('4');
+  await expect(add.getByText(/A whole number from 1 to 999/)).toHaveCount(0);
   // A stray "e" leaves text that is not a number: the count stays 4, not 1 (decision 0168).
   await add.getByLabel('Number of times').press('e');
   await add.getByRole('button', { name: 'Create Event' }).click();

@@ -106,7 +106,6 @@ export function RepeatFields({
             />
             <Label htmlFor={`${id}-ends-count`}>After</Label>
             <CountBox count={choice.count} onCount={(count) => set({ ends: 'count', count })} />
-            <span>times</span>
           </div>
         </div>
       )}
@@ -117,11 +116,18 @@ export function RepeatFields({
 
 const MAX_COUNT = 999;
 
+/** The count a box's text stands for: a whole number from 1 to 999, else null. */
+function countFrom(text: string): number | null {
+  const typed = Number(text);
+  return text !== '' && Number.isInteger(typed) && typed >= 1 && typed <= MAX_COUNT ? typed : null;
+}
+
 /**
  * "After N times": the box holds what is typed, so it can be emptied and retyped (it used to
  * put 1 back at once, and "10", emptied, then "6", read 16). The series takes each whole number
  * from 1 to 999 as it is typed; anything else (empty, 0, "5e", decision 0168) keeps the last
- * count, which the box shows again when it loses the focus.
+ * count, which the box shows again when it loses the focus. A number outside 1 to 999 says so
+ * under the box: "1000" used to go back to 100 on leaving it without a word.
  */
 function CountBox({ count, onCount }: { count: number; onCount: (count: number) => void }) {
   const [text, setText] = useState(String(count));
@@ -131,24 +137,36 @@ function CountBox({ count, onCount }: { count: number; onCount: (count: number) 
     setShown(count);
     setText(String(count));
   }
+  const outOfRange = text !== '' && countFrom(text) === null;
+  const messageId = useId();
   return (
-    <Input
-      type="number"
-      min={1}
-      max={MAX_COUNT}
-      aria-label="Number of times"
-      className="w-24"
-      value={text}
-      onChange={(e) => {
-        if (e.target.validity.badInput) return;
-        setText(e.target.value);
-        const typed = Number(e.target.value);
-        if (e.target.value !== '' && Number.isInteger(typed) && typed >= 1 && typed <= MAX_COUNT) {
-          setShown(typed);
-          onCount(typed);
-        }
-      }}
-      onBlur={() => setText(String(count))}
-    />
+    <>
+      <Input
+        type="number"
+        min={1}
+        max={MAX_COUNT}
+        aria-label="Number of times"
+        aria-invalid={outOfRange || undefined}
+        aria-describedby={outOfRange ? messageId : undefined}
+        className="w-24"
+        value={text}
+        onChange={(e) => {
+          if (e.target.validity.badInput) return;
+          setText(e.target.value);
+          const typed = countFrom(e.target.value);
+          if (typed !== null) {
+            setShown(typed);
+            onCount(typed);
+          }
+        }}
+        onBlur={() => setText(String(count))}
+      />
+      <span>times</span>
+      {outOfRange && (
+        <p id={messageId} role="status" className="basis-full text-destructive">
+          {`A whole number from 1 to ${MAX_COUNT}, please: the series stays at ${count} times.`}
+        </p>
+      )}
+    </>
   );
 }
