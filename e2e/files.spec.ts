@@ -444,8 +444,14 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await expect(dialog.getByLabel('New name')).toHaveValue('minutes.txt');
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText('A file named "minutes.txt" already exists in that folder.');
+  // Another ending is said before it is saved ("v2.1" reads as one).
+  await dialog.getByLabel('New name').fill('Final plan v2.1');
+  await expect(
+    dialog.getByText('The ending changes from ".txt" to ".1": the file may no longer open as it did.'),
+  ).toBeVisible();
   // A name typed without an ending keeps the file's: it was saved as "Final plan", without a type.
   await dialog.getByLabel('New name').fill('Final plan');
+  await expect(dialog.getByText(/The ending changes/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Rename' }).click();
   await expectToast(page, 'File renamed', 'Saved as "Final plan.txt": the file keeps its ending.');
   await expect(row(page, 'Final plan.txt')).toBeVisible();

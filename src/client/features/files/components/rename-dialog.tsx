@@ -65,6 +65,10 @@ function RenameForm({
   const what = target.kind === 'file' ? 'file' : 'folder';
   const ending = target.kind === 'file' ? fileExtension(target.name) : '';
   const selected = useRef(false);
+  // Another ending typed is taken as meant, but said before it is saved: "Budget v2.1" for a
+  // .txt file would otherwise drop ".txt" without a word, and the file no longer open as text.
+  const typedEnding = fileExtension(name.trim());
+  const endingChanges = ending !== '' && typedEnding !== '' && typedEnding.toLowerCase() !== ending.toLowerCase();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -107,16 +111,25 @@ function RenameForm({
             }}
             autoComplete="off"
             aria-invalid={problem !== null}
-            aria-describedby={problem ? `${id}-problem` : undefined}
+            aria-describedby={
+              [endingChanges && `${id}-ending`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined
+            }
             onChange={(e) => {
               setName(e.target.value);
               setProblem(null);
             }}
           />
-          {ending && (
-            <p className="text-sm text-muted-foreground">
-              Without an ending of its own, the new name keeps &quot;{ending}&quot;.
+          {endingChanges ? (
+            <p id={`${id}-ending`} className="text-sm text-amber-700">
+              The ending changes from &quot;{ending}&quot; to &quot;{typedEnding}&quot;: the file may no longer open as
+              it did.
             </p>
+          ) : (
+            ending && (
+              <p className="text-sm text-muted-foreground">
+                Without an ending of its own, the new name keeps &quot;{ending}&quot;.
+              </p>
+            )
           )}
           {problem && (
             <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
