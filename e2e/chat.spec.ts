@@ -38,6 +38,11 @@ test('empty channels say so, VIP channels with their own title and badge', async
   await expect(page.getByText('No messages yet in this channel. Start the conversation!')).toBeVisible();
   await expect(page.getByPlaceholder('Message #Success Team Group')).toBeVisible();
   await expectAccessible(page);
+
+  // The open channel is in the address: a reload opens it again, not the first channel.
+  await expect(page).toHaveURL(/\/chat\?type=cardholder_success&channel=Success\+Team\+Group$/);
+  await page.reload();
+  await expect(page.getByPlaceholder('Message #Success Team Group')).toBeVisible();
 });
 
 test('two people on the same channel see each other live', async ({ browser }) => {
@@ -172,9 +177,15 @@ for (const [where, width, height] of [
       expect(send && send.x + send.width).toBeLessThanOrEqual(width);
       await expectAccessible(page);
 
+      // A reload shows the conversation it was on; back to the list, a reload shows the list.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: '# Zone Leaders' })).toBeVisible();
+      await expect(channels).toBeHidden();
+
       await page.getByRole('button', { name: 'Back to channels' }).click();
       await expect(channels).toBeVisible();
       await expect(title).toBeHidden();
       await expect(channels.getByRole('button', { name: '# Zone Leaders' })).toBeFocused();
+      await expect(page).toHaveURL(/\/chat$/);
     });
   });

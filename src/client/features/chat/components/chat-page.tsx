@@ -27,7 +27,7 @@ const DEFAULT_CHANNEL: Channel = { chatType: 'partner', partner: PARTNER_CHANNEL
 export function ChatPage() {
   const { data: me } = useMe();
   const status = useRealtimeStatus();
-  const { linked, clear: clearLink } = useChannelFromUrl();
+  const { linked, show: showInUrl } = useChannelFromUrl();
   const [channel, setChannel] = useState<Channel>(linked?.channel ?? DEFAULT_CHANNEL);
   /** The message a link opened the channel at; its page is centred on it. */
   const [around, setAround] = useState<number | undefined>(linked?.messageId);
@@ -53,13 +53,15 @@ export function ChatPage() {
   const open = (next: Channel) => {
     setChannel(next);
     setAround(undefined);
-    if (linked) clearLink();
+    showInUrl(next);
     setShowList(false);
     // The button pressed disappears on a phone: the focus goes to the conversation it opened.
     if (!wide) requestAnimationFrame(() => titleRef.current?.focus());
   };
   const back = () => {
     setShowList(true);
+    // A reload shows the list again, as it was left.
+    showInUrl(undefined);
     // Back to the channel that was open, so the list reads on from where the person left it.
     requestAnimationFrame(() => {
       const list = listRef.current;
@@ -151,7 +153,7 @@ export function ChatPage() {
               Reconnecting…
             </span>
           )}
-          <ChatSearch onOpen={open} />
+          <ChatSearch />
         </header>
         <MessageList
           messages={messages.data?.messages}
@@ -166,7 +168,7 @@ export function ChatPage() {
           loadNewer={() => loadNewerMessages(queryClient, visibleChannel, around)}
           jumpToLatest={() => {
             setAround(undefined);
-            if (linked) clearLink();
+            if (linked) showInUrl(visibleChannel);
           }}
           readUpTo={readUpTo?.key === channelKey ? readUpTo.id : undefined}
           focusId={around}

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { CHAT_TYPE_BADGES, type Channel } from '#shared/chat';
+import { CHAT_TYPE_BADGES } from '#shared/chat';
 import { SEARCH_QUERY_MAX, searchWords, type ChatSearchResult } from '#shared/chat-search';
 import { useSearchMessages } from '../api/search-messages';
 import { highlightSegments } from './highlight';
@@ -25,7 +25,7 @@ export function messageLink(result: Pick<ChatSearchResult, 'id' | 'chatType' | '
  * searches channels the reader may see; they show in a panel under the box, newest first.
  * Escape closes the panel; a result opens its channel at the message.
  */
-export function ChatSearch({ onOpen }: { onOpen: (channel: Channel, messageId: number) => void }) {
+export function ChatSearch() {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
@@ -37,8 +37,8 @@ export function ChatSearch({ onOpen }: { onOpen: (channel: Channel, messageId: n
 
   const choose = (result: ChatSearchResult) => {
     setOpen(false);
+    // The chat page opens the channel at the message the address names, as for any link to it.
     void navigate(messageLink(result));
-    onOpen({ chatType: result.chatType, partner: result.partner }, result.id);
   };
   // The panel closes when the focus leaves the search (not when it moves into the results).
   const onBlur = (e: FocusEvent) => {

@@ -4,10 +4,12 @@ import { CHAT_TYPES, type Channel, type ChatType } from '#shared/chat';
 /**
  * /chat?type=<chatType>&channel=<name>&message=<id> (a mention's notification, a search
  * result): the channel to open and the message to show. Anything malformed is ignored.
+ * The page keeps the open channel there too (`show`), so a reload or a link copied from the
+ * address bar opens the same channel; it replaces the address, so Back still leaves the chat.
  */
 export function useChannelFromUrl(): {
   linked: { channel: Channel; messageId: number | undefined } | undefined;
-  clear: () => void;
+  show: (channel: Channel | undefined) => void;
 } {
   const [params, setParams] = useSearchParams();
   const type = params.get('type');
@@ -20,5 +22,7 @@ export function useChannelFromUrl(): {
           messageId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
         }
       : undefined;
-  return { linked, clear: () => setParams({}, { replace: true }) };
+  const show = (channel: Channel | undefined) =>
+    setParams(channel ? { type: channel.chatType, channel: channel.partner } : {}, { replace: true });
+  return { linked, show };
 }
