@@ -32,17 +32,21 @@ export function FormDialogContent({
   const [dirty, setDirty] = useState(false);
   // After the field watcher has noted the edit (it listens on the content, below React's root).
   const noteEdit = () => queueMicrotask(() => setDirty(content.current !== null && edits.changed(content.current)));
-  useUnsavedChanges(dirty);
+  const releasePage = useUnsavedChanges(dirty);
 
   // Stable, so React does not detach and attach the field watcher on every render.
   const setContent = useCallback(
     (element: HTMLDivElement | null) => {
       content.current = element;
       edits.observe(element);
+      // Closed (saved, cancelled or discarded): the page is let go in the same commit that takes
+      // the dialog away. Waiting for the state below to render again, Back pressed just after a
+      // save could still ask "Leave this page?" over words already saved.
+      if (!element) releasePage();
       if (typeof ref === 'function') ref(element);
       else if (ref) ref.current = element;
     },
-    [edits, ref],
+    [edits, ref, releasePage],
   );
 
   /** Keeps the dialog open and asks, when something typed would be lost. */

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -13,11 +13,16 @@ export type RegisterUnsaved = (id: string, dirty: boolean, pathname: string) => 
 
 export const UnsavedChangesRegistry = createContext<RegisterUnsaved | null>(null);
 
-/** Says to the portal whether this component holds changes that are not saved. */
-export function useUnsavedChanges(dirty: boolean) {
+/**
+ * Says to the portal whether this component holds changes that are not saved. Returns a
+ * release that lets go of the page at once, for a component whose work ends before its next
+ * render (a dialog's content leaving the page as it closes).
+ */
+export function useUnsavedChanges(dirty: boolean): () => void {
   const register = useContext(UnsavedChangesRegistry);
   const id = useId();
   const { pathname } = useLocation();
+  const release = useCallback(() => register?.(id, false, pathname), [register, id, pathname]);
   useEffect(() => {
     if (!register) return;
     register(id, dirty, pathname);
@@ -25,6 +30,7 @@ export function useUnsavedChanges(dirty: boolean) {
   }, [register, id, dirty, pathname]);
   // Outside the signed-in shell (a partner answering a public form) only the tab can be left.
   useEffect(() => (register || !dirty ? undefined : askBeforeUnload()), [register, dirty]);
+  return release;
 }
 
 let inFlight = 0;
