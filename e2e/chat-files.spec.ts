@@ -185,3 +185,43 @@ test('words typed while a message with files is on its way stay in the box once 
   await expect(page.getByRole('log', { name: 'Messages' }).getByText(`The minutes ${stamp}`)).toBeVisible();
   await expect(box).toHaveValue('and the next date');
 });
+
+test('the words of a message with a file can be taken back, leaving the file; a message of words only keeps Save off', async ({
+  page,
+}) => {
+  await signIn(page, 'coordinator', '/chat');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# New Partners' }).click();
+  const stamp = Date.now();
+  const notes = `minutes-${stamp}.txt`;
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([{ name: notes, mimeType: 'text/plain', buffer: Buffer.from('Minutes\n') }]);
+  await page.getByPlaceholder('Message #New Partners').fill(`Wrong caption ${stamp}`);
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  const sent = log.getByRole('article').filter({ hasText: `Wrong caption ${stamp}` });
+  await expect(sent.getByText(notes)).toBeVisible();
+  // Held by its id: once the words are emptied, they no longer find it.
+  await expect(sent).toHaveAttribute('data-message-id', /^\d+$/);
+  const message = log.locator(`[data-message-id="${await sent.getAttribute('data-message-id')}"]`);
+
+  await message.hover();
+  await message.getByRole('button', { name: 'Edit message' }).click();
+  const box = message.getByRole('textbox', { name: 'Edit message' });
+  await box.fill('');
+  await expect(message.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await box.press('Enter');
+  await expect(log.getByText(`Wrong caption ${stamp}`)).toHaveCount(0);
+  await expect(log.getByRole('article').filter({ hasText: notes })).toContainText('(edited)');
+
+  // Words only: emptied, the edit cannot be saved (deleting is how such a message goes).
+  await page.getByPlaceholder('Message #New Partners').fill(`Only words ${stamp}`);
+  await page.keyboard.press('Enter');
+  const typed = log.getByRole('article').filter({ hasText: `Only words ${stamp}` });
+  await expect(typed).toHaveAttribute('data-message-id', /^\d+$/);
+  const words = log.locator(`[data-message-id="${await typed.getAttribute('data-message-id')}"]`);
+  await words.hover();
+  await words.getByRole('button', { name: 'Edit message' }).click();
+  await words.getByRole('textbox', { name: 'Edit message' }).fill('');
+  await expect(words.getByRole('button', { name: 'Save' })).toBeDisabled();
+});

@@ -134,7 +134,13 @@ export interface ChannelPage extends ChannelMessages {
   maxUploadMb: number;
 }
 
-export const editMessageSchema = z.object({ content: sendMessageSchema.shape.content });
+/**
+ * An edit may take all the words away from a message that carries files (the server checks it
+ * does); a message of words only still needs them: deleting it is how it goes.
+ */
+export const editMessageSchema = z.object({
+  content: z.string().trim().max(MESSAGE_MAX_LENGTH, `Messages are limited to ${MESSAGE_MAX_LENGTH} characters`),
+});
 export type EditMessageInput = z.infer<typeof editMessageSchema>;
 
 export const markReadSchema = channelSchema.extend({ lastReadId: messageId('read position') });

@@ -112,6 +112,13 @@ describe.each(testDatabaseTargets())('chat attachments on $name', (target) => {
     expect(edited.attachments).toEqual(message.attachments);
     expect(edited.userName).toBe(message.userName);
     expect((await list(ruth, GENERAL)).find((m) => m.id === message.id)).toEqual(edited);
+    // The words may go from a message with files: its files stay, with no caption.
+    const uncaptioned = await t.sendJson('PATCH', `/api/chat/messages/${message.id}`, { content: '  ' }, as(sam));
+    expect(uncaptioned.status).toBe(200);
+    expect(((await uncaptioned.json()) as { message: ChatMessage }).message).toMatchObject({
+      content: '',
+      attachments: message.attachments,
+    });
 
     const removal = await t.request(`/api/chat/messages/${message.id}`, { method: 'DELETE', headers: as(sam) });
     expect(removal.status).toBe(200);

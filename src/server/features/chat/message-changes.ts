@@ -55,6 +55,8 @@ export async function editMessage(ctx: ServiceContext, id: number, content: stri
   const found = await findMessage(ctx, id);
   if (found.userId !== ctx.actor.id) refuse(403, 'You can only edit your own messages.');
   if (found.deletedAt) refuse(409, 'This message was deleted.');
+  // Words may go from a message with files (a caption taken back); files are never added later.
+  if (content === '' && !(await carriesFiles(ctx, id))) refuse(400, 'Message cannot be empty');
   await assertMentionsAllowed(ctx.db, found, content);
   // Who the old text mentioned were told when it was sent; the edit tells only the others.
   const mentionedBefore = await mentionedIn(ctx.db, found, found.content);
@@ -73,6 +75,15 @@ export async function editMessage(ctx: ServiceContext, id: number, content: stri
     });
     return message;
   });
+}
+
+async function carriesFiles(ctx: ServiceContext, id: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: messageAttachments.id })
+    .from(messageAttachments)
+    .where(eq(messageAttachments.messageId, id))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**

@@ -161,13 +161,17 @@ function MessageActions({
   );
 }
 
-/** Enter saves, Shift+Enter starts a new line, Escape cancels; a failed save keeps the text. */
+/**
+ * Enter saves, Shift+Enter starts a new line, Escape cancels; a failed save keeps the text.
+ * A message with files may be saved with no words (its caption taken back); one without needs them.
+ */
 function EditBox({ message, onDone }: { message: ChatMessage; onDone: () => void }) {
   const [text, setText] = useState(message.content);
   const edit = useEditMessage();
+  const wordsNeeded = message.attachments.length === 0;
   const save = () => {
     const content = text.trim();
-    if (!content || edit.isPending) return;
+    if ((wordsNeeded && !content) || edit.isPending) return;
     if (content === message.content) return onDone();
     edit.mutate(
       { id: message.id, content },
@@ -201,7 +205,7 @@ function EditBox({ message, onDone }: { message: ChatMessage; onDone: () => void
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="button" size="sm" onClick={save} disabled={!text.trim() || edit.isPending}>
+        <Button type="button" size="sm" onClick={save} disabled={(wordsNeeded && !text.trim()) || edit.isPending}>
           Save
         </Button>
       </div>
