@@ -193,3 +193,39 @@ test('the subscription address copies, serves the calendar, and a new one retire
   await expect(address).not.toHaveValue(first);
   expect((await page.request.get(first)).status()).toBe(404);
 });
+
+test.describe('a series planned in another time zone', () => {
+  test.use({ timezoneId: 'Europe/London' });
+
+  test('its monthly choices read its start where it is planned: the first Tuesday in Los Angeles, not Wednesday the 2nd in London', async ({
+    page,
+  }) => {
+    await signIn(page, 'coordinator', '/calendar');
+    const title = `Board call ${unique()}`;
+    // Tuesday 1 December, 19:00 in Los Angeles: 03:00 on Wednesday the 2nd in London.
+    const created = await page.request.post('/api/calendar/events', {
+      multipart: {
+        title,
+        startDate: '2026-12-02T03:00:00.000Z',
+        endDate: '2026-12-02T04:00:00.000Z',
+        timeZone: 'America/Los_Angeles',
+        recurrence: 'FREQ=MONTHLY;BYMONTHDAY=1;COUNT=3',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.reload();
+    await showMonth(page, 'December 2026');
+    await day(page, '2026-12-02')
+      .getByRole('button', { name: new RegExp(title) })
+      .click();
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Edit' }).click();
+    const scope = page.getByRole('dialog', { name: 'Edit repeating event' });
+    await scope.getByLabel('All events').check();
+    await scope.getByRole('button', { name: 'Continue' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Event' });
+    await expect(edit.getByRole('combobox', { name: 'Repeat monthly on' }).locator('option')).toHaveText([
+      'On day 1',
+      'On the first Tuesday',
+    ]);
+  });
+});

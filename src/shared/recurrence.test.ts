@@ -5,6 +5,7 @@ import {
   describeRule,
   NO_REPEAT,
   parseRule,
+  startFacts,
   RULE_INVALID,
   RULE_WITHOUT_END,
   type RepeatChoice,
@@ -71,6 +72,28 @@ describe('buildRule', () => {
     const allDay = choice({ frequency: 'yearly', ends: 'until', until: '2030-12-24' });
     expect(choiceOf(buildRule(allDay, new Date('2026-12-24T00:00:00Z'), NY, true), NY)).toEqual(allDay);
     expect(choiceOf('FREQ=DAILY;UNTIL=20261206T045959Z', NY).until).toBe('2026-12-05');
+  });
+});
+
+describe('startFacts', () => {
+  it("reads the start in the series' zone, not the browser's: a Tuesday evening in Los Angeles is early Wednesday in UTC", () => {
+    const start = new Date('2026-12-02T03:00:00Z'); // Tue Dec 1, 19:00 in Los Angeles
+    expect(startFacts(start, 'America/Los_Angeles', false)).toEqual({
+      weekday: 'TU',
+      date: 'day 1',
+      ordinal: 'the first Tuesday',
+    });
+    expect(startFacts(start, 'UTC', false)).toEqual({ weekday: 'WE', date: 'day 2', ordinal: 'the first Wednesday' });
+    // The weekly default the words offer is the one the rule is built with.
+    expect(buildRule({ ...NO_REPEAT, frequency: 'weekly' }, start, 'America/Los_Angeles', false)).toContain('BYDAY=TU');
+  });
+
+  it('calls a fifth weekday the last, and reads an all-day start as its UTC date', () => {
+    expect(startFacts(new Date('2026-12-29T18:00:00Z'), 'Europe/London', false).ordinal).toBe('the last Tuesday');
+    expect(startFacts(new Date('2026-12-01T00:00:00Z'), 'America/Los_Angeles', true)).toMatchObject({
+      weekday: 'TU',
+      date: 'day 1',
+    });
   });
 });
 

@@ -176,6 +176,21 @@ function startParts(start: Date, timeZone: string, allDay: boolean) {
   return { ...w, weekday, ordinal: nth >= 5 ? -1 : nth };
 }
 
+/**
+ * Where a start falls, in words, for the dialog's choices: its weekday (the weekly default),
+ * "day 14" and "the second Tuesday" (the two monthly readings). In the zone the rule is read
+ * in, not the browser's: a Tuesday-evening series in Los Angeles is offered as Tuesdays in
+ * London too, where its start is early on Wednesday.
+ */
+export function startFacts(start: Date, timeZone: string, allDay: boolean) {
+  const at = startParts(start, timeZone, allDay);
+  return {
+    weekday: at.weekday,
+    date: `day ${at.day}`,
+    ordinal: `the ${ORDINAL_WORDS[String(at.ordinal)]} ${WEEKDAY_NAMES[at.weekday]}`,
+  };
+}
+
 function untilValue(date: string, timeZone: string, allDay: boolean): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   if (allDay) return date.replaceAll('-', '');

@@ -21,7 +21,7 @@ import {
 import { fileTooLargeMessage } from '#shared/schemas/files';
 import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { browserTimeZone } from '@/lib/time-zone';
-import { buildRule, choiceOf, describeRule, NO_REPEAT, WEEKDAYS, type RepeatChoice } from '#shared/recurrence';
+import { buildRule, choiceOf, describeRule, NO_REPEAT, startFacts, type RepeatChoice } from '#shared/recurrence';
 import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent, type SeriesTarget } from '../api/update-event';
 import { fromLocalInput, toLocalInput } from './event-dates';
@@ -33,8 +33,6 @@ const toast = actionToasts('event-dialog');
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 export type EventFormMode = { kind: 'add' } | { kind: 'edit'; event: CalendarEvent; target?: SeriesTarget };
-
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'last'];
 
 /** The instant a form's start stands for: an all-day date is midnight UTC of that date. */
 function startInstant(value: string, allDay: boolean): Date | null {
@@ -126,14 +124,7 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
   const rule = repeatable && start ? buildRule(repeat, start, timeZone, allDay) : null;
   const ruleWords =
     rule && (repeat.ends === 'count' || repeat.until) ? describeRule(rule, start!, timeZone, allDay) : null;
-  const startFacts = (() => {
-    if (!start) return null;
-    const local = allDay ? new Date(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()) : start;
-    const weekday = WEEKDAYS[(local.getDay() + 6) % 7]!;
-    const nth = Math.ceil(local.getDate() / 7);
-    const dayName = local.toLocaleDateString('en-US', { weekday: 'long' });
-    return { weekday, date: `day ${local.getDate()}`, ordinal: `the ${ORDINALS[Math.min(nth, 5) - 1]} ${dayName}` };
-  })();
+  const facts = start ? startFacts(start, timeZone, allDay) : null;
 
   const toggleAllDay = (on: boolean) => {
     setAllDay(on);
@@ -283,10 +274,10 @@ function EventForm({ mode, maxUploadMb, onDone }: { mode: EventFormMode; maxUplo
         <RepeatFields
           choice={repeat}
           onChange={setRepeat}
-          startWeekday={startFacts?.weekday ?? null}
+          startWeekday={facts?.weekday ?? null}
           monthlyWords={{
-            date: startFacts?.date ?? 'the same day',
-            weekday: startFacts?.ordinal ?? 'the same weekday',
+            date: facts?.date ?? 'the same day',
+            weekday: facts?.ordinal ?? 'the same weekday',
           }}
           words={ruleWords}
         />
