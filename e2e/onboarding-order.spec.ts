@@ -116,3 +116,32 @@ test('a step added and deleted: the focus goes back to Add step, then to the nex
   await expect(steps).toHaveCount(before);
   await expect(page.getByRole('heading', { name: previous, exact: true })).toBeFocused();
 });
+
+test("a step's long link wraps inside its card, on a phone too; an empty title gets the form's own message", async ({
+  page,
+}) => {
+  await signIn(page, 'admin', `${BASE}/onboarding`);
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const form = page.getByRole('form', { name: 'Add a step' });
+  // Not the browser's bubble: the form says it, where the next try's message will replace it.
+  await form.getByRole('button', { name: 'Add step' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please enter a title');
+  const title = `Slides${'x'.repeat(60)}${Date.now().toString(36)}`;
+  await form.getByLabel('Title').fill(title);
+  await form
+    .getByLabel('Description')
+    .fill('Slides: https://docs.example.org/presentation/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789/edit');
+  await form.getByRole('button', { name: 'Add step' }).click();
+  await expect(page.getByText('Step added', { exact: true })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('button', { name: `Delete step ${title}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this step?' })
+    .getByRole('button', { name: 'Delete step' })
+    .click();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+});

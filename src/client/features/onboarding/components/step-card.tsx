@@ -53,7 +53,9 @@ export function StepCard({
   };
 
   return (
-    <li aria-labelledby={headingId}>
+    // min-w-0 and the words broken anywhere: a long link in a description (or a title without
+    // spaces) widened its card, and with it the grid and the whole page on a phone.
+    <li aria-labelledby={headingId} className="min-w-0">
       <Card className="h-full overflow-hidden">
         {video?.kind === 'upload' ? (
           <VideoPlayer step={step} url={video.url} type={video.type} />
@@ -87,10 +89,16 @@ export function StepCard({
               {step.number}
             </span>
             <div className="min-w-0 flex-1">
-              <h2 id={headingId} tabIndex={-1} className="font-semibold focus-visible:outline-none">
+              <h2
+                id={headingId}
+                tabIndex={-1}
+                className="font-semibold [overflow-wrap:anywhere] focus-visible:outline-none"
+              >
                 {step.title}
               </h2>
-              {step.description && <p className="text-sm text-muted-foreground">{step.description}</p>}
+              {step.description && (
+                <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{step.description}</p>
+              )}
             </div>
             {progress.done && (
               <Badge variant="secondary" className="h-fit shrink-0 gap-1">

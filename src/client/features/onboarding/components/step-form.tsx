@@ -45,6 +45,9 @@ export function StepForm({ step, onDone }: { step?: OnboardingStep; onDone: () =
   return (
     <form
       className="space-y-3"
+      // The schema's messages, under the form, as in every other form: the browser's own bubbles
+      // ("Please fill out this field.") spoke over the message of the try before.
+      noValidate
       onSubmit={(e) => void onSubmit(e)}
       aria-label={step ? `Edit ${step.title}` : 'Add a step'}
     >
