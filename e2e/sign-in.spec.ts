@@ -25,6 +25,12 @@ test.describe('sign-in screen', () => {
     await expect(page.getByText('Sign in failed')).toBeVisible();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
+    // The right password: the failure does not follow the person onto the dashboard.
+    await page.getByLabel('Password').fill(USERS.coordinator.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Closed as the person gets in, not when its own time runs out (four seconds).
+    await expect(page.getByText('Sign in failed')).toHaveCount(0, { timeout: 1500 });
   });
 
   test('empty fields are refused with a toast and no request, focus on the field to fix', async ({ page }) => {

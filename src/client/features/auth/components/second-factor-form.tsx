@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/lib/toast';
+import { signInToasts } from '../lib/sign-in-toasts';
 import { TOTP_CODE_INVALID, TOTP_CODE_PATTERN, withoutSpaces } from '#shared/two-factor-code';
 import { useVerifySecondFactor, type SecondFactor } from '../api/sign-in';
 import type { Me } from '../api/get-me';
@@ -49,14 +49,16 @@ export function SecondFactorForm({
           : 'Enter one of your recovery codes.';
     if (problem) {
       input.focus();
-      toast.error('Sign in failed', { description: problem });
+      signInToasts.error('Sign in failed', { description: problem });
       return;
     }
     try {
-      onSignedIn(await verify.mutateAsync({ kind, code }));
+      const me = await verify.mutateAsync({ kind, code });
+      signInToasts.dismiss();
+      onSignedIn(me);
     } catch (err) {
       input.select();
-      toast.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
+      signInToasts.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
     }
   };
 

@@ -3,13 +3,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/lib/toast';
 import { landingPath } from '#shared/navigation';
 import { checkSignIn } from '#shared/sign-in-check';
 import { useAuthOptions } from '../api/password-reset';
 import { useSignIn } from '../api/sign-in';
 import type { Me } from '../api/get-me';
 import { AuthScreen } from '@/components/auth-screen';
+import { signInToasts } from '../lib/sign-in-toasts';
 import { SecondFactorForm } from './second-factor-form';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -43,15 +43,16 @@ export function SignInPage() {
     if (!verdict.success) {
       // Keyboard users land on the field to fix, as the form library did.
       (form.elements.namedItem(verdict.field) as HTMLInputElement | null)?.focus();
-      toast.error('Sign in failed', { description: verdict.message });
+      signInToasts.error('Sign in failed', { description: verdict.message });
       return;
     }
     try {
       const result = await signIn.mutateAsync(verdict.data);
+      signInToasts.dismiss();
       if ('secondFactor' in result) setChallenged(true);
       else await enter(result.me);
     } catch (err) {
-      toast.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
+      signInToasts.error('Sign in failed', { description: err instanceof Error ? err.message : String(err) });
     }
   };
 
