@@ -78,6 +78,14 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     const recoveryCode = (await codes.first().textContent())!.trim();
     const spareCode = (await codes.nth(1).textContent())!.trim();
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
+    // Shown only now: Escape and the corner's Close keep them on screen until the box is ticked,
+    // and send the focus there.
+    await them.keyboard.press('Escape');
+    await expect(codes).toHaveCount(10);
+    await expect(dialog.getByLabel('I have saved my recovery codes')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(codes).toHaveCount(10);
+    await expect(dialog.getByText('This window stays open until the box is ticked')).toBeVisible();
     await dialog.getByLabel('I have saved my recovery codes').check();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expectToast(them, 'Two-factor sign-in is on');

@@ -6,11 +6,13 @@ import { Label } from '@/components/ui/label';
 
 /**
  * Recovery codes, shown once: to copy, to download as a text file, and a box to tick before
- * going on, so nobody leaves without having kept them.
+ * going on, so nobody leaves without having kept them. Until it is ticked the codes are marked
+ * `data-unsaved-codes`, and the dialog around them does not close (two-factor-card.tsx).
  */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [saved, setSaved] = useState(false);
   const checkboxId = useId();
+  const hintId = useId();
   const text = `${codes.join('\n')}\n`;
 
   const copy = async () => {
@@ -30,7 +32,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   };
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-unsaved-codes={saved ? undefined : ''}>
       <p className="text-sm text-muted-foreground">
         Keep these somewhere safe, apart from your phone. If you lose your phone, each code signs you in once instead of
         the app. They are shown only now.
@@ -53,9 +55,21 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           Download
         </Button>
       </div>
-      <div className="flex items-center gap-2">
-        <Checkbox id={checkboxId} checked={saved} onCheckedChange={(value) => setSaved(value === true)} />
-        <Label htmlFor={checkboxId}>I have saved my recovery codes</Label>
+      <div className="space-y-1">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={checkboxId}
+            checked={saved}
+            onCheckedChange={(value) => setSaved(value === true)}
+            aria-describedby={saved ? undefined : hintId}
+          />
+          <Label htmlFor={checkboxId}>I have saved my recovery codes</Label>
+        </div>
+        {!saved && (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            This window stays open until the box is ticked: the codes are not shown again.
+          </p>
+        )}
       </div>
       <Button type="button" onClick={onDone} disabled={!saved}>
         Done

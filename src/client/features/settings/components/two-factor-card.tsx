@@ -85,6 +85,19 @@ export function TwoFactorCard() {
 }
 
 /**
+ * Recovery codes on screen and not yet ticked as saved (`RecoveryCodes` marks them): Escape, a
+ * click beside the dialog or its corner button do not close it, and the focus goes to the box
+ * to tick. Closed with Escape, the codes were gone for good, shown only once; a renewal had
+ * already stopped the old ones.
+ */
+function keepUnsavedCodes(event: { preventDefault: () => void }) {
+  const unsaved = document.querySelector<HTMLElement>('[data-unsaved-codes] [role="checkbox"]');
+  if (!unsaved) return;
+  event.preventDefault();
+  unsaved.focus();
+}
+
+/**
  * A dialog opened by its own button, which gets the focus back when it closes, unless
  * `finishedRef` holds where else it goes (set by a step that changed what the card shows).
  */
@@ -110,6 +123,9 @@ function StepDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         className="max-h-[90vh] overflow-y-auto"
+        onEscapeKeyDown={keepUnsavedCodes}
+        onInteractOutside={keepUnsavedCodes}
+        onCloseButtonClick={keepUnsavedCodes}
         onCloseAutoFocus={(event) => {
           const focus = finishedRef?.current;
           if (!focus) return;
