@@ -200,6 +200,12 @@ test('an admin sets a temporary password, which must be replaced first, and rese
     await them.goto('/partners');
     await expect(them).toHaveURL(/\/account-setup$/);
     await them.getByLabel('Temporary password').fill(temporary);
+    // The temporary one again is not her own: the admin knows it.
+    await them.getByLabel('New Password', { exact: true }).fill(temporary);
+    await them.getByLabel('Confirm New Password').fill(temporary);
+    await them.getByRole('button', { name: 'Change Password' }).click();
+    await expect(them.getByText('Choose a new password that is not the same as the current one')).toBeVisible();
+    await expect(them).toHaveURL(/\/account-setup$/);
     await them.getByLabel('New Password', { exact: true }).fill('petra-own-password');
     await them.getByLabel('Confirm New Password').fill('petra-own-password');
     await them.getByRole('button', { name: 'Change Password' }).click();

@@ -6,6 +6,7 @@ import { EMAIL_FREQUENCIES } from './notifications';
 
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const PASSWORD_UNCHANGED = 'Choose a new password that is not the same as the current one';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** An empty display name is allowed: the sidebar then falls back to the full name. */
@@ -33,7 +34,7 @@ export const changePasswordSchema = z
     newPassword: z.string({ error: 'Please enter a new password' }),
     confirmPassword: z.string({ error: 'Please confirm the new password' }),
   })
-  .superRefine(({ newPassword, confirmPassword }, ctx) => {
+  .superRefine(({ currentPassword, newPassword, confirmPassword }, ctx) => {
     if (newPassword !== confirmPassword) {
       ctx.addIssue({ code: 'custom', message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
     } else if (newPassword.length < PASSWORD_MIN_LENGTH) {
@@ -44,6 +45,9 @@ export const changePasswordSchema = z
         message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
         path: ['newPassword'],
       });
+    } else if (newPassword === currentPassword) {
+      // The same again changes nothing: after a temporary password, the one the admin knows stayed.
+      ctx.addIssue({ code: 'custom', message: PASSWORD_UNCHANGED, path: ['newPassword'] });
     }
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
