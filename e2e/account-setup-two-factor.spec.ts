@@ -83,6 +83,41 @@ test('a coordinator held at account setup keeps the recovery codes on screen unt
     await them.getByRole('button', { name: 'Done' }).click();
     await expectToast(them, 'Two-factor sign-in is on');
     await expect(them).toHaveURL(/\/dashboard$/);
+
+    // Required while another coordinator is signed in, they are led to the set-up at once; lifted
+    // while they look at it, they are let back in (they stayed on the set-up page).
+    const switchRule = page.getByRole('switch', { name: 'Require two-factor sign-in for coordinators' });
+    await switchRule.click();
+    await expect(switchRule).not.toBeChecked();
+    const other = 'bo.setup@example.org';
+    expect(
+      (
+        await page.request.post(`${BASE}/api/admin/users`, {
+          data: { email: other, password: 'bo-password-1', fullName: 'Bo Setup' },
+          headers,
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (await page.request.post(`${BASE}/api/admin/coordinators`, { data: { email: other }, headers })).status(),
+    ).toBe(201);
+    const boContext = await browser.newContext();
+    const bo = await boContext.newPage();
+    try {
+      await submitSignIn(bo, other, 'bo-password-1', `${BASE}/auth`);
+      await expect(bo).toHaveURL(/\/dashboard$/);
+      await expect(bo.locator('html')).toHaveAttribute('data-realtime', 'open');
+      await switchRule.click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Require it' }).click();
+      await expect(bo).toHaveURL(/\/account-setup$/);
+      await expect(bo.getByText('Set up two-factor sign-in')).toBeVisible();
+      await switchRule.click();
+      await expect(switchRule).not.toBeChecked();
+      // The set-up page has no live stream: it asks again every five seconds.
+      await expect(bo).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    } finally {
+      await boContext.close();
+    }
   } finally {
     await theirs.close();
     await page.goto('about:blank').catch(() => {});

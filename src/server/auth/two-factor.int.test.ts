@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, session, twoFactor, user } from '#server/db/schema';
 import { TWO_FACTOR_MESSAGES } from '#shared/schemas/two-factor';
+import { readSse } from '#test-support/sse';
 import { cookieHeader, createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 
 /**
@@ -241,6 +242,39 @@ describe.each(testDatabaseTargets())('two-factor sign-in on $name', (target) => 
     const [row] = await t.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, who.id));
     expect(row?.on).toBe(false);
     expect(await actions(who.id)).toContain('two_factor.disabled');
+  });
+
+  it("tells the open tabs of the people whose role's rule changed, required and lifted", async () => {
+    const admin = await person('admin');
+    const who = await person();
+    const reader = readSse(await t.app.request('/api/realtime', { headers: { cookie: who.cookie } }));
+    const setPolicy = async (coordinator: boolean) =>
+      expect(
+        (
+          await t.sendJson(
+            'PUT',
+            '/api/accounts/two-factor-policy',
+            { admin: false, coordinator },
+            { cookie: admin.cookie },
+          )
+        ).status,
+      ).toBe(200);
+    try {
+      expect((await reader.next()).event).toBe('ready');
+      // Waiting on the set-up page when the rule is lifted, the tab reads its session again and
+      // is let back in; required, a tab elsewhere is led to the set-up.
+      for (const coordinator of [true, false]) {
+        await setPolicy(coordinator);
+        const told = await reader.next();
+        expect({ event: told.event, data: JSON.parse(told.data) as unknown }).toEqual({
+          event: 'permissions.changed',
+          data: { type: 'permissions.changed', userId: who.id },
+        });
+      }
+    } finally {
+      await reader.close();
+      await setPolicy(false);
+    }
   });
 
   it('a temporary password must be replaced before anything else', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import {
   appSettings,
@@ -285,7 +285,9 @@ export const getTwoFactorPolicy = (db: Db) => readTwoFactorPolicy(db);
 
 /**
  * Who must sign in with a second factor (admins only). It applies at once: a person who must
- * and has not set it up is led through it at their next request, this admin included.
+ * and has not set it up is led through it at their next request, this admin included. The
+ * people of each role whose rule changed are told (`permissions.changed`), so a tab waiting on
+ * the set-up page lets them back in when the rule is lifted, and one elsewhere is led there.
  */
 export async function setTwoFactorPolicy(ctx: ServiceContext, policy: TwoFactorPolicy) {
   if (ctx.actor.role !== 'admin') refuse(403, ACCOUNT_REASONS.policyByAdmins);
@@ -296,9 +298,20 @@ export async function setTwoFactorPolicy(ctx: ServiceContext, policy: TwoFactorP
       .insert(appSettings)
       .values({ key: TWO_FACTOR_POLICY_KEY, value })
       .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+    const changedRoles = (['admin', 'coordinator'] as const).filter((role) => before[role] !== policy[role]);
+    const told = changedRoles.length
+      ? await tx.db
+          .selectDistinct({ userId: userRoles.userId })
+          .from(userRoles)
+          .where(inArray(userRoles.role, changedRoles))
+      : [];
     await tx.record({
       action: 'accounts.two_factor_policy_changed',
       subject: { type: 'settings', id: TWO_FACTOR_POLICY_KEY },
+      announce: told.map(({ userId }) => ({
+        audience: { userId },
+        event: { type: 'permissions.changed' as const, userId },
+      })),
       before,
       after: policy,
     });

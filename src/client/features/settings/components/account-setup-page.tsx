@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -12,6 +12,8 @@ import { ChangePasswordForm } from './change-password-form';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { usePageTitle } from '@/lib/page-title';
 
+const SETUP_RECHECK_MS = 5_000;
+
 /**
  * A step before anything else (the server refuses every other call until it is taken): a
  * temporary password from an admin is replaced, or two-factor sign-in that the person's role
@@ -22,18 +24,25 @@ export function AccountSetupPage() {
   const { data: me, isPending } = useMe();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
-  // The step on screen stays until the person says it is done. Two-factor sign-in is on as soon
-  // as the code is checked, before the recovery codes shown once have been saved: who-am-I read
-  // again meanwhile (the window focused after a minute) says no step is left, and would take
-  // the person, and the codes, away.
+  // Two-factor sign-in is on as soon as the code is checked, before the recovery codes shown
+  // once have been saved: who-am-I read again meanwhile (the window focused after a minute, the
+  // live stream) says no step is left, and would take the person, and the codes, away. From
+  // that moment the enrolment stays until its Done. Before it, the step follows who-am-I: a
+  // requirement lifted by an admin lets the person in (they stayed stuck on the set-up).
   type Step = NonNullable<Me['setup']>;
-  const [step, setStep] = useState<Step | null>(null);
+  const [holding, setHolding] = useState(false);
   const [finished, setFinished] = useState<Step | null>(null);
-  if (me?.setup && step === null && me.setup !== finished) setStep(me.setup);
+  // This page has no live stream (the server answers nothing else until the step is taken), so
+  // who-am-I is asked again every few seconds while a required second factor waits: an admin
+  // may lift the requirement meanwhile.
+  useQuery({
+    ...meQueryOptions,
+    refetchInterval: (query) => (!holding && query.state.data?.setup === 'enrol-two-factor' ? SETUP_RECHECK_MS : false),
+  });
 
   if (isPending) return <Spinner className="min-h-screen" />;
   if (!me) return <Navigate to="/auth" replace />;
-  const shown = step ?? (me.setup !== finished ? me.setup : null);
+  const shown: Step | null = holding ? 'enrol-two-factor' : me.setup !== finished ? me.setup : null;
   // Done, and who-am-I not read again yet: wait for it rather than show the step once more.
   if (!shown && me.setup) return <Spinner className="min-h-screen" />;
   if (!shown) return <Navigate to={landingPath(me.permissions)} replace />;
@@ -41,7 +50,7 @@ export function AccountSetupPage() {
   const done = (message: string) => {
     toast.success(message);
     setFinished(shown);
-    setStep(null);
+    setHolding(false);
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
   };
   const signOutButton = (
@@ -70,7 +79,7 @@ export function AccountSetupPage() {
       title="Set up two-factor sign-in"
       description="Your ministry asks everyone in your role to confirm their sign-in with a code from their phone."
     >
-      <TwoFactorEnrolment onDone={() => done('Two-factor sign-in is on')} />
+      <TwoFactorEnrolment onConfirmed={() => setHolding(true)} onDone={() => done('Two-factor sign-in is on')} />
       {signOutButton}
     </AuthScreen>
   );

@@ -14,7 +14,14 @@ import { RecoveryCodes } from './recovery-codes';
  * by hand) and a first code from the app to prove it works; the recovery codes. Used by
  * Settings > Security and by the setup step a required second factor leads to.
  */
-export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
+export function TwoFactorEnrolment({
+  onConfirmed,
+  onDone,
+}: {
+  /** The code was right: two-factor sign-in is on, and the recovery codes are shown. */
+  onConfirmed?: () => void;
+  onDone: () => void;
+}) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const start = useTwoFactorChange(startEnrolment, { refresh: false });
@@ -33,7 +40,16 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
         />
       </div>
     );
-  if (!confirmed) return <ScanStep totpURI={enrolment.totpURI} onConfirmed={() => setConfirmed(true)} />;
+  if (!confirmed)
+    return (
+      <ScanStep
+        totpURI={enrolment.totpURI}
+        onConfirmed={() => {
+          setConfirmed(true);
+          onConfirmed?.();
+        }}
+      />
+    );
   return <RecoveryCodes codes={enrolment.recoveryCodes} onDone={onDone} />;
 }
 
