@@ -260,6 +260,10 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
       expect(failed.length).toBeGreaterThanOrEqual(5);
       expect(failed.every((e) => e.actorId === null)).toBe(true);
       expect(locked).toHaveLength(1);
+      // The screen's subject filter finds the address however it is typed.
+      const typed = await page(`?subjectId=${encodeURIComponent('Sam@Example.org')}`);
+      expect(typed.entries.length).toBe(entries.length);
+      expect(new Set(typed.entries.map((e) => e.subjectId))).toEqual(new Set(['sam@example.org']));
       expect(failed.length + locked.length).toBe(entries.length - 1);
     });
 

@@ -39,7 +39,16 @@ function filters(query: AuditQuery): SQL[] {
   // Read receipts outnumber everything else on a busy portal: shown when asked for (0158).
   else if (query.reads !== 'show') conditions.push(notInArray(activity.action, [...READ_RECEIPT_ACTIONS]));
   if (query.subjectType) conditions.push(eq(activity.subjectType, query.subjectType));
-  if (query.subjectId) conditions.push(eq(activity.subjectId, query.subjectId));
+  if (query.subjectId) {
+    // Addresses are kept lower-cased: "Coordinator@Example.org" finds them too. Other subjects
+    // (folder paths among them) keep their case.
+    const id = query.subjectId;
+    conditions.push(
+      id.includes('@') && id !== id.toLowerCase()
+        ? inArray(activity.subjectId, [id, id.toLowerCase()])
+        : eq(activity.subjectId, id),
+    );
+  }
   if (query.from) conditions.push(gte(activity.at, new Date(query.from)));
   if (query.to) conditions.push(lte(activity.at, new Date(query.to)));
   return conditions;
