@@ -111,6 +111,20 @@ test('an admin corrects a name, and a wrong email is refused with a clear messag
   await expect(row).toContainText('John');
 });
 
+test('a long name without spaces breaks inside its cell: the table keeps its columns in view', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/accounts');
+  const email = uniqueEmail('long');
+  const fullName = `Bartholomew${'x'.repeat(89)}`;
+  expect(
+    (await page.request.post('/api/admin/users', { data: { email, password: 'long-password-1', fullName } })).status(),
+  ).toBe(201);
+  const row = await findAccount(page, email);
+  await expect(row).toContainText(fullName);
+  // The Actions column is inside the table's own box, not beyond a sideways scroll.
+  const table = page.getByRole('table', { name: 'Accounts' });
+  expect(await table.evaluate((element) => element.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+});
+
 test('an admin makes a person a coordinator from Accounts, and their role shows at once', async ({ page }) => {
   await signIn(page, 'admin', '/admin/accounts');
   const email = uniqueEmail('promoted');

@@ -16,7 +16,8 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
         <tbody>
           {accounts.map((account) => (
             <tr key={account.id} className="border-t">
-              <td className="px-3 py-2">{account.name || '—'}</td>
+              {/* A long name without spaces breaks inside its cell, not the table's width. */}
+              <td className="min-w-32 px-3 py-2 [overflow-wrap:anywhere]">{account.name || '—'}</td>
               <td className="break-words px-3 py-2">
                 <EmailAddress value={account.email} />
               </td>
