@@ -39,6 +39,7 @@ import {
   partner,
   partnerTag,
   publicFormToken,
+  restoreFixturePassword,
   secondSession,
   statementArchive,
   exportArchive,
@@ -133,13 +134,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/settings/password': {
     allowed: SIGNED_IN,
     ok: 200,
-    // The caller's own password again (a new salt still changes the stored hash).
+    // A new password for the caller (the same one again is refused), from the fixture's password,
+    // put back first: an earlier allowed call changed it.
     prepare: async (ctx, owner) => {
-      const password = ctx.users[owner].password;
+      const { password } = ctx.users[owner];
+      await restoreFixturePassword(ctx, owner);
       return {
         method: 'POST',
         path: '/api/settings/password',
-        json: { currentPassword: password, newPassword: password, confirmPassword: password },
+        json: { currentPassword: password, newPassword: `${password}~`, confirmPassword: `${password}~` },
       };
     },
   },
