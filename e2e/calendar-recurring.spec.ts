@@ -229,3 +229,33 @@ test.describe('a series planned in another time zone', () => {
     ]);
   });
 });
+
+test('a long title without spaces wraps in its card, its details and the agenda, on a phone too', async ({ page }) => {
+  await signIn(page, 'coordinator', '/calendar');
+  const title = `Conference${'x'.repeat(60)}${unique()}`;
+  // In two days, so the agenda's weeks ahead include it whatever today is.
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCHours(18, 0, 0, 0);
+  const created = await page.request.post('/api/calendar/events', {
+    multipart: {
+      title,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+      timeZone: 'UTC',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.reload();
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await expect(page.getByRole('button', { name: title })).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: title }).click();
+  const details = page.getByRole('dialog', { name: title });
+  await expect(details).toBeVisible();
+  expect(await details.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Agenda' }).click();
+  await expect(page.getByRole('tabpanel').getByText(title)).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+});

@@ -72,7 +72,7 @@ export function AgendaList({
                       <span className="w-20 shrink-0 text-sm text-muted-foreground">
                         {timeLabel(o, new Date(`${day}T00:00:00`))}
                       </span>
-                      <span className="font-medium">{o.title}</span>
+                      <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{o.title}</span>
                       {o.series && <Repeat className="size-4 text-muted-foreground" aria-label="Repeats" />}
                       {o.location && (
                         <span className="ml-auto truncate text-sm text-muted-foreground">{o.location}</span>

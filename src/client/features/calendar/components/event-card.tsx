@@ -17,7 +17,7 @@ export function EventCard({ event, onOpen }: { event: CalendarEvent; onOpen: (ev
         </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-lg font-semibold leading-tight">
+        <h2 className="text-lg font-semibold leading-tight [overflow-wrap:anywhere]">
           <button
             type="button"
             onClick={() => onOpen(event)}

@@ -52,7 +52,7 @@ export function EventDetailsDialog({
               <DialogTitle
                 data-event-title
                 tabIndex={-1}
-                className="rounded-sm pr-6 text-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="rounded-sm pr-6 text-2xl [overflow-wrap:anywhere] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {event.title}
               </DialogTitle>

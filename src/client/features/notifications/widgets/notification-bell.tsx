@@ -171,7 +171,7 @@ function Entry({ item, onOpen }: { item: NotificationItem; onOpen: () => void })
         className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.read ? 'bg-transparent' : 'bg-primary')}
       />
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm', !item.read && 'font-semibold')}>
+        <span className={cn('block text-sm [overflow-wrap:anywhere]', !item.read && 'font-semibold')}>
           {item.read ? null : <span className="sr-only">Unread: </span>}
           {item.title}
         </span>
