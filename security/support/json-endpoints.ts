@@ -5,20 +5,10 @@ import { editMessageSchema, markReadSchema, sendMessageSchema } from '#shared/ch
 import { auditSettingsSchema } from '#shared/schemas/audit';
 import { setRoleSchema, updateAccountSchema } from '#shared/schemas/accounts';
 import { twoFactorPolicySchema } from '#shared/schemas/two-factor';
-import { eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import {
-  account,
-  appSettings,
-  donations,
-  files,
-  forms,
-  onboardingSteps,
-  partners,
-  partnerTags,
-  user,
-} from '#server/db/schema';
-import { hashPassword } from '#server/auth/password';
+import { appSettings, donations, files, forms, onboardingSteps, partners, partnerTags } from '#server/db/schema';
+import { restorePassword } from './fixture-password';
 import { onboardingOrderSchema, onboardingProgressSchema, onboardingStepInputSchema } from '#shared/schemas/onboarding';
 import { TWO_FACTOR_POLICY_KEY } from '#server/auth/account-setup';
 import { donationSchema } from '#shared/schemas/giving';
@@ -88,9 +78,6 @@ export interface JsonEndpoint {
 }
 
 /** Every gift back at version 1 and not voided, so the next valid correction or void is accepted. */
-/** The admin's password as the fixtures made it, hashed once for the password change's restore. */
-let adminSecretHash: Promise<string> | undefined;
-
 async function restoreGifts(db: Db) {
   await db
     .update(donations)
@@ -192,21 +179,13 @@ export const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: () => '/api/settings/password',
     schema: changePasswordSchema,
     // A new password (the same one again is refused), put back after each request so the next
-    // valid body works again; the hash is made once.
+    // valid body works again.
     valid: () => ({
       currentPassword: 'admin-secret',
       newPassword: 'admin-secret-2',
       confirmPassword: 'admin-secret-2',
     }),
-    restore: async (db) => {
-      adminSecretHash ??= hashPassword('admin-secret');
-      await db
-        .update(account)
-        .set({ password: await adminSecretHash })
-        .where(
-          inArray(account.userId, db.select({ id: user.id }).from(user).where(eq(user.email, 'admin@example.org'))),
-        );
-    },
+    restore: (db) => restorePassword(db, 'admin@example.org', 'admin-secret'),
   },
   'POST /api/chat/messages': {
     method: 'POST',

@@ -1,10 +1,9 @@
 import { enqueueJob } from '#server/jobs/queue';
-import { hashPassword } from '#server/auth/password';
+import { restorePassword } from './fixture-password';
 import { desc, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
-  account,
   donations,
   emailOutbox,
   formResponses,
@@ -232,21 +231,11 @@ export const job = async (ctx: MatrixContext, owner: SignedInActor) =>
 export const unsubscribeQuery = (ctx: MatrixContext, owner: SignedInActor) =>
   `token=${encodeURIComponent(unsubscribeToken(ctx.t.deps.linkKey, ctx.users[owner].id))}`;
 
-/** Signs the owner in once more (a second device) and answers that session's id. */
-/** The fixtures' passwords, hashed once per person. */
-const fixtureHashes = new Map<string, Promise<string>>();
-
 /** Puts the person's fixture password back: the password change's calls give them a new one. */
-export async function restoreFixturePassword(ctx: MatrixContext, owner: SignedInActor) {
-  const { id, password } = ctx.users[owner];
-  const stored = fixtureHashes.get(id) ?? hashPassword(password);
-  fixtureHashes.set(id, stored);
-  await ctx.t.db
-    .update(account)
-    .set({ password: await stored })
-    .where(eq(account.userId, id));
-}
+export const restoreFixturePassword = (ctx: MatrixContext, owner: SignedInActor) =>
+  restorePassword(ctx.t.db, ctx.users[owner].email, ctx.users[owner].password);
 
+/** Signs the owner in once more (a second device) and answers that session's id. */
 export const secondSession = async (ctx: MatrixContext, owner: SignedInActor) => {
   const { email, password } = ctx.users[owner];
   await restoreFixturePassword(ctx, owner);
