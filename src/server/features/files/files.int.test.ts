@@ -183,6 +183,19 @@ describe.each(testDatabaseTargets())('files on $name', (target) => {
     expect(upper.name).toBe('NOTES (3).txt');
   });
 
+  it('folds a name for its number as the database does, letters outside ASCII included', async () => {
+    // JavaScript lower-cases 'İ' to 'i' and a combining dot, and a last 'Σ' to 'ς'; the
+    // database's lower() gives 'i' and 'σ'. Compared across the two, a second person's
+    // 'İSTANBUL.txt' was stored beside the first under the very same name.
+    const first = await uploadFile(sam, '/', 'İSTANBUL.txt', 'one');
+    const second = await uploadFile(ruth, '/', 'İSTANBUL.txt', 'two');
+    const third = await uploadFile(sam, '/', 'İstanbul.txt', 'three');
+    expect([first.name, second.name, third.name]).toEqual(['İSTANBUL.txt', 'İSTANBUL (1).txt', 'İstanbul (2).txt']);
+    const road = await uploadFile(sam, '/', 'ΟΔΟΣ.txt', 'one');
+    const again = await uploadFile(ruth, '/', 'ΟΔΟΣ.txt', 'two');
+    expect([road.name, again.name]).toEqual(['ΟΔΟΣ.txt', 'ΟΔΟΣ (1).txt']);
+  });
+
   it('numbers many files of one name with one lookup each, in parallel too, and leaves a freed number to the next', async () => {
     // Issue 26: each upload looked up every numbered name before it, 500 of one name took 21 s.
     const folder = '/';

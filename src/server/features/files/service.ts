@@ -12,6 +12,7 @@ import { isPdf, looksLikeText, sniffImageType } from '#server/storage/sniff';
 import {
   cleanFileName,
   FOLDER_PATH_MAX,
+  fileExtension,
   numberedFileName,
   PLACEHOLDER_NAME,
   PREVIEW_IMAGE_TYPES,
@@ -288,11 +289,11 @@ export async function recordUpload(ctx: ServiceContext, folder: string, upload: 
     // A folder renamed, moved or deleted by someone else while this page showed it: the file
     // would start a folder of the old name beside the renamed one, splitting the team's files.
     if (!(await folderExists(tx.db, folder))) refuse(404, FOLDER_GONE);
-    const taken = await takenNames(tx.db, folder, upload.name);
+    const { taken, folded } = await takenNames(tx.db, folder, upload.name);
     let name = upload.name;
     let row: { id: string } | undefined;
     for (let n = 1; !row; n++) {
-      if (taken.has(name.toLowerCase())) {
+      if (taken.has(n === 1 ? folded : numberedFileName(folded, n - 1))) {
         name = numberedFileName(upload.name, n);
         continue;
       }
@@ -326,22 +327,32 @@ export async function recordUpload(ctx: ServiceContext, folder: string, upload: 
 /**
  * The names 'name', 'name (1)', 'name (2)', ... already taken in the folder, in lower case (a
  * name is taken whatever its case, decision 0176), from one query (issue 26: a lookup per
- * existing duplicate made 500 uploads of one name take 21 s).
+ * existing duplicate made 500 uploads of one name take 21 s). `folded` is `name` lower-cased by
+ * the database too: JavaScript's toLowerCase differs from it for some letters ('İ', a final
+ * 'Σ'), and a comparison of the two let a second 'İSTANBUL.txt' in beside the first.
+ * lower() maps letter to letter, so the numbered names' folds are `folded` numbered.
  */
-export async function takenNames(db: Db, folder: string, name: string): Promise<Set<string>> {
-  const dot = name.lastIndexOf('.');
-  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  const numbered = `${escapeLike(stem)} (%)${escapeLike(extension)}`;
+export async function takenNames(
+  db: Db,
+  folder: string,
+  name: string,
+): Promise<{ taken: Set<string>; folded: string }> {
+  const ending = fileExtension(name);
+  const numbered = `${escapeLike(name.slice(0, name.length - ending.length))} (%)${escapeLike(ending)}`;
   const rows = await db
-    .select({ name: sql<string>`lower(${files.name})` })
-    .from(files)
-    .where(
+    .select({ name: sql<string | null>`lower(${files.name})`, folded: sql<string>`lower(${name})` })
+    .from(sql`(select 1) as upload`)
+    .leftJoin(
+      files,
       and(
         eq(files.folderPath, folder),
         or(sql`lower(${files.name}) = lower(${name})`, sql`lower(${files.name}) like lower(${numbered})`),
       ),
     );
-  return new Set(rows.map((row) => row.name));
+  return {
+    taken: new Set(rows.flatMap((row) => (row.name === null ? [] : [row.name]))),
+    folded: rows[0]!.folded,
+  };
 }
 
 export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
