@@ -237,6 +237,35 @@ describe.each(testDatabaseTargets())('gift import on $name', (target) => {
     expect(await giftCount()).toBe(5);
   });
 
+  it("links by name as the database folds it, letters outside ASCII included ('İ', a last 'Σ')", async () => {
+    // JavaScript lower-cases 'İ' to 'i' and a combining dot, and a last 'Σ' to 'ς'; the database
+    // gives 'i' and 'σ'. The lookup sent names folded by the first, compared with the second.
+    const [ilker] = await t.db
+      .insert(partners)
+      .values({
+        name: 'İlker Yılmaz',
+        email: 'ilker@example.org',
+        phone: '',
+        location: 'İzmir',
+      } as typeof partners.$inferInsert)
+      .returning();
+    try {
+      const upload = await api.uploaded(
+        treasurer,
+        `${HEADER}\n2024-03-01,10,İlker Yılmaz,,cash,,\n2024-03-02,12,ilker yılmaz,,cash,,\n`,
+      );
+      const preview = await api.preview(treasurer, upload.id, GIFT_MAPPING);
+      const { rows: shown } = (await preview.json()) as { rows: ImportPreviewRow[] };
+      expect(shown.map((r) => r.note)).toEqual(['Linked to İlker Yılmaz, by name', 'Linked to İlker Yılmaz, by name']);
+      expect((await api.committed(treasurer, upload.id, GIFT_MAPPING)).status).toBe('succeeded');
+      const linked = await t.db.select().from(donations).where(eq(donations.partnerId, ilker!.id));
+      expect(linked).toHaveLength(2);
+    } finally {
+      await t.db.delete(donations);
+      await t.db.delete(partners).where(eq(partners.id, ilker!.id));
+    }
+  });
+
   it('reads a semicolon file with a byte order mark', async () => {
     const csv = `\uFEFFDate;Amount;Name\n01.03.2024;"1.234";Semi Colon\n2024-03-02;"12,50";Decimal Comma\n`;
     const upload = await api.uploaded(treasurer, csv);

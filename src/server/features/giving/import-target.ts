@@ -163,10 +163,10 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
       const unmatchedNames = rows.flatMap((r) =>
         r.partnerName && !(r.partnerEmail && byEmail.get(r.partnerEmail)?.length === 1) ? [r.partnerName] : [],
       );
-      const byName = await partners.byNames(db, [...new Set(unmatchedNames.map((n) => n.toLowerCase()))]);
+      const byName = await partners.byNames(db, [...new Set(unmatchedNames)]);
       return rows.map((row): PreparedRow<GiftRow> => {
         const emailMatch = row.partnerEmail ? byEmail.get(row.partnerEmail) : undefined;
-        const nameMatch = row.partnerName ? byName.get(row.partnerName.toLowerCase()) : undefined;
+        const nameMatch = row.partnerName ? byName.get(row.partnerName) : undefined;
         const match = emailMatch?.length === 1 ? emailMatch[0] : nameMatch?.length === 1 ? nameMatch[0] : undefined;
         const how = emailMatch?.length === 1 ? 'by email' : 'by name';
         const value: GiftRow = {
@@ -253,10 +253,7 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
         .from(donations)
         .where(eq(donations.importBatchId, batchId))
         .limit(max);
-      const removed = await tx.db
-        .delete(donations)
-        .where(inArray(donations.id, piece))
-        .returning({ id: donations.id });
+      const removed = await tx.db.delete(donations).where(inArray(donations.id, piece)).returning({ id: donations.id });
       return removed.length;
     },
 

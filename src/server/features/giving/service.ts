@@ -26,11 +26,11 @@ export interface PartnerDirectory {
   idIfExistsSql(id: string): SQL<string | null>;
   idNamedSql(name: string): SQL<string | null>;
   /**
-   * For imports, a chunk at a time: the partners whose email is one of these (lower-case), by
-   * email. An email two partners share lists both, so the caller can refuse to pick one.
+   * For imports, a chunk at a time: the partners whose email is one of these whatever its case,
+   * by the email as given. An email two partners share lists both, so the caller can refuse to pick one.
    */
   byEmails(db: Db, emails: string[]): Promise<Map<string, PartnerMatch[]>>;
-  /** The same by exact name, ignoring case (keys lower-case). */
+  /** The same by exact name, ignoring case as the database does (keys as given). */
   byNames(db: Db, names: string[]): Promise<Map<string, PartnerMatch[]>>;
   /** Name, email and location of these partners, for their year-end statements (unknown ids are left out). */
   contacts(db: Db, ids: readonly string[]): Promise<PartnerContact[]>;

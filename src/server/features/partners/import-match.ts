@@ -32,13 +32,17 @@ export interface PartnerChanges {
 }
 
 type Stored = Omit<StoredPartner, 'tagIds' | 'tagNames'>;
+/** A stored partner found by a key, with the key as the file wrote it. */
+type Found = Stored & { asked: string };
 
 const inUuids = (ids: string[]) =>
   sql`(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 /**
- * Stored partners whose lower-cased email (or name) is one of `keys`: one index probe per key
- * (partners_email_lower_idx, partners_sort_idx). `offset 0` keeps the planner from flattening
+ * Stored partners whose email (or name) is one of `keys` whatever its case, each with the key
+ * that found it: one index probe per key (partners_email_lower_idx, partners_sort_idx). Both
+ * sides are lower-cased by the database: JavaScript's toLowerCase differs from its lower() for
+ * some letters ('İ', a last 'Σ'), so a key folded in JavaScript missed 'İlker' stored as 'İlker'. `offset 0` keeps the planner from flattening
  * the lateral into a hash join over every partner, which it chose for names at 100,000 partners
  * (it expects many partners a name).
  *
@@ -54,12 +58,12 @@ async function storedBy(db: Db, column: 'email' | 'name', keys: string[], writin
   if (keys.length === 0) return [];
   const list = sql`json_array_elements_text(${JSON.stringify(keys)}::json) as k(value)`;
   const lowered = column === 'email' ? sql`lower(email)` : sql`lower(name)`;
-  const current = sql`select p.* from ${list}
+  const current = sql`select k.value as asked, p.* from ${list}
         cross join lateral (
           select id, name, email, phone, location, status, coordinator, notes, zone,
                  cardholder_status as "cardholderStatus"
           from ${partners}
-          where ${lowered} = k.value
+          where ${lowered} = lower(k.value)
             ${
               writingBatch
                 ? sql`and import_batch_id is distinct from ${writingBatch}
@@ -68,17 +72,17 @@ async function storedBy(db: Db, column: 'email' | 'name', keys: string[], writin
                 : sql``
             }
           offset 0) as p`;
-  if (!writingBatch) return queryRows<Stored>(db, current);
+  if (!writingBatch) return queryRows<Found>(db, current);
   const keptLowered = column === 'email' ? sql`lower(c.before->>'email')` : sql`lower(c.before->>'name')`;
-  return queryRows<Stored>(
+  return queryRows<Found>(
     db,
     sql`${current}
         union all
-        select kept.* from ${list}
+        select k.value as asked, kept.* from ${list}
         cross join lateral (
           select c.partner_id as id, b.*
           from ${partnerImportChanges} c, jsonb_to_record(c.before) as b(${VALUES_RECORD})
-          where c.batch_id = ${writingBatch} and ${keptLowered} = k.value
+          where c.batch_id = ${writingBatch} and ${keptLowered} = lower(k.value)
           offset 0) as kept`,
   );
 }
@@ -94,16 +98,14 @@ export async function matchPartners(
   rows: CheckedPartner[],
   writingBatch?: string,
 ): Promise<(PartnerMatch | null)[]> {
-  const emails = [...new Set(rows.map((r) => r.values.email.toLowerCase()))];
-  const byEmail = group(await storedBy(db, 'email', emails, writingBatch), (p) => p.email.toLowerCase());
+  const emails = [...new Set(rows.map((r) => r.values.email))];
+  const byEmail = byKey(await storedBy(db, 'email', emails, writingBatch));
   const names = [
     ...new Set(
-      rows
-        .filter((r) => !byEmail.has(r.values.email.toLowerCase()) && phoneDigits(r.values.phone))
-        .map((r) => r.values.name.toLowerCase()),
+      rows.filter((r) => !byEmail.has(r.values.email) && phoneDigits(r.values.phone)).map((r) => r.values.name),
     ),
   ];
-  const byName = group(await storedBy(db, 'name', names, writingBatch), (p) => p.name.toLowerCase());
+  const byName = byKey(await storedBy(db, 'name', names, writingBatch));
   const samePerson = (row: CheckedPartner) => (p: { name: string; phone: string | null }) =>
     p.name.toLowerCase() === row.values.name.toLowerCase() &&
     phoneDigits(p.phone) !== '' &&
@@ -111,14 +113,14 @@ export async function matchPartners(
 
   type Found = { partner: Stored; how: PartnerMatch['how'] } | { ambiguous: number; how: PartnerMatch['how'] } | null;
   const found = rows.map((row): Found => {
-    const sameEmail = byEmail.get(row.values.email.toLowerCase());
+    const sameEmail = byEmail.get(row.values.email);
     if (sameEmail) {
       const narrowed = sameEmail.length > 1 ? sameEmail.filter(samePerson(row)) : sameEmail;
       return narrowed.length === 1
         ? { partner: narrowed[0]!, how: 'same email' as const }
         : { ambiguous: sameEmail.length, how: 'same email' as const };
     }
-    const sameNamePhone = (byName.get(row.values.name.toLowerCase()) ?? []).filter(samePerson(row));
+    const sameNamePhone = (byName.get(row.values.name) ?? []).filter(samePerson(row));
     if (sameNamePhone.length === 0) return null;
     return sameNamePhone.length === 1
       ? { partner: sameNamePhone[0]!, how: 'same name and phone' as const }
@@ -146,9 +148,10 @@ export async function matchPartners(
   });
 }
 
-function group<T>(rows: T[], key: (row: T) => string) {
-  const map = new Map<string, T[]>();
-  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+/** The stored partners each key found, by the key as the file wrote it. */
+function byKey(rows: Found[]) {
+  const map = new Map<string, Stored[]>();
+  for (const { asked, ...partner } of rows) map.set(asked, [...(map.get(asked) ?? []), partner]);
   return map;
 }
 

@@ -20,22 +20,24 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 /**
  * The tags named in these rows, created when missing (grey, by the importer, marked with the
- * batch so its undo can remove them); their ids by lower-cased name.
+ * batch so its undo can remove them); their ids by the name as the file writes it. Names are
+ * matched by the database's lower(), as its unique index does: JavaScript's toLowerCase differs
+ * for some letters ('İ', a last 'Σ'), and a key folded by one was not found among keys folded by the other.
  */
 async function tagIdsFor(tx: ChangeContext, batchId: string, names: string[]) {
   const ids = new Map<string, string>();
   if (names.length === 0) return ids;
-  const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+  const asked = [...new Set(names)];
   await tx.db.execute(sql`
     insert into ${partnerTags} (name, created_by, import_batch_id)
-    select value, ${tx.actor.id}, ${batchId} from json_array_elements_text(${json(unique)})
+    select value, ${tx.actor.id}, ${batchId} from json_array_elements_text(${json(asked)})
     on conflict do nothing`);
-  const rows = await queryRows<{ id: string; key: string }>(
+  const rows = await queryRows<{ id: string; asked: string }>(
     tx.db,
-    sql`select id, lower(name) as key from ${partnerTags}
-        where lower(name) in (select lower(value) from json_array_elements_text(${json(unique)}))`,
+    sql`select t.id, a.value as asked from json_array_elements_text(${json(asked)}) as a(value)
+        join ${partnerTags} t on lower(t.name) = lower(a.value)`,
   );
-  for (const row of rows) ids.set(row.key, row.id);
+  for (const row of rows) ids.set(row.asked, row.id);
   return ids;
 }
 
@@ -46,7 +48,7 @@ async function linkTags(tx: ChangeContext, batchId: string, links: { partnerId: 
     batchId,
     links.flatMap((l) => l.tags),
   );
-  const pairs = links.flatMap((l) => l.tags.map((t) => ({ t: ids.get(t.toLowerCase())!, p: l.partnerId })));
+  const pairs = links.flatMap((l) => l.tags.map((t) => ({ t: ids.get(t)!, p: l.partnerId })));
   if (pairs.length === 0) return;
   await tx.db.execute(sql`
     insert into ${partnerTagLinks} (tag_id, partner_id)

@@ -1,6 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { donations, importBatches, importUploads, partnerImportChanges, partners } from '#server/db/schema';
+import {
+  donations,
+  importBatches,
+  importUploads,
+  partnerImportChanges,
+  partners,
+  partnerTags,
+} from '#server/db/schema';
 import {
   clearPartnerImports,
   openPartnerImportFixture,
@@ -111,6 +118,37 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect(await partnerCount()).toBe(1);
     expect((await t.db.select().from(partners))[0]).toMatchObject({ location: null });
   }, 120_000);
+
+  it("matches names and tags as the database folds them, letters outside ASCII included ('İ', a last 'Σ')", async () => {
+    // JavaScript lower-cases 'İ' to 'i' and a combining dot, and a last 'Σ' to 'ς'; the database
+    // gives 'i' and 'σ'. The import looked names and tags up with the first and compared with the second.
+    const ilker = await stored({ name: 'İlker Yılmaz', email: 'ilker@example.org', phone: '555-0199' });
+    const upload = await api.uploaded(
+      coordinator,
+      'Name,Email,Phone,Tags\nİlker Yılmaz,ilker.work@example.org,555 0199,İstanbul; ΟΔΟΣ\nNew Person,new@example.org,,İSTANBUL\n',
+    );
+    const job = await api.committed(
+      coordinator,
+      upload.id,
+      {
+        name: 'Name',
+        email: 'Email',
+        phone: 'Phone',
+        tags: 'Tags',
+      },
+      'fill',
+    );
+    expect(job.status).toBe('succeeded');
+    // The same name and phone: Ilker is filled in (he had no tags), not created a second time.
+    expect(await partnerCount()).toBe(2);
+    // 'İstanbul' and 'İSTANBUL' are one tag, whichever spelling is written first.
+    const [istanbul] = await tagsOf(ilker.id);
+    expect(await tagsOf(ilker.id)).toEqual([istanbul, 'ΟΔΟΣ']);
+    expect(istanbul!.toLowerCase()).toBe('İstanbul'.toLowerCase());
+    const [created] = await t.db.select().from(partners).where(eq(partners.email, 'new@example.org'));
+    expect(await tagsOf(created!.id)).toEqual([istanbul]);
+    expect(await t.db.select().from(partnerTags)).toHaveLength(2);
+  });
 
   it('writes nothing when an import of 100,000 rows fails part-way (all or nothing)', async () => {
     await stored({ name: 'Already Here', email: 'row5@example.org', notes: null });

@@ -174,9 +174,10 @@ export function partnerIdNamedSql(name: string): SQL<string | null> {
 }
 
 /**
- * Partners whose lower-cased email (or name) is one of `keys`, grouped by that key: the gift
- * import's matching, one statement per chunk of rows (partners_email_lower_idx and
- * partners_sort_idx). One index probe per key: `offset 0` keeps the planner from turning the
+ * Partners whose email (or name) is one of `keys` whatever its case, grouped by the key as
+ * given: the gift import's matching. Both sides are lower-cased by the database (JavaScript's
+ * toLowerCase differs from its lower() for some letters, 'İ' and a last 'Σ'), one statement
+ * per chunk of rows (partners_email_lower_idx and partners_sort_idx). One index probe per key: `offset 0` keeps the planner from turning the
  * lookup into a scan of every partner, which it chose for names (many partners share a name,
  * so it expected many rows a key) and which cost a third of a second a chunk at 100,000 partners.
  */
@@ -189,7 +190,7 @@ async function partnersByLowered(db: Db, column: 'email' | 'name', keys: string[
     sql`select p.id, p.name, k.value as key
         from json_array_elements_text(${JSON.stringify([...new Set(keys)])}::json) as k(value)
         cross join lateral (select ${partners.id}, ${partners.name} from ${partners}
-                            where ${lowered} = k.value offset 0) as p`,
+                            where ${lowered} = lower(k.value) offset 0) as p`,
   );
   for (const row of rows) matches.set(row.key, [...(matches.get(row.key) ?? []), { id: row.id, name: row.name }]);
   return matches;
