@@ -34,6 +34,10 @@ describe('folder names (SPEC 5)', () => {
     expect(folderError('..\\x')).toBe('Folder names cannot contain slashes');
     expect(folderError('../../etc')).toBe('Folder names cannot contain slashes');
     expect(folderError('..')).toBe('Folder names cannot contain ".."');
+    expect(folderError('.')).toBe('Choose another folder name');
+    expect(folderError(' . ')).toBe('Choose another folder name');
+    expect(folderError('.placeholder')).toBe('".placeholder" is a reserved name');
+    expect(folderError('.github')).toBeNull();
     expect(folderError('a\0b')).toBe('Folder names cannot contain control characters');
     expect(folderError('x'.repeat(101))).toBe('Folder names are limited to 100 characters');
     expect(folderError('x'.repeat(100))).toBeNull();

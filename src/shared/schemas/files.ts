@@ -33,7 +33,10 @@ export const folderNameSchema = z
   .max(FOLDER_NAME_MAX, `Folder names are limited to ${FOLDER_NAME_MAX} characters`)
   .refine((v) => !/[/\\]/.test(v), 'Folder names cannot contain slashes')
   .refine((v) => !v.includes('..'), 'Folder names cannot contain ".."')
+  // '.' is "this folder" to every file system an export is unpacked on.
+  .refine((v) => v !== '.', 'Choose another folder name')
   .refine((v) => !HAS_CONTROL_CHAR.test(v), 'Folder names cannot contain control characters')
+  .refine((v) => v !== PLACEHOLDER_NAME, `"${PLACEHOLDER_NAME}" is a reserved name`)
   .transform((v) => v.replace(/\s+/g, '_'));
 
 // eslint-disable-next-line no-control-regex
