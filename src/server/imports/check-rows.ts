@@ -3,7 +3,7 @@ import type { ServiceContext } from '../service/context';
 import { readHead } from '../storage/read-head';
 import type { Storage } from '../storage';
 import type { ImportMapping, ImportRowError } from '#shared/imports';
-import { ImportFileError, isFormulaCell, readCsv, SNIFF_HEAD_BYTES, sniffCsv } from './csv-file';
+import { ImportFileError, importedCell, isFormulaCell, readCsv, SNIFF_HEAD_BYTES, sniffCsv } from './csv-file';
 import { FirstRows } from './first-rows';
 import type { ImportOptions, ImportTarget, PreparedRow } from './target';
 
@@ -118,10 +118,10 @@ export async function* checkRows<Row>(
     const mapped: Record<string, string> = {};
     const errors: ImportRowError[] = [];
     for (const [field, index] of columns) {
-      const cell = (cells[index] ?? '').trim();
+      const spec = target.fields.find((f) => f.key === field);
+      const cell = importedCell(cells[index] ?? '', spec?.notFormula);
       if (cell === '') continue;
       mapped[field] = cell;
-      const spec = target.fields.find((f) => f.key === field);
       if (isFormulaCell(cells[index] ?? '') && !spec?.notFormula?.test(cell)) {
         const label = spec?.label ?? field;
         errors.push({

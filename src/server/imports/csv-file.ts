@@ -176,6 +176,20 @@ export async function* readCsv(body: Readable, delimiter: Delimiter): AsyncGener
 }
 
 /**
+ * A cell as the import reads it. Exports that guard against formulas (this portal's own, with
+ * csv-stringify's escape_formulas) write "'+34 600 123 456" for a phone number: where the cell
+ * without that apostrophe is data the field accepts although it starts like a formula
+ * (`notFormula`), the apostrophe is the export's and goes, so a directory exported and imported
+ * again keeps its numbers. Anything else keeps its apostrophe, as before.
+ */
+export function importedCell(raw: string, notFormula: RegExp | undefined): string {
+  const cell = raw.trim();
+  if (!notFormula || !cell.startsWith("'")) return cell;
+  const unguarded = cell.slice(1);
+  return isFormulaCell(unguarded) && notFormula.test(unguarded.trim()) ? unguarded.trim() : cell;
+}
+
+/**
  * A cell a spreadsheet would run as a formula when the data is exported again (OWASP CSV
  * injection): it starts with =, +, @, a tab or carriage return, or - not followed by a digit.
  */

@@ -88,6 +88,26 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     expect(await tagsOf(ann!.id)).toEqual(['Donors', 'Prayer team']);
   });
 
+  it('keeps a phone number through an export and an import of it: the export guards it with an apostrophe', async () => {
+    await t.db.insert(partners).values({
+      name: 'Joaquín Ruiz',
+      email: 'joaquin@example.org',
+      phone: '+34 600 123 456',
+      notes: "'quoted' on purpose",
+    } as typeof partners.$inferInsert);
+    const exported = await t.request('/api/partners/export.csv', { headers: { cookie: coordinator } });
+    expect(exported.status).toBe(200);
+    const csv = await exported.text();
+    expect(csv).toContain("'+34 600 123 456");
+    await t.db.delete(partners);
+    const upload = await api.uploaded(coordinator, csv);
+    const job = await api.committed(coordinator, upload.id, upload.mapping);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    const [back] = await t.db.select().from(partners);
+    // Only the export's guard goes: an apostrophe that is the data's own stays.
+    expect(back).toMatchObject({ name: 'Joaquín Ruiz', phone: '+34 600 123 456', notes: "'quoted' on purpose" });
+  });
+
   it('refuses a mapping without email or name, another encoding and an empty file, writing nothing', async () => {
     const upload = await api.uploaded(coordinator, `${PCO_HEADER}\nAnn,Lee,ann@example.org,,,,,\n`);
     const noEmail = await api.dryRunResponse(coordinator, upload.id, { firstName: 'First Name' });
