@@ -269,6 +269,12 @@ test('a wrong amount in the filters is said beside its field, and the list stays
   await expect(page).toHaveURL(/max=100/);
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter an amount' })).toHaveCount(0);
   await expect(largest).not.toHaveAttribute('aria-invalid');
+
+  // Thousands commas, as Add Donation takes them.
+  await largest.fill('1,000');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/max=1000(&|$)/);
+  await expect(largest).not.toHaveAttribute('aria-invalid');
 });
 
 test('a custom range whose From is after its To is said under From, and the list stays as it was', async ({ page }) => {

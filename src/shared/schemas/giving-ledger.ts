@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DONATION_METHODS } from '../giving';
 import { DATE_OUT_OF_RANGE, DATE_RANGE_BACKWARDS, isYearInRange } from '../limits';
+import { withoutThousandsCommas } from '../money';
 import { isValidTimeZone, zonedDate } from '../time-zone';
 import { DONATION_TYPES, giftFieldSchemas } from './giving';
 
@@ -16,11 +17,21 @@ const instant = z.iso
   .refine(isYearInRange, DATE_OUT_OF_RANGE)
   .optional();
 
-/** An amount bound of the filter: plain digits with up to two decimals. */
+const BOUND_MESSAGE = 'Please enter an amount like 25 or 25.50';
+
+/**
+ * An amount bound of the filter: digits with up to two decimals, thousands commas taken out as
+ * Add Donation takes them (decision 0175), so "1,000" is 1000 in the filter as in the gift.
+ */
 const bound = z
   .string()
   .trim()
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Please enter an amount like 25 or 25.50')
+  .transform((typed, ctx) => {
+    const text = withoutThousandsCommas(typed);
+    if (text !== null && /^\d{1,9}(\.\d{1,2})?$/.test(text)) return text;
+    ctx.addIssue({ code: 'custom', message: BOUND_MESSAGE });
+    return z.NEVER;
+  })
   .optional();
 
 const amountsInOrder: [(q: { min?: string; max?: string }) => boolean, { message: string; path: string[] }] = [

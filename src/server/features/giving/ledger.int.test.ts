@@ -140,6 +140,8 @@ describe.each(testDatabaseTargets())('the giving ledger on $name', (target) => {
         ],
         [{ min: '10', max: '5' }, 'The smallest amount must not be above the largest'],
         [{ min: '1.234' }, 'Please enter an amount like 25 or 25.50'],
+        [{ min: '12,50' }, 'Please enter an amount like 25 or 25.50'],
+        [{ min: '2,000', max: '1,000.50' }, 'The smallest amount must not be above the largest'],
         [{ method: 'barter' }, 'Unknown method'],
         [{ partnerId: 'nope' }, 'Partner not found'],
       ] as const) {

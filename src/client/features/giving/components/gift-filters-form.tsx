@@ -87,6 +87,9 @@ export function GiftFiltersForm({
     onChange({
       ...values,
       ...typed,
+      // As the filter reads them: "1,000" is asked as 1000.
+      min: bounds.data.min ?? '',
+      max: bounds.data.max ?? '',
       partner: partnerKept ? values.partner : '',
       partnerName: partnerKept ? values.partnerName : '',
     });
