@@ -89,6 +89,14 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
       expect(forAdmin.entries.find((e) => e.source === 'change' && e.summary === 'Added the partner')).toMatchObject({
         changes: [],
       });
+      // A statement taken is a giving fact (D12): the admin sees it, a coordinator without Giving Records does not.
+      const pdf = await get(`/api/giving/statements/${partner.id}?year=2025&tz=UTC`, admin);
+      expect(pdf.status).toBe(200);
+      await pdf.arrayBuffer();
+      const downloaded = (e: TimelineEntryJson) =>
+        e.source === 'change' && e.summary === 'Downloaded the 2025 giving statement';
+      expect((await timeline(partner.id, admin)).entries.filter(downloaded)).toHaveLength(1);
+      expect((await timeline(partner.id, coordinator)).entries.filter(downloaded)).toHaveLength(0);
       expect(forAdmin.entries.find((e) => e.source === 'task')).toMatchObject({
         event: 'created',
         title: 'Follow up with Naomi Jones',
@@ -161,12 +169,18 @@ describe.each(testDatabaseTargets())('the partner contact log on $name', (target
           changes: [{ label: 'Zone', from: 'Not given', to: 'East' }],
         }),
       ]);
-      expect(entries.find((e) => e.source === 'change' && e.summary === 'Changed the partner’s details')).toMatchObject(
-        {
-          changes: [{ label: 'Zone', from: 'Not given', to: 'East' }],
-        },
-      );
-      expect(entries.filter((e) => e.source === 'change' && e.summary === 'Added the partner')).toHaveLength(2);
+      // The merged partner's own records say whose they were: two plain "Added the partner" told nobody which was which.
+      expect(
+        entries.find(
+          (e) =>
+            e.source === 'change' && e.summary === 'Changed the partner’s details (as Merged Partner, merged in later)',
+        ),
+      ).toMatchObject({ changes: [{ label: 'Zone', from: 'Not given', to: 'East' }] });
+      expect(
+        entries
+          .filter((e) => e.source === 'change' && String(e.summary).startsWith('Added the partner'))
+          .map((e) => e.summary),
+      ).toEqual(['Added the partner (as Merged Partner, merged in later)', 'Added the partner']);
     });
 
     it('answers 404 for an unknown partner', async () => {
