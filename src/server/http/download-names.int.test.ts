@@ -61,6 +61,20 @@ describe.each(testDatabaseTargets())('downloads are named by the day where the p
     expect(namesAround(before, 'UTC', (day) => `partners-${day}.csv`)).toContain(fileName(plain));
   });
 
+  it('names a form’s responses by its title without its accents', async () => {
+    const created = await t.postJson(
+      '/api/forms',
+      { title: 'Sign-up — Été 2027 🎉 l’équipe', fields: [{ id: 'name', label: 'Full name', type: 'text' }] },
+      { cookie: admin },
+    );
+    const formId = ((await created.json()) as { form: { id: string } }).form.id;
+    await download(
+      `/api/forms/${formId}/responses.csv`,
+      'UTC',
+      (day) => `sign-up-ete-2027-l-equipe-responses-${day}.csv`,
+    );
+  });
+
   it('names the complete export by the zone it was asked from', async () => {
     const before = new Date();
     const queued = await t.request(`/api/export?tz=${encodeURIComponent(WEST)}`, {

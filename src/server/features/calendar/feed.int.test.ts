@@ -240,5 +240,15 @@ describe.each(testDatabaseTargets())('calendar feeds and .ics files on $name', (
     });
     expect(notOne.status).toBe(404);
     expect((await t.request(`/api/calendar/events/${series.id}/ics`)).status).toBe(401);
+
+    // Accents come off the name rather than the letters ("r-union-d-quipe.ics" before).
+    const meeting = await create({
+      title: "Réunion d'équipe 🙂",
+      startDate: '2026-05-04T18:00:00-04:00',
+      endDate: '2026-05-04T19:00:00-04:00',
+      timeZone: NY,
+    });
+    const named = await t.request(`/api/calendar/events/${meeting.id}/ics`, { headers: as(sam) });
+    expect(named.headers.get('content-disposition')).toBe('attachment; filename="reunion-d-equipe.ics"');
   });
 });

@@ -19,20 +19,14 @@ import {
   type EventOccurrence,
 } from '#shared/schemas/calendar';
 import { PREVIEW_IMAGE_TYPES } from '#shared/schemas/files';
+import { downloadSlug } from '#server/http/download-slug';
 import { eventIcs, feedAddress, renewFeed } from './feed';
 import { listOccurrences } from './occurrences';
 import { imageKeyFor, storeEventImage } from './event-images';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
 
 /** "Prayer Meeting" -> "prayer-meeting.ics": a download name that needs no encoding. */
-function icsFilename(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${slug || 'event'}.ics`;
-}
+const icsFilename = (title: string) => `${downloadSlug(title, 'event')}.ics`;
 
 const imageIdSchema = z.object({ id: z.uuid('Image not found') });
 

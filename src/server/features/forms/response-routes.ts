@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/http/app-env';
 import { csvHeaders, csvStream } from '#server/http/csv-stream';
+import { downloadSlug } from '#server/http/download-slug';
 import { requireFeature } from '#server/http/require';
 import { contextOf } from '#server/http/service-context';
 import { validate } from '#server/http/validate';
@@ -12,15 +13,9 @@ import { downloadDay } from '#shared/time-zone';
 
 const guard = requireFeature('more');
 
-/** A file name made of the form's title: letters, digits and dashes only. */
+/** A file name made of the form's title: ASCII letters, digits and dashes (accents taken off). */
 const fileNameOf = (title: string, timeZone: string | undefined) =>
-  `${
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'form'
-  }-responses-${downloadDay(timeZone)}.csv`;
+  `${downloadSlug(title, 'form')}-responses-${downloadDay(timeZone)}.csv`;
 
 /**
  * /api/forms/:id/responses…: everyone with `more` reads a form's responses, its summary and

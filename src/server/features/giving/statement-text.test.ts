@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '#shared/format';
-import { pdfText, slug, statementFileName } from './statement-text';
+import { pdfText, statementFileName } from './statement-text';
 
 describe('statement text', () => {
   it('keeps what the standard fonts print and spells the rest without accents', () => {
@@ -11,9 +11,8 @@ describe('statement text', () => {
   });
 
   it('makes file names from names', () => {
-    expect(slug('Ana López')).toBe('ana-lopez');
-    expect(slug('  Łukasz & Co.  ')).toBe('lukasz-co');
-    expect(slug('李')).toBe('partner');
+    expect(statementFileName(2025, 'Ana López')).toBe('statement-2025-ana-lopez.pdf');
+    expect(statementFileName(2025, '李')).toBe('statement-2025-partner.pdf');
     expect(statementFileName(2025, 'Grace Chapel')).toBe('statement-2025-grace-chapel.pdf');
   });
 

@@ -1,3 +1,5 @@
+import { downloadSlug, SPELLED_LETTERS } from '#server/http/download-slug';
+
 /**
  * Text for PDFs drawn with the PDF standard fonts, which encode WinAnsi (Latin-1 and a few
  * more: € ‘ ’ “ ” – — …). Anything else would print as garbage, so it is spelled without its
@@ -5,8 +7,6 @@
  * Greek, CJK, emoji) becomes '?'. Decision 0112 says why no font is embedded.
  */
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-/** Letters that do not decompose into a base letter and an accent. */
-const SPELLED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l' };
 
 const isWinAnsi = (ch: string) => {
   const code = ch.codePointAt(0)!;
@@ -18,7 +18,7 @@ export function pdfText(text: string): string {
   for (const ch of text.replace(/\r\n?/g, '\n')) {
     if (isWinAnsi(ch)) out += ch;
     else if (ch === '\t') out += ' ';
-    else if (SPELLED[ch]) out += SPELLED[ch];
+    else if (SPELLED_LETTERS[ch]) out += SPELLED_LETTERS[ch];
     else {
       const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
       out += base !== '' && [...base].every(isWinAnsi) ? base : '?';
@@ -27,18 +27,5 @@ export function pdfText(text: string): string {
   return out;
 }
 
-/** A file-name part from a name: ASCII letters and digits joined by dashes ("statement-2025-ana-lopez.pdf"). */
-export function slug(name: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[ŁłĐđ]/g, (ch) => SPELLED[ch] ?? '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return ascii || 'partner';
-}
-
-export const statementFileName = (year: number, partnerName: string) => `statement-${year}-${slug(partnerName)}.pdf`;
+export const statementFileName = (year: number, partnerName: string) =>
+  `statement-${year}-${downloadSlug(partnerName, 'partner')}.pdf`;
