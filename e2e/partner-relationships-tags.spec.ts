@@ -58,7 +58,26 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await spareRow.getByRole('button', { name: `Save ${spare}` }).click();
   await expectToast(page, 'Failed to update tag');
   await expect(spareRow.getByRole('button', { name: `Save ${spare}` })).toBeFocused();
+  // Enter in a tag's name saves the rename, as it adds a new tag (it did nothing).
+  const renamed = `${spare} renamed`;
+  await spareRow.locator('input').first().fill(renamed);
+  await spareRow.locator('input').first().press('Enter');
+  await expectToast(page, 'Tag updated');
+  const renamedRow = tagsDialog
+    .getByTestId('tag-row')
+    .filter({ has: page.getByRole('button', { name: `Save ${renamed}` }) });
+  await expect(renamedRow.locator('input').first()).toBeFocused();
+  // A rename typed and not saved is asked about before Escape drops it (it was lost without a word).
+  await renamedRow.locator('input').first().fill(`${renamed} again`);
   await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(renamedRow.locator('input').first()).toBeFocused();
+  await expect(renamedRow.locator('input').first()).toHaveValue(`${renamed} again`);
+  await page.keyboard.press('Escape');
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(tagsDialog).toBeHidden();
   await expect(manager).toBeFocused();
 
   // The first partner gets the tag from details; the second a tag made in the picker.
@@ -139,6 +158,16 @@ test('a coordinator tags partners, filters the directory by tags and tags a whol
   await expect(page.getByTestId('partner-card')).toHaveCount(1);
   await expect(card(page, second)).toBeVisible();
   await expect(page).toHaveURL(/match=all/);
+
+  // The tag manager counts each tag's partners, in the singular for one (it read "1 partners").
+  await manager.click();
+  const youthRow = tagsDialog
+    .getByTestId('tag-row')
+    .filter({ has: page.getByRole('button', { name: `Save ${youth}` }) });
+  await expect(youthRow.getByText('1 partner', { exact: true })).toBeVisible();
+  await expect(
+    tagsDialog.getByTestId('tag-row').filter({ has: page.getByRole('button', { name: `Save ${prayer}` }) }),
+  ).toContainText('3 partners');
 });
 
 test('the directory exports its filtered list as CSV, with tags', async ({ page }) => {

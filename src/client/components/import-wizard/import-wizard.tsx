@@ -21,7 +21,8 @@ import { RecentBatches } from './recent-batches';
 import { ReviewStep } from './review-step';
 import { UndoBatch } from './undo-batch';
 import { UploadStep } from './upload-step';
-import { countOf, plural } from './plural';
+import { plural } from '@/lib/plural';
+import { countOf } from './plural';
 
 type Step =
   | { name: 'upload' }

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { DuplicateMode, ImportMapping, ImportUploadView } from '#shared/imports';
 import { DuplicateChoice } from './duplicate-choice';
-import { plural } from './plural';
+import { plural } from '@/lib/plural';
 
 /** Step 2: which column fills each field; required fields are marked and checked before moving on. */
 export function MapStep({

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import type { ImportDryRun, ImportFieldView, ImportPreviewRow } from '#shared/imports';
-import { plural } from './plural';
+import { plural } from '@/lib/plural';
 
 /**
  * Step 3: the dry run's counts over the whole file, its first errors by row, and the first rows

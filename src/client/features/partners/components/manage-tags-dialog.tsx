@@ -3,17 +3,12 @@ import { useId, useState } from 'react';
 import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialogContent } from '@/components/form-dialog-content';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { plural } from '@/lib/plural';
 import { TAG_COLOURS, TAG_LIMITS, type TagColour } from '#shared/partners';
 import { tagSchema } from '#shared/schemas/partner-tags';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag, type TagWithCount } from '../api/partner-tags';
@@ -71,56 +66,57 @@ function TagRow({ tag }: { tag: TagWithCount }) {
   };
 
   return (
-    <li
-      className="flex flex-wrap items-end gap-2 border-b pb-3"
-      data-testid="tag-row"
-      data-tag-id={tag.id}
-      data-saved={`${tag.name}|${tag.colour}`}
-    >
-      <div className="min-w-40 flex-1 space-y-1">
-        <Label htmlFor={`${ids}-name`} className="flex items-center gap-2">
-          <TagBadge tag={{ name: tag.name, colour: tag.colour }} />
-          <span className="text-xs text-muted-foreground">{tag.partners} partners</span>
-        </Label>
-        <Input
-          id={`${ids}-name`}
-          value={name}
-          maxLength={TAG_LIMITS.name + 10}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${ids}-colour`} className="sr-only">
-          Colour of {tag.name}
-        </Label>
-        <ColourSelect id={`${ids}-colour`} value={colour} onChange={setColour} />
-      </div>
-      {/* Busy, not disabled, while it saves: a disabled button dropped the focus out of the dialog. */}
-      <Button
-        variant="outline"
-        disabled={!changed}
-        aria-busy={update.isPending || undefined}
-        onClick={() => void save()}
+    <li className="border-b pb-3" data-testid="tag-row" data-tag-id={tag.id} data-saved={`${tag.name}|${tag.colour}`}>
+      {/* A form, so Enter in the name saves it as it adds a new tag, and the dialog's guard
+          (decision 0156) sees a rename typed and not saved. */}
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
       >
-        Save<span className="sr-only"> {tag.name}</span>
-      </Button>
-      <ConfirmButton
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete tag ${tag.name}`}
-        disabled={remove.isPending}
-        title={`Delete tag "${tag.name}"?`}
-        description={`${partnersCarrying(tag.partners)}. The tag will be taken off every partner; the partners stay.`}
-        confirmLabel="Delete tag"
-        onConfirm={() =>
-          void remove
-            .mutateAsync(tag.id)
-            .then(() => toast.success('Tag deleted', { description: tag.name }))
-            .catch((err: unknown) => toast.error('Failed to delete tag', { description: failure(err) }))
-        }
-      >
-        <Trash2 aria-hidden="true" />
-      </ConfirmButton>
+        <div className="min-w-40 flex-1 space-y-1">
+          <Label htmlFor={`${ids}-name`} className="flex items-center gap-2">
+            <TagBadge tag={{ name: tag.name, colour: tag.colour }} />
+            <span className="text-xs text-muted-foreground">{plural(tag.partners, 'partner')}</span>
+          </Label>
+          <Input
+            id={`${ids}-name`}
+            value={name}
+            maxLength={TAG_LIMITS.name + 10}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor={`${ids}-colour`} className="sr-only">
+            Colour of {tag.name}
+          </Label>
+          <ColourSelect id={`${ids}-colour`} value={colour} onChange={setColour} />
+        </div>
+        {/* Busy, not disabled, while it saves: a disabled button dropped the focus out of the dialog. */}
+        <Button type="submit" variant="outline" disabled={!changed} aria-busy={update.isPending || undefined}>
+          Save<span className="sr-only"> {tag.name}</span>
+        </Button>
+        <ConfirmButton
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete tag ${tag.name}`}
+          disabled={remove.isPending}
+          title={`Delete tag "${tag.name}"?`}
+          description={`${partnersCarrying(tag.partners)}. The tag will be taken off every partner; the partners stay.`}
+          confirmLabel="Delete tag"
+          onConfirm={() =>
+            void remove
+              .mutateAsync(tag.id)
+              .then(() => toast.success('Tag deleted', { description: tag.name }))
+              .catch((err: unknown) => toast.error('Failed to delete tag', { description: failure(err) }))
+          }
+        >
+          <Trash2 aria-hidden="true" />
+        </ConfirmButton>
+      </form>
     </li>
   );
 }
@@ -157,7 +153,8 @@ export function ManageTagsDialog() {
           Manage tags
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-2xl">
+      {/* A new tag or a rename typed and not saved is asked about before the dialog closes (decision 0156). */}
+      <FormDialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Tags</DialogTitle>
           <DialogDescription>Tags group partners; everyone who works with partners shares them.</DialogDescription>
@@ -201,7 +198,7 @@ export function ManageTagsDialog() {
             ))}
           </ul>
         )}
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 }
