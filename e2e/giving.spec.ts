@@ -64,6 +64,10 @@ test('an admin lists, filters, corrects, voids and exports gifts, and reads thei
   // A void needs a reason; the gift then counts nowhere, and shows again, struck through, on request.
   await page.getByRole('button', { name: `Void the gift of $10.00 from ${giver}` }).click();
   const voiding = page.getByRole('dialog', { name: 'Void this gift?' });
+  // The list leaves voided gifts out unless asked: the words say so (they said it would stay listed).
+  await expect(voiding).toContainText(
+    `$10.00 from ${giver} will stop counting in the dashboard, insights and statements. It stays in the records, and shows struck through when “Include voided gifts” is ticked.`,
+  );
   await voiding.getByRole('button', { name: 'Void gift' }).click();
   await expect(voiding.getByRole('alert')).toHaveText('A reason is required to void a gift');
   await voiding.getByLabel('Reason').fill('Recorded twice');

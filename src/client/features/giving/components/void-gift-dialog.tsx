@@ -12,8 +12,10 @@ import { useVoidGift } from '../api/change-gift';
 import type { Gift } from '../api/list-gifts';
 
 /**
- * Voids a gift after asking why (issue 19): it stays listed, struck through, and stops counting
- * everywhere. Nothing is deleted; the reason and who voided it stay in its history.
+ * Voids a gift after asking why (issue 19): it stops counting everywhere and leaves the list,
+ * which shows voided gifts, struck through, only with "Include voided gifts" ticked (the words
+ * say so: they promised it would stay listed). Nothing is deleted; the reason and who voided it
+ * stay in its history.
  */
 export function VoidGiftDialog({
   gift,
@@ -60,8 +62,9 @@ export function VoidGiftDialog({
         <DialogHeader>
           <DialogTitle>Void this gift?</DialogTitle>
           <DialogDescription>
-            {money.format(gift.amount)} from {gift.partnerName} will stay listed, struck through, and stop counting in
-            the dashboard, insights and statements. This cannot be undone from here.
+            {money.format(gift.amount)} from {gift.partnerName} will stop counting in the dashboard, insights and
+            statements. It stays in the records, and shows struck through when “Include voided gifts” is ticked. This
+            cannot be undone from here.
           </DialogDescription>
         </DialogHeader>
         <form className="space-y-4" onSubmit={submit} noValidate>
