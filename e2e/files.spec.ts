@@ -281,6 +281,8 @@ test("delete asks first, then removes the file; someone else's file offers no De
   await expect(page.getByText('File deleted')).toBeVisible();
   await expect(row(page, name)).toBeHidden();
   await expect(page.getByText('No files or folders in this directory')).toBeVisible();
+  // The menu's button went with its row, and no row is left: the focus goes to Upload Files (it fell to the page).
+  await expect(page.getByRole('button', { name: 'Upload Files' })).toBeFocused();
 
   // The admin's upload appears live in the coordinator's open folder, without Delete.
   const admin = await playwrightRequest.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
@@ -466,6 +468,8 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await move.getByRole('button', { name: 'Move here' }).click();
   await expect(page.getByText('Moved "Final plan.txt" to Plans')).toBeVisible();
   await expect(row(page, 'Final plan.txt')).toHaveCount(0);
+  // Moved away with its row, the menu's button leaves the focus to the next row's (it fell to the page).
+  await expect(page.getByRole('button', { name: 'More actions for minutes.txt' })).toBeFocused();
   // The folder now says what it holds instead of a dash.
   await expect(row(page, 'Plans')).toContainText('1 file');
 
@@ -490,6 +494,7 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Folder deleted')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open folder Plans_2027' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'More actions for minutes.txt' })).toBeFocused();
 });
 
 test('a folder renamed by someone else while it is open says it is no longer there, and takes no upload', async ({

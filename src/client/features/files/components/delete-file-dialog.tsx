@@ -2,8 +2,12 @@ import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-action';
 import type { FileEntry } from '#shared/schemas/files';
 import { useDeleteFile } from '../api/delete-file';
+import { focusAfterRowGoes } from './return-focus';
 
-/** SPEC.md section 2's confirmation, opened from the file's menu; the focus goes back to the menu's button. */
+/**
+ * SPEC.md section 2's confirmation, opened from the file's menu; the focus goes back to the menu's
+ * button, and once the file is deleted on to a neighbouring row's.
+ */
 export function DeleteFileDialog({
   file,
   opener,
@@ -16,8 +20,12 @@ export function DeleteFileDialog({
   const remove = useDeleteFile();
   const confirm = () => {
     if (!file) return;
+    const after = focusAfterRowGoes(opener);
     remove.mutate(file, {
-      onSuccess: () => toast.success('File deleted'),
+      onSuccess: () => {
+        after.focus();
+        toast.success('File deleted');
+      },
       onError: (err) => toast.error('Failed to delete file', { description: err.message }),
     });
   };

@@ -2,6 +2,7 @@ import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-action';
 import type { FolderEntry } from '#shared/schemas/files';
 import { useDeleteFolder, useFolderSummary } from '../api/organise';
+import { focusAfterRowGoes } from './return-focus';
 
 /**
  * Deleting a folder asks first and says how many files go with it (issue 27 item 4), counted
@@ -29,8 +30,13 @@ export function DeleteFolderDialog({
         : `This will permanently delete "${folder?.name}" and the ${held} ${held === 1 ? 'file' : 'files'} in it. This action cannot be undone.`;
   const confirm = () => {
     if (!folder) return;
+    // The menu's button goes with the folder's row: the focus moves on to a neighbour's.
+    const after = focusAfterRowGoes(opener);
     remove.mutate(folder.path, {
-      onSuccess: () => toast.success('Folder deleted'),
+      onSuccess: () => {
+        after.focus();
+        toast.success('Folder deleted');
+      },
       onError: (err) => toast.error('Failed to delete folder', { description: err.message }),
     });
   };

@@ -176,8 +176,10 @@ export function FilesPage() {
         description="The ministry's shared files and folders"
         actions={
           <>
+            {/* Upload Files, else New Folder, takes the focus when a row that had it goes. */}
             <Button
               ref={newFolderButton}
+              data-files-control="new-folder"
               variant="outline"
               onClick={() => setCreatingFolder(true)}
               disabled={creatingFolder || gone}
@@ -185,7 +187,12 @@ export function FilesPage() {
               <FolderPlus aria-hidden="true" />
               New Folder
             </Button>
-            <Button ref={uploadButton} onClick={() => fileInput.current?.click()} disabled={uploading || gone}>
+            <Button
+              ref={uploadButton}
+              data-files-control="upload"
+              onClick={() => fileInput.current?.click()}
+              disabled={uploading || gone}
+            >
               <Upload aria-hidden="true" />
               Upload Files
             </Button>

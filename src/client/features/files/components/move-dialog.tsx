@@ -1,5 +1,5 @@
 import { ChevronRight, Folder, Home } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,7 +13,7 @@ import {
 import { folderTrail, parentFolder, ROOT_FOLDER } from '#shared/schemas/files';
 import { useFolder } from '../api/get-folder';
 import { useChangeFile, useChangeFolder } from '../api/organise';
-import { returnFocus } from './return-focus';
+import { focusAfterRowGoes, returnFocus } from './return-focus';
 
 /** What is being moved: a file (by id, from its folder) or a folder (by path). */
 export type MoveTarget =
@@ -63,11 +63,15 @@ function MoveBrowser({
   const pending = changeFile.isPending || changeFolder.isPending;
   const folders = (listing.data?.folders ?? []).filter((f) => target.kind === 'file' || f.path !== target.path);
   const where = at === ROOT_FOLDER ? 'Home' : folderTrail(at).at(-1)!.name;
+  // Moved, the row has left the open folder with the menu's button: the focus goes to a neighbour's.
+  const moved = useRef<{ focus: () => void } | null>(null);
 
   const move = () => {
+    const after = focusAfterRowGoes(opener);
     const done = {
       onSuccess: () => {
         toast.success(`Moved "${target.name}" to ${where}`);
+        moved.current = after;
         onClose();
       },
       onError: (err: Error) => toast.error(`Failed to move "${target.name}"`, { description: err.message }),
@@ -77,7 +81,13 @@ function MoveBrowser({
   };
 
   return (
-    <DialogContent onCloseAutoFocus={(e) => returnFocus(e, opener)}>
+    <DialogContent
+      onCloseAutoFocus={(e) => {
+        if (!moved.current) return returnFocus(e, opener);
+        e.preventDefault();
+        moved.current.focus();
+      }}
+    >
       <DialogHeader>
         <DialogTitle>Move &quot;{target.name}&quot;</DialogTitle>
         <DialogDescription>Open the folder to move it to, then choose Move here.</DialogDescription>
