@@ -474,9 +474,14 @@ test('rename, move and delete: files and folders are organised in place, and fil
   await expect(row(page, 'Plans')).toContainText('1 file');
 
   // Rename the folder; the file goes along.
+  // Its spaces become underscores, said while typing as New Folder says it (it was renamed without a word).
   await rowMenu(page, 'folder Plans', 'Rename…');
-  await page.getByRole('dialog', { name: 'Rename folder' }).getByLabel('New name').fill('Plans 2027');
-  await page.getByRole('dialog', { name: 'Rename folder' }).getByRole('button', { name: 'Rename' }).click();
+  const renameFolder = page.getByRole('dialog', { name: 'Rename folder' });
+  await renameFolder.getByLabel('New name').fill('Plans 2027');
+  await expect(renameFolder.getByLabel('New name')).toHaveAccessibleDescription(
+    'Saved as “Plans_2027”: spaces become underscores.',
+  );
+  await renameFolder.getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByText('Folder renamed')).toBeVisible();
   await page.getByRole('button', { name: 'Open folder Plans_2027' }).click();
   await expect(row(page, 'Final plan.txt')).toBeVisible();

@@ -5,16 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FOLDER_NAME_MAX, folderNameSchema } from '#shared/schemas/files';
 import { useCreateFolder } from '../api/create-folder';
+import { FolderNameHint, storedFolderName } from './folder-name-hint';
 
 /** The inline 'New Folder' input: Enter or Create makes it, Cancel or Escape closes it. */
 export function NewFolderForm({ parent, onClose }: { parent: string; onClose: () => void }) {
   const [name, setName] = useState('');
   const create = useCreateFolder();
   const hintId = useId();
-  // The spec stores spaces as underscores: say so while typing, not after, when a second folder
-  // of the same name is refused under a name the person never typed.
   const checked = folderNameSchema.safeParse(name);
-  const storedAs = checked.success && checked.data !== name.trim() ? checked.data : null;
+  const storedAs = storedFolderName(name);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,11 +64,7 @@ export function NewFolderForm({ parent, onClose }: { parent: string; onClose: ()
       <Button type="button" size="sm" variant="outline" onClick={onClose}>
         Cancel
       </Button>
-      {storedAs && (
-        <p id={hintId} className="basis-full text-sm text-muted-foreground">
-          Saved as “{storedAs}”: spaces become underscores.
-        </p>
-      )}
+      {storedAs && <FolderNameHint id={hintId} storedAs={storedAs} className="basis-full" />}
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fileExtension, fileNameSchema, folderNameSchema, renamedFileName } from '#shared/schemas/files';
 import { useChangeFile, useChangeFolder } from '../api/organise';
+import { FolderNameHint, storedFolderName } from './folder-name-hint';
 import { returnFocus } from './return-focus';
 
 /** What is being renamed: a file (by id) or a folder (by path). */
@@ -69,6 +70,8 @@ function RenameForm({
   // .txt file would otherwise drop ".txt" without a word, and the file no longer open as text.
   const typedEnding = fileExtension(name.trim());
   const endingChanges = ending !== '' && typedEnding !== '' && typedEnding.toLowerCase() !== ending.toLowerCase();
+  // A folder's spaces become underscores, said as in New Folder (it was renamed without a word).
+  const storedAs = target.kind === 'folder' ? storedFolderName(name) : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -112,7 +115,9 @@ function RenameForm({
             autoComplete="off"
             aria-invalid={problem !== null}
             aria-describedby={
-              [endingChanges && `${id}-ending`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined
+              [endingChanges && `${id}-ending`, storedAs && `${id}-stored`, problem && `${id}-problem`]
+                .filter(Boolean)
+                .join(' ') || undefined
             }
             onChange={(e) => {
               setName(e.target.value);
@@ -131,6 +136,7 @@ function RenameForm({
               </p>
             )
           )}
+          {storedAs && <FolderNameHint id={`${id}-stored`} storedAs={storedAs} />}
           {problem && (
             <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
               {problem}
