@@ -483,6 +483,8 @@ test('rename, move and delete: files and folders are organised in place, and fil
   );
   await renameFolder.getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByText('Folder renamed')).toBeVisible();
+  // The renamed row is drawn anew: the focus goes to its menu's button (it fell to the page).
+  await expect(page.getByRole('button', { name: 'More actions for folder Plans_2027' })).toBeFocused();
   await page.getByRole('button', { name: 'Open folder Plans_2027' }).click();
   await expect(row(page, 'Final plan.txt')).toBeVisible();
   await expectAccessible(page);

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
@@ -66,6 +67,9 @@ function RenameForm({
   const what = target.kind === 'file' ? 'file' : 'folder';
   const ending = target.kind === 'file' ? fileExtension(target.name) : '';
   const selected = useRef(false);
+  // A folder renamed is a new row (its path is its key), drawn without the menu's button that
+  // opened the dialog: the focus goes to the new row's menu instead of falling to the page.
+  const renamedFolder = useRef<string | null>(null);
   // Another ending typed is taken as meant, but said before it is saved: "Budget v2.1" for a
   // .txt file would otherwise drop ".txt" without a word, and the file no longer open as text.
   const typedEnding = fileExtension(name.trim());
@@ -85,6 +89,7 @@ function RenameForm({
         else if (wanted !== name.trim()) {
           toast.success('File renamed', { description: `Saved as "${wanted}": the file keeps its ending.` });
         } else toast.success('File renamed');
+        if (target.kind === 'folder') renamedFolder.current = checked.data;
         onClose();
       },
       onError: (err: Error) => setProblem(err.message),
@@ -94,7 +99,19 @@ function RenameForm({
   };
 
   return (
-    <DialogContent onCloseAutoFocus={(e) => returnFocus(e, opener)}>
+    <DialogContent
+      onCloseAutoFocus={(e) => {
+        const renamed = renamedFolder.current;
+        if (renamed === null || opener?.isConnected) return returnFocus(e, opener);
+        e.preventDefault();
+        const label = `More actions for folder ${renamed}`;
+        void focusWhenDrawn(() =>
+          [...document.querySelectorAll<HTMLElement>('main button[aria-label]')].find(
+            (button) => button.getAttribute('aria-label') === label,
+          ),
+        );
+      }}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <DialogHeader>
           <DialogTitle>Rename {what}</DialogTitle>
