@@ -158,3 +158,59 @@ test('with no events the calendar says how to add one', async ({ page }) => {
   await expect(page.getByText('No events scheduled. Click "Add Event" to create one.')).toBeVisible();
   await expectAccessible(page);
 });
+
+test("a coordinator is offered Edit but no Delete on someone else's event (decision 0178)", async ({
+  page,
+  browser,
+}) => {
+  // The admin's single event and weekly series; the coordinator's own event beside them.
+  await signIn(page, 'admin', '/calendar');
+  const id = unique();
+  const single = `Board Meeting ${id}`;
+  const series = `Thursday Bible Study ${id}`;
+  const admins: Record<string, string>[] = [
+    { title: single, startDate: '2033-02-03T18:00:00.000Z', endDate: '2033-02-03T19:00:00.000Z', timeZone: 'UTC' },
+    {
+      title: series,
+      startDate: '2033-02-03T19:00:00.000Z',
+      endDate: '2033-02-03T20:30:00.000Z',
+      timeZone: 'UTC',
+      recurrence: 'FREQ=WEEKLY;BYDAY=TH;COUNT=4',
+    },
+  ];
+  for (const multipart of admins) {
+    const created = await page.request.post('/api/calendar/events', { multipart });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  try {
+    await signIn(other, 'coordinator', '/calendar');
+    const own = `Coffee ${id}`;
+    const created = await other.request.post('/api/calendar/events', {
+      multipart: { title: own, startDate: '2033-02-04T09:00:00.000Z', endDate: '2033-02-04T10:00:00.000Z' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await other.reload();
+    for (const title of [single, series]) {
+      await other.getByRole('button', { name: title, exact: true }).click();
+      const details = other.getByRole('dialog', { name: title });
+      await expect(details.getByRole('button', { name: 'Edit' })).toBeVisible();
+      await expect(details.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await other.keyboard.press('Escape');
+      await expect(details).toBeHidden();
+    }
+    await other.getByRole('button', { name: own, exact: true }).click();
+    await expect(other.getByRole('dialog', { name: own }).getByRole('button', { name: 'Delete' })).toBeVisible();
+  } finally {
+    await otherContext.close();
+  }
+
+  // The admin may delete anyone's.
+  await page.reload();
+  await page.getByRole('button', { name: `Coffee ${id}`, exact: true }).click();
+  await expect(
+    page.getByRole('dialog', { name: `Coffee ${id}` }).getByRole('button', { name: 'Delete' }),
+  ).toBeVisible();
+});

@@ -162,6 +162,11 @@ export interface CalendarEvent {
    * one, so "This and following events" offers the number left. Null otherwise.
    */
   occurrencesBefore: number | null;
+  /**
+   * Whether the person asking may delete it: its creator (a series' for each of its
+   * occurrences) or an admin (decision 0178). Anyone with the calendar may edit (D8).
+   */
+  canDelete: boolean;
 }
 
 /** One occurrence in a range: a single event, or one of a series (changed ones in place). */

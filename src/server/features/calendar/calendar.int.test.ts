@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorPermissions, events } from '#server/db/schema';
+import { coordinatorPermissions, eventCancellations, events } from '#server/db/schema';
+import { prayer } from '#test-support/features/calendar-test-api';
 import { multipartBody, PNG_1X1, type MultipartPart } from '#test-support/multipart';
 import { createTestApp, testDatabaseTargets, type TestApp, type TestUser } from '#test-support/test-database';
-import { NOT_AN_IMAGE, type CalendarEvent, type EventList } from '#shared/schemas/calendar';
+import { NOT_AN_IMAGE, type CalendarEvent, type EventList, type EventOccurrence } from '#shared/schemas/calendar';
 
 const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -14,6 +15,7 @@ describe.each(testDatabaseTargets())('calendar on $name', (target) => {
   let t: TestApp;
   let admin: TestUser;
   let sam: TestUser;
+  let ruth: TestUser;
   let noCalendar: TestUser;
   const cookies: Record<string, string> = {};
 
@@ -21,9 +23,10 @@ describe.each(testDatabaseTargets())('calendar on $name', (target) => {
     t = await createTestApp(target, { MAX_UPLOAD_MB: '1' });
     admin = await t.createUser({ email: 'admin@example.org', password: 'admin-secret', role: 'admin' });
     sam = await t.createUser({ email: 'sam@example.org', password: 'sam-secret', role: 'coordinator' });
+    ruth = await t.createUser({ email: 'ruth@example.org', password: 'ruth-secret', role: 'coordinator' });
     noCalendar = await t.createUser({ email: 'nocal@example.org', password: 'nocal-secret' });
     await t.db.insert(coordinatorPermissions).values({ userId: noCalendar.id, feature: 'calendar', enabled: false });
-    for (const u of [admin, sam, noCalendar]) cookies[u.id] = await t.signIn(u.email, u.password);
+    for (const u of [admin, sam, ruth, noCalendar]) cookies[u.id] = await t.signIn(u.email, u.password);
   });
   afterAll(async () => {
     await t?.close();
@@ -289,6 +292,75 @@ describe.each(testDatabaseTargets())('calendar on $name', (target) => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Event not found' });
     expect(await storedImages()).toEqual(beforeImages);
+  });
+
+  it("lets only an event's creator or an admin delete it, whatever the scope (decision 0178)", async () => {
+    const remove = (u: TestUser, id: string, query = '') =>
+      t.request(`/api/calendar/events/${id}${query ? `?${query}` : ''}`, { method: 'DELETE', headers: as(u) });
+    const rows = async () => ({
+      events: await t.db.select().from(events).orderBy(events.id),
+      cancellations: await t.db.select().from(eventCancellations).orderBy(eventCancellations.occurrenceStart),
+    });
+    const occurrencesAs = async (u: TestUser) => {
+      const response = await t.request('/api/calendar/occurrences?from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z', {
+        headers: as(u),
+      });
+      return ((await response.json()) as { occurrences: EventOccurrence[] }).occurrences;
+    };
+    const series = await create(sam, { ...prayer, title: "Sam's prayer meeting" });
+    const single = await create(sam, { ...dinner, title: "Sam's dinner" });
+    // Ruth may still change one evening on her own (D8); it stays Sam's series to delete.
+    const changed = await send(
+      ruth,
+      'PUT',
+      `/api/calendar/events/${series.id}?scope=this&occurrence=2026-03-10T23:00:00.000Z`,
+      eventParts({ ...prayer, title: 'Prayer meeting (chapel)', recurrence: '' }),
+    );
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { event: CalendarEvent }).event.canDelete).toBe(false);
+    const [exception] = await t.db.select().from(events).where(eq(events.seriesId, series.id));
+
+    const before = await rows();
+    for (const [id, query] of [
+      [series.id, 'scope=all'],
+      [series.id, 'scope=following&occurrence=2026-03-17T23:00:00.000Z'],
+      [series.id, 'scope=this&occurrence=2026-03-24T23:00:00.000Z'],
+      [series.id, 'scope=this&occurrence=2026-03-10T23:00:00.000Z'],
+      [exception!.id, ''],
+      [single.id, ''],
+    ] as const) {
+      const refused = await remove(ruth, id, query);
+      expect(refused.status, `${id} ${query}`).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: 'Only the person who created this event or an admin can delete it.',
+      });
+    }
+    expect(await rows()).toEqual(before);
+
+    // The cards and the month say who may: Ruth is offered no Delete, Sam and the admin are.
+    const cardsFor = async (u: TestUser) =>
+      (await list(u)).events.filter((e) => [series.id, single.id].includes(e.id)).map((e) => e.canDelete);
+    expect(await cardsFor(ruth)).toEqual([false, false]);
+    expect(await cardsFor(sam)).toEqual([true, true]);
+    expect(await cardsFor(admin)).toEqual([true, true]);
+    for (const [u, may] of [
+      [ruth, false],
+      [sam, true],
+      [admin, true],
+    ] as const) {
+      const mine = (await occurrencesAs(u)).filter((o) => o.id === series.id);
+      expect(mine.length).toBe(5);
+      expect(
+        mine.every((o) => o.canDelete === may),
+        u.email,
+      ).toBe(true);
+    }
+
+    expect((await remove(sam, series.id, 'scope=this&occurrence=2026-03-10T23:00:00.000Z')).status).toBe(200);
+    expect((await remove(admin, series.id, 'scope=all')).status).toBe(200);
+    expect((await remove(admin, single.id)).status).toBe(200);
+    expect(await t.db.select().from(events).where(eq(events.id, series.id))).toEqual([]);
+    expect(await t.db.select().from(events).where(eq(events.id, single.id))).toEqual([]);
   });
 
   it('treats an empty file part as no image', async () => {

@@ -6,6 +6,9 @@ import { occurrencesBefore, occurrenceStarts } from './recurrence';
 import { occurrenceEnd, selectEventRows, type EventRow } from './event-rows';
 import { toEvent } from './service';
 
+/** An occurrence as everyone with the calendar sees it; the route adds what the person may do. */
+export type SharedOccurrence = Omit<EventOccurrence, 'canDelete'>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const collator = new Intl.Collator();
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -26,7 +29,7 @@ function overlaps(allDay: boolean, start: Date, end: Date, from: Date, to: Date)
  * events and changed occurrences), the series in range (series_end makes that an index range,
  * decision 0121), and those series' exceptions; expansion happens here, in memory.
  */
-export async function listOccurrences(db: Db, from: Date, to: Date): Promise<EventOccurrence[]> {
+export async function listOccurrences(db: Db, from: Date, to: Date): Promise<SharedOccurrence[]> {
   // An all-day event ending on `from`'s date still covers part of it: a day of slack.
   const slack = new Date(from.getTime() - DAY_MS);
   const [singles, series] = await Promise.all([
@@ -48,8 +51,14 @@ export async function listOccurrences(db: Db, from: Date, to: Date): Promise<Eve
     ...cancelled.map((c) => `${c.eventId}|${c.occurrenceStart.getTime()}`),
   ]);
 
-  const result: EventOccurrence[] = [];
+  const result: SharedOccurrence[] = [];
   const seriesById = new Map(series.map((s) => [s.id, s]));
+  // A changed occurrence moved past its series' last one answers as its series all the same.
+  const elsewhere = [
+    ...new Set(singles.flatMap((r) => (r.seriesId && !seriesById.has(r.seriesId) ? [r.seriesId] : []))),
+  ];
+  if (elsewhere.length)
+    for (const s of await selectEventRows(db, inArray(events.id, elsewhere))) seriesById.set(s.id, s);
   for (const row of singles) {
     if (!overlaps(row.allDay, row.startDate, row.endDate, from, to)) continue;
     if (row.seriesId) result.push(changedOccurrence(row, seriesById.get(row.seriesId)));
@@ -85,13 +94,15 @@ export async function listOccurrences(db: Db, from: Date, to: Date): Promise<Eve
 
 /**
  * A changed occurrence is addressed through its series (PUT/DELETE of the series with
- * `occurrence=`), so it answers with the series' id and rule and its original start.
+ * `occurrence=`), so it answers with the series' id, rule and creator (who may delete it,
+ * decision 0178) and its original start.
  */
-function changedOccurrence(row: EventRow, series: EventRow | undefined): EventOccurrence {
+function changedOccurrence(row: EventRow, series: EventRow | undefined): SharedOccurrence {
   const own = toEvent(row);
   return {
     ...own,
     id: row.seriesId!,
+    createdBy: series ? series.userId : own.createdBy,
     recurrence: series?.recurrence ?? null,
     repeats: series ? toEvent(series).repeats : null,
     seriesStart: (series?.startDate ?? row.startDate).toISOString(),

@@ -16,14 +16,13 @@ import {
   icsQuerySchema,
   occurrenceRangeSchema,
   type EventInput,
-  type EventOccurrence,
 } from '#shared/schemas/calendar';
 import { PREVIEW_IMAGE_TYPES } from '#shared/schemas/files';
 import { downloadSlug } from '#server/http/download-slug';
 import { eventIcs, feedAddress, renewFeed } from './feed';
-import { listOccurrences } from './occurrences';
+import { listOccurrences, type SharedOccurrence } from './occurrences';
 import { imageKeyFor, storeEventImage } from './event-images';
-import { createEvent, deleteEvent, listEvents, updateEvent } from './service';
+import { createEvent, deleteEvent, forViewer, listEvents, updateEvent } from './service';
 
 /** "Prayer Meeting" -> "prayer-meeting.ics": a download name that needs no encoding. */
 const icsFilename = (title: string) => `${downloadSlug(title, 'event')}.ics`;
@@ -61,15 +60,18 @@ async function withEventForm<T>(
   );
 }
 
-/** /api/calendar: events (D8) and their images. Any calendar user may add and edit. */
+/**
+ * /api/calendar: events (D8) and their images. Any calendar user may add and edit; deleting is
+ * for an event's creator or an admin (decision 0178).
+ */
 export function calendarRoutes() {
-  const occurrencesCache = cachePerDatabase<EventOccurrence[]>();
+  const occurrencesCache = cachePerDatabase<SharedOccurrence[]>();
   return (
     new Hono<AppEnv>()
       .use('*', requireFeature('calendar'))
       .get('/events', async (c) => {
         return c.json({
-          events: await listEvents(c.var.deps.database.db),
+          events: await listEvents(c.var.deps.database.db, contextOf(c).actor),
           maxUploadMb: c.var.deps.config.MAX_UPLOAD_MB,
         });
       })
@@ -87,7 +89,9 @@ export function calendarRoutes() {
           () => listOccurrences(db, new Date(from), new Date(to)),
           () => true,
         );
-        return c.json({ occurrences });
+        // Who may delete differs per person: added to the shared answer, not kept in it.
+        const viewer = contextOf(c).actor;
+        return c.json({ occurrences: occurrences.map((o) => forViewer(o, viewer)) });
       })
       .put('/events/:id', validate('param', eventIdSchema), validate('query', eventScopeSchema), async (c) => {
         const { id } = c.req.valid('param');

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { eventCancellations, events } from '#server/db/schema';
-import type { ServiceContext } from '#server/service/context';
+import type { Actor, ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { lockedRow } from '#server/service/locked-row';
 import { describeRule, RULE_NO_OCCURRENCES } from '#shared/recurrence';
@@ -17,8 +17,28 @@ import {
   refuseOverExceptionLimit,
 } from './series-exceptions';
 
+/** An event as everyone with the calendar sees it: all but what the person asking may do. */
+export type SharedEvent = Omit<CalendarEvent, 'canDelete'>;
+
+/** Who is looking: enough to say whether they may delete an event. */
+export type Viewer = Pick<Actor, 'id' | 'role'>;
+
+/**
+ * Decision 0178: deleting removes an event for everyone, so it is for the person who created
+ * it (a series' creator, for any of its occurrences) or an admin. Adding and editing are for
+ * anyone with the calendar (D8).
+ */
+export function canDeleteEvent(createdBy: string | null, viewer: Viewer): boolean {
+  return viewer.role === 'admin' || (createdBy !== null && createdBy === viewer.id);
+}
+
+/** An event as `viewer` gets it: with whether they may delete it (by `createdBy`, its series' for an occurrence). */
+export function forViewer<T extends SharedEvent>(event: T, viewer: Viewer): T & { canDelete: boolean } {
+  return { ...event, canDelete: canDeleteEvent(event.createdBy, viewer) };
+}
+
 /** An event row as the API shows it; `at` is the occurrence shown (a series' card: its next one). */
-export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrenceStart: Date }): CalendarEvent {
+export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrenceStart: Date }): SharedEvent {
   const occurrence = at?.occurrenceStart ?? row.occurrenceStart ?? row.startDate;
   return {
     id: row.id,
@@ -43,17 +63,17 @@ export function toEvent(row: EventRow, at?: { start: Date; end: Date; occurrence
  * SPEC 7: the cards, by start ascending. A series is one card, at its next occurrence (its
  * last once all have passed); its changed occurrences are part of it, not cards of their own.
  */
-export async function listEvents(db: Db, now = new Date()): Promise<CalendarEvent[]> {
+export async function listEvents(db: Db, viewer: Viewer, now = new Date()): Promise<CalendarEvent[]> {
   const rows = await db
     .select()
     .from(events)
     .where(isNull(events.seriesId))
     .orderBy(asc(events.startDate), asc(events.endDate), asc(events.title), asc(events.id));
   const cards = rows.map((row) => {
-    if (!row.recurrence) return toEvent(row);
+    if (!row.recurrence) return forViewer(toEvent(row), viewer);
     const series = { ...row, recurrence: row.recurrence };
     const start = nextOccurrence(series, now) ?? lastOccurrence(series);
-    return toEvent(row, { start, end: occurrenceEnd(row, start), occurrenceStart: start });
+    return forViewer(toEvent(row, { start, end: occurrenceEnd(row, start), occurrenceStart: start }), viewer);
   });
   return cards.sort(
     (a, b) =>
@@ -115,7 +135,7 @@ export async function createEvent(
       .values({ ...values(input), imageUrl: imageKey, userId: tx.actor.id })
       .returning();
     await tx.record({ action: 'event.created', subject: { type: 'event', id: row!.id }, announce, after: row });
-    return toEvent(row!);
+    return forViewer(toEvent(row!), tx.actor);
   });
 }
 
@@ -169,7 +189,7 @@ export async function updateEvent(
         .returning();
       if (existing.recurrence) await keepExceptionsInStep(tx.db, row!, shiftMs);
       await record(row!);
-      return { event: toEvent(row!), oldImages: [existing.imageUrl] };
+      return { event: forViewer(toEvent(row!), tx.actor), oldImages: [existing.imageUrl] };
     }
 
     const at = await namedOccurrence(tx.db, existing, query);
@@ -192,7 +212,9 @@ export async function updateEvent(
             .values({ ...own, imageUrl: image, userId: tx.actor.id, seriesId: id, occurrenceStart: at })
             .returning();
       await record(existing, { changedOccurrence: row });
-      return { event: toEvent(row!), oldImages: [current?.imageUrl ?? null] };
+      // The changed occurrence is deleted through its series: the series' creator decides.
+      const event = { ...toEvent(row!), canDelete: canDeleteEvent(existing.userId, tx.actor) };
+      return { event, oldImages: [current?.imageUrl ?? null] };
     }
 
     // "This and following": the first occurrence's following is the whole series.
@@ -204,7 +226,7 @@ export async function updateEvent(
         .returning();
       await keepExceptionsInStep(tx.db, row!, 0);
       await record(row!);
-      return { event: toEvent(row!), oldImages: [existing.imageUrl] };
+      return { event: forViewer(toEvent(row!), tx.actor), oldImages: [existing.imageUrl] };
     }
     const [following] = await tx.db
       .insert(events)
@@ -217,7 +239,7 @@ export async function updateEvent(
     await keepExceptionsInStep(tx.db, following!, 0);
     const ended = await endSeriesBefore(tx.db, existing, at);
     await record(ended, { following: following!.id });
-    return { event: toEvent(following!), oldImages: [] };
+    return { event: forViewer(toEvent(following!), tx.actor), oldImages: [] };
   });
   await deleteUnusedImages(ctx, oldImages);
   return event;
@@ -226,11 +248,17 @@ export async function updateEvent(
 /**
  * Deletes an event (issue 22 item 4). A series' delete names its scope: "this" cancels one
  * occurrence (EXDATE), "following" ends the series before it, "all" removes the series with its
- * exceptions. Images nobody uses any more are deleted once the change has committed.
+ * exceptions. Whatever the scope, only the event's (series') creator or an admin may (decision
+ * 0178). Images nobody uses any more are deleted once the change has committed.
  */
 export async function deleteEvent(ctx: ServiceContext, id: string, query: EventScopeQuery = {}): Promise<void> {
   const oldImages = await ctx.change(async (tx) => {
     const existing = await lockedRow(tx.db.select().from(events).where(eq(events.id, id)), 404, 'Event not found');
+    const [series] = existing.seriesId
+      ? await tx.db.select({ userId: events.userId }).from(events).where(eq(events.id, existing.seriesId))
+      : [existing];
+    if (!canDeleteEvent(series?.userId ?? null, tx.actor))
+      refuse(403, 'Only the person who created this event or an admin can delete it.');
     const record = (after?: object) =>
       tx.record({ action: 'event.deleted', subject: { type: 'event', id }, announce, before: existing, after });
     const removeAll = async () => {

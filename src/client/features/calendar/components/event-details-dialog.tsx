@@ -18,7 +18,10 @@ function icsHref(event: CalendarEvent): string {
   return event.recurrence ? `${base}?occurrence=${encodeURIComponent(event.occurrenceStart)}` : base;
 }
 
-/** An event's details (long date with times, rule in words, location, description, image) with Edit and Delete. */
+/**
+ * An event's details (long date with times, rule in words, location, description, image) with
+ * Edit, and Delete for those who may delete it.
+ */
 export function EventDetailsDialog({
   event,
   onOpenChange,
@@ -95,7 +98,8 @@ export function EventDetailsDialog({
                   Download .ics
                 </a>
               </Button>
-              {event.recurrence ? (
+              {/* Deleting is for the event's creator or an admin (decision 0178): others see no Delete. */}
+              {!event.canDelete ? null : event.recurrence ? (
                 <Button variant="outline" onClick={() => onDelete(event)}>
                   <Trash2 aria-hidden="true" />
                   Delete

@@ -18,6 +18,7 @@ const series: CalendarEvent = {
   occurrenceStart: '2026-12-15T19:00:00.000Z',
   seriesStart: '2026-12-08T19:00:00.000Z',
   occurrencesBefore: 1,
+  canDelete: true,
 };
 
 // The Dec 22 meeting moved to Wednesday and renamed on its own.
