@@ -100,6 +100,40 @@ describe.each(testDatabaseTargets())('changing and deleting part of a series on 
     ]);
   });
 
+  it('"all events" changes reach an occurrence changed alone, but not the fields it changed itself', async () => {
+    const study = { ...prayer, title: 'Bible Study', description: 'Romans, chapter by chapter', location: 'Room 1' };
+    const series = await create(study, { name: 'image', filename: 's.png', value: PNG_1X1, contentType: 'image/png' });
+    // One evening moved half an hour and held in the chapel; its title and description untouched.
+    await update(series.id, 'scope=this&occurrence=2026-03-17T23:00:00.000Z', {
+      ...study,
+      location: 'Chapel',
+      startDate: '2026-03-17T19:30:00-04:00',
+      endDate: '2026-03-17T21:00:00-04:00',
+      recurrence: '',
+    });
+    // Then, from another evening, all events get a new title, description and room, and lose the image.
+    await update(series.id, 'scope=all&occurrence=2026-03-10T23:00:00.000Z', {
+      ...study,
+      removeImage: 'true',
+      title: 'Bible Study (Romans)',
+      description: 'Romans 5 to 8 this term',
+      location: 'Room 2',
+      startDate: '2026-03-10T19:00:00-04:00',
+      endDate: '2026-03-10T20:30:00-04:00',
+    });
+    const shown = (await occurrences('2026-03-09T00:00:00Z', '2026-03-26T00:00:00Z'))
+      .filter((o) => o.id === series.id)
+      .map((o) => [o.startDate, o.title, o.description, o.location, o.imageUrl]);
+    expect(shown).toEqual([
+      ['2026-03-10T23:00:00.000Z', 'Bible Study (Romans)', 'Romans 5 to 8 this term', 'Room 2', null],
+      // Its own time and room stay; what it never changed itself follows the series.
+      ['2026-03-17T23:30:00.000Z', 'Bible Study (Romans)', 'Romans 5 to 8 this term', 'Chapel', null],
+      ['2026-03-24T23:00:00.000Z', 'Bible Study (Romans)', 'Romans 5 to 8 this term', 'Room 2', null],
+    ]);
+    // Nothing points at the image any more: it is gone.
+    expect((await t.request(series.imageUrl!, { headers: { cookie } })).status).toBe(404);
+  });
+
   it('deletes this and following, then all, and the image once nobody uses it', async () => {
     const series = await create(
       { ...prayer, title: 'Outreach' },

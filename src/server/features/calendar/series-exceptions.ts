@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { eventCancellations, events } from '#server/db/schema';
 import { refuse } from '#server/service/errors';
@@ -104,6 +104,26 @@ export async function keepExceptionsInStep(db: Db, series: EventRow, shiftMs: nu
     if (timing && isOccurrence(timing, at)) {
       if (shiftMs) await db.update(eventCancellations).set({ occurrenceStart: at }).where(where);
     } else await db.delete(eventCancellations).where(where);
+  }
+}
+
+/** What an occurrence changed alone can hold of its own besides its times. */
+const OWN_FIELDS = ['title', 'description', 'location', 'imageUrl'] as const;
+
+/**
+ * After an edit of the whole series (or of its following part, `series` being the new one): a
+ * field the edit changed reaches the changed occurrences that still had the series' old value,
+ * as calendar apps do; one that had its own value keeps it (decision 0121). A renamed series
+ * left its moved evening under the old title.
+ */
+export async function carryChangesToExceptions(db: Db, before: EventRow, series: EventRow) {
+  for (const field of OWN_FIELDS) {
+    const was = before[field];
+    if (was === series[field]) continue;
+    await db
+      .update(events)
+      .set({ [field]: series[field] })
+      .where(and(eq(events.seriesId, series.id), was === null ? isNull(events[field]) : eq(events[field], was)));
   }
 }
 

@@ -10,6 +10,7 @@ import { deleteUnusedImages, imageUrlFor } from './event-images';
 import { occurrenceEnd, type EventRow } from './event-rows';
 import { lastOccurrence, nextOccurrence, occurrencesBefore } from './recurrence';
 import {
+  carryChangesToExceptions,
   endSeriesBefore,
   keepExceptionsInStep,
   moveExceptions,
@@ -187,7 +188,10 @@ export async function updateEvent(
         .set({ ...next, imageUrl, updatedAt: new Date() })
         .where(eq(events.id, id))
         .returning();
-      if (existing.recurrence) await keepExceptionsInStep(tx.db, row!, shiftMs);
+      if (existing.recurrence) {
+        await keepExceptionsInStep(tx.db, row!, shiftMs);
+        await carryChangesToExceptions(tx.db, existing, row!);
+      }
       await record(row!);
       return { event: forViewer(toEvent(row!), tx.actor), oldImages: [existing.imageUrl] };
     }
@@ -225,6 +229,7 @@ export async function updateEvent(
         .where(eq(events.id, id))
         .returning();
       await keepExceptionsInStep(tx.db, row!, 0);
+      await carryChangesToExceptions(tx.db, existing, row!);
       await record(row!);
       return { event: forViewer(toEvent(row!), tx.actor), oldImages: [existing.imageUrl] };
     }
@@ -237,6 +242,7 @@ export async function updateEvent(
     // and those no longer on one of its occurrences go.
     await moveExceptions(tx.db, existing.id, following!.id, at, writtenTimes(input).start.getTime() - at.getTime());
     await keepExceptionsInStep(tx.db, following!, 0);
+    await carryChangesToExceptions(tx.db, existing, following!);
     const ended = await endSeriesBefore(tx.db, existing, at);
     await record(ended, { following: following!.id });
     return { event: forViewer(toEvent(following!), tx.actor), oldImages: [] };
