@@ -214,3 +214,13 @@ test("a coordinator is offered Edit but no Delete on someone else's event (decis
     page.getByRole('dialog', { name: `Coffee ${id}` }).getByRole('button', { name: 'Delete' }),
   ).toBeVisible();
 });
+
+test('Subscribe on the calendar leads to the private subscription address in Settings', async ({ page }) => {
+  await signIn(page, 'coordinator', '/calendar');
+  await page.getByRole('link', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/settings#calendar-subscription$/);
+  const heading = page.getByText('Calendar subscription', { exact: true });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+});

@@ -1,5 +1,6 @@
-import { CalendarDays, CalendarPlus, RefreshCw } from 'lucide-react';
+import { CalendarDays, CalendarPlus, RefreshCw, Rss } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -21,6 +22,7 @@ import { EventFormDialog, type EventFormMode } from './event-form-dialog';
 import { MonthGrid } from './month-grid';
 import { SeriesScopeDialog } from './series-scope-dialog';
 import { seriesAt } from '../lib/series-at';
+import { CALENDAR_SUBSCRIPTION_ID } from '../widgets/calendar-subscription-card';
 
 const VIEWS = ['cards', 'month', 'agenda'] as const;
 type View = (typeof VIEWS)[number];
@@ -125,10 +127,20 @@ export function CalendarPage() {
         title="Calendar & Events"
         description="Upcoming gatherings, outreach and meetings"
         actions={
-          <Button onClick={openAdd}>
-            <CalendarPlus aria-hidden="true" />
-            Add Event
-          </Button>
+          <>
+            {/* The private subscription address lives in Settings; a person looking for "add to my
+                phone's calendar" looks here first. */}
+            <Button variant="outline" asChild>
+              <Link to={`/settings#${CALENDAR_SUBSCRIPTION_ID}`}>
+                <Rss aria-hidden="true" />
+                Subscribe
+              </Link>
+            </Button>
+            <Button onClick={openAdd}>
+              <CalendarPlus aria-hidden="true" />
+              Add Event
+            </Button>
+          </>
         }
       />
       <Tabs value={view} onValueChange={(v) => setView(v as View)}>

@@ -1,5 +1,6 @@
 import { Copy, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ConfirmButton } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCalendarFeed, useRenewCalendarFeed } from '../api/calendar-feed';
+
+/** The card's anchor: the calendar page's Subscribe leads to `/settings#calendar-subscription`. */
+export const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
 
 /**
  * Settings > Profile: the person's private calendar subscription address (issue 22 item 5),
@@ -16,6 +20,15 @@ export function CalendarSubscriptionCard() {
   const feed = useCalendarFeed(true);
   const renew = useRenewCalendarFeed();
   const [copied, setCopied] = useState(false);
+  const { hash } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Come from the calendar's Subscribe: the card is drawn after the settings load, too late for
+  // the browser's own jump to the anchor, so it brings itself into view and takes the focus.
+  useEffect(() => {
+    if (hash !== `#${CALENDAR_SUBSCRIPTION_ID}`) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, [hash]);
 
   const copy = async () => {
     if (!feed.data) return;
@@ -37,9 +50,11 @@ export function CalendarSubscriptionCard() {
   };
 
   return (
-    <Card className="mt-4">
+    <Card className="mt-4" id={CALENDAR_SUBSCRIPTION_ID}>
       <CardHeader>
-        <CardTitle className="text-xl">Calendar subscription</CardTitle>
+        <CardTitle ref={heading} tabIndex={-1} className="text-xl">
+          Calendar subscription
+        </CardTitle>
         <CardDescription>
           Subscribe to the ministry calendar in your phone or desktop calendar with this private address. Anyone with
           the address can see the events, so keep it to yourself.
