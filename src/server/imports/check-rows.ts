@@ -76,6 +76,8 @@ export async function* checkRows<Row>(
   const seen = new FirstRows();
   const updating = target.update !== undefined && options.duplicates !== 'skip';
   let columns: Map<string, number> | undefined;
+  // Each field's description by its key, looked up once rather than for every cell of every row.
+  const fieldOf = new Map(target.fields.map((f) => [f.key, f]));
   let chunk: CheckedLine<Row>[] = [];
   let read = 0;
   // A file of 100,000 rows takes seconds to check: others' requests get in between rows.
@@ -118,7 +120,7 @@ export async function* checkRows<Row>(
     const mapped: Record<string, string> = {};
     const errors: ImportRowError[] = [];
     for (const [field, index] of columns) {
-      const spec = target.fields.find((f) => f.key === field);
+      const spec = fieldOf.get(field);
       const cell = importedCell(cells[index] ?? '', spec?.notFormula);
       if (cell === '') continue;
       mapped[field] = cell;

@@ -42,9 +42,9 @@ const inUuids = (ids: string[]) =>
  * Stored partners whose email (or name) is one of `keys` whatever its case, each with the key
  * that found it: one index probe per key (partners_email_lower_idx, partners_sort_idx). Both
  * sides are lower-cased by the database: JavaScript's toLowerCase differs from its lower() for
- * some letters ('İ', a last 'Σ'), so a key folded in JavaScript missed 'İlker' stored as 'İlker'. `offset 0` keeps the planner from flattening
- * the lateral into a hash join over every partner, which it chose for names at 100,000 partners
- * (it expects many partners a name).
+ * some letters ('İ', a last 'Σ'), so a key folded in JavaScript missed 'İlker' stored as
+ * 'İlker'. `offset 0` keeps the planner from flattening the lateral into a hash join over every
+ * partner, which it chose for names at 100,000 partners (it expects many partners a name).
  *
  * In the commit's writing pass the lookups see what the batch has written so far, which the dry
  * run did not; they are made to see what the dry run saw (decisions 0117 and 0133):

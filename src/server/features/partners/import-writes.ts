@@ -22,7 +22,8 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
  * The tags named in these rows, created when missing (grey, by the importer, marked with the
  * batch so its undo can remove them); their ids by the name as the file writes it. Names are
  * matched by the database's lower(), as its unique index does: JavaScript's toLowerCase differs
- * for some letters ('İ', a last 'Σ'), and a key folded by one was not found among keys folded by the other.
+ * for some letters ('İ', a last 'Σ'), and a key folded by one was not found among keys folded
+ * by the other.
  */
 async function tagIdsFor(tx: ChangeContext, batchId: string, names: string[]) {
   const ids = new Map<string, string>();
