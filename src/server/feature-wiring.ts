@@ -117,7 +117,7 @@ export const ministryName: MinistryNameSource = async (deps) =>
   (await readOrganization(deps.database.db, deps.config.MINISTRY_NAME)).name;
 
 /** What each feature imports through the shared pipeline (docs/decisions/0113). */
-export const giftImports = giftImportTarget(partnerDirectory);
+export const giftImports = giftImportTarget(partnerDirectory, givingCurrency);
 /** Partners an undone import created keep their gifts and tasks by being archived instead (decision 0117). */
 export const partnerImports = partnerImportTarget(async (db, ids) => {
   const [gifts, tasks] = [await partnersWithGifts(db, ids), await partnersWithTasks(db, ids)];

@@ -68,9 +68,11 @@ export async function* checkRows<Row>(
   key: string,
   target: ImportTarget<Row>,
   mapping: ImportMapping,
-  options: ImportOptions & { limit?: number },
+  given: ImportOptions & { limit?: number },
 ): AsyncGenerator<CheckedLine<Row>[]> {
   const { rows } = await openUpload(deps.storage, key);
+  // Read at each pass: the commit checks its rows against the settings stored when it runs.
+  const options = { ...given, ...(await target.readSettings?.(db)) };
   const chunkRows = deps.database.backgroundRows ?? CHUNK_ROWS;
   // Each key of the file's valid rows, with the row that had it first.
   const seen = new FirstRows();

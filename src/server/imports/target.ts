@@ -27,6 +27,11 @@ export interface ImportOptions {
    * catches first), so `existingKeys` may leave them out instead of reading them back.
    */
   writingBatch?: string;
+  /**
+   * The organization's currency, for targets whose rows hold money: set by the pipeline from
+   * `readSettings` before the file's first row is checked.
+   */
+  currency?: string;
 }
 
 export type CheckedRow<Row> = { ok: true; value: Row } | { ok: false; errors: { field?: string; message: string }[] };
@@ -69,6 +74,11 @@ export interface ImportTarget<Row> {
   /** What the records are called, for messages ("gifts"). */
   noun: string;
   fields: readonly ImportField[];
+  /**
+   * Reads, once for each pass over the file, what `check` needs from the stored settings
+   * (gifts: the organization's currency); the pipeline merges it into the options.
+   */
+  readSettings?(db: Db): Promise<Pick<ImportOptions, 'currency'>>;
   /** Turns one row's mapped cells (empty ones absent) into a typed row, or its errors. */
   check(cells: Record<string, string>, options: ImportOptions): CheckedRow<Row>;
   /** Resolves a chunk of valid rows (lookups batched) into rows ready to write. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { giftInstant } from '#shared/giving';
 import { ImportDays } from './import-days';
-import { parseGiftAmount, parseGiftDate, parseGiftMethod, parseGiftType } from './import-cells';
+import { checkGiftCurrency, parseGiftAmount, parseGiftDate, parseGiftMethod, parseGiftType } from './import-cells';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const days = new ImportDays();
@@ -30,23 +30,60 @@ describe('parseGiftDate', () => {
 
 describe('parseGiftAmount', () => {
   it('tolerates a dollar sign and thousands commas, exactly', () => {
-    expect(parseGiftAmount('$1,234.50')).toEqual({ ok: true, value: '1234.50' });
-    expect(parseGiftAmount('1234.5')).toEqual({ ok: true, value: '1234.50' });
-    expect(parseGiftAmount('1,000,000')).toEqual({ ok: true, value: '1000000.00' });
-    expect(parseGiftAmount('0.1')).toEqual({ ok: true, value: '0.10' });
-    expect(parseGiftAmount('25 USD')).toEqual({ ok: true, value: '25.00' });
+    expect(parseGiftAmount('$1,234.50', 'USD')).toEqual({ ok: true, value: '1234.50' });
+    expect(parseGiftAmount('1234.5', 'USD')).toEqual({ ok: true, value: '1234.50' });
+    expect(parseGiftAmount('1,000,000', 'USD')).toEqual({ ok: true, value: '1000000.00' });
+    expect(parseGiftAmount('0.1', 'USD')).toEqual({ ok: true, value: '0.10' });
+    expect(parseGiftAmount('25 USD', 'USD')).toEqual({ ok: true, value: '25.00' });
   });
 
   it('refuses what it would have to guess, and the gift rules', () => {
-    expect(parseGiftAmount('12,50').ok).toBe(false);
-    expect(parseGiftAmount('1.234,50').ok).toBe(false);
-    expect(parseGiftAmount('-5')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(parseGiftAmount('(5.00)')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(parseGiftAmount('0')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
-    expect(parseGiftAmount('1.234')).toEqual({ ok: false, message: 'Amount can have at most 2 decimal places' });
-    expect(parseGiftAmount('1000000000')).toEqual({ ok: false, message: 'Amount is too large' });
-    expect(parseGiftAmount('five').ok).toBe(false);
-    expect(parseGiftAmount('1e3').ok).toBe(false);
+    expect(parseGiftAmount('12,50', 'USD').ok).toBe(false);
+    expect(parseGiftAmount('1.234,50', 'USD').ok).toBe(false);
+    expect(parseGiftAmount('-5', 'USD')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
+    expect(parseGiftAmount('(5.00)', 'USD')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
+    expect(parseGiftAmount('0', 'USD')).toEqual({ ok: false, message: 'Amount must be greater than 0' });
+    expect(parseGiftAmount('1.234', 'USD')).toEqual({ ok: false, message: 'Amount can have at most 2 decimal places' });
+    expect(parseGiftAmount('1000000000', 'USD')).toEqual({ ok: false, message: 'Amount is too large' });
+    expect(parseGiftAmount('five', 'USD').ok).toBe(false);
+    expect(parseGiftAmount('1e3', 'USD').ok).toBe(false);
+    expect(parseGiftAmount('$', 'USD').ok).toBe(false);
+    expect(parseGiftAmount('5 dollars', 'USD').ok).toBe(false);
+  });
+
+  it('reads the organization’s currency by its code or sign, before or after the figure', () => {
+    expect(parseGiftAmount('€12.50', 'EUR')).toEqual({ ok: true, value: '12.50' });
+    expect(parseGiftAmount('12,50 €', 'EUR').ok).toBe(false);
+    expect(parseGiftAmount('1,200 eur', 'EUR')).toEqual({ ok: true, value: '1200.00' });
+    expect(parseGiftAmount('CA$40', 'CAD')).toEqual({ ok: true, value: '40.00' });
+    expect(parseGiftAmount('$40', 'CAD')).toEqual({ ok: true, value: '40.00' });
+    expect(parseGiftAmount('USD 25', 'USD')).toEqual({ ok: true, value: '25.00' });
+    expect(parseGiftAmount('¥5000', 'JPY')).toEqual({ ok: true, value: '5000.00' });
+  });
+
+  it('refuses an amount in another currency instead of recording it in the organization’s', () => {
+    const notIn = (text: string, currency: string) => ({
+      ok: false,
+      message: `Amount "${text}" is not in ${currency}, the organization’s currency: convert it before importing`,
+    });
+    expect(parseGiftAmount('¥5000', 'USD')).toEqual(notIn('¥5000', 'USD'));
+    expect(parseGiftAmount('5000 JPY', 'USD')).toEqual(notIn('5000 JPY', 'USD'));
+    expect(parseGiftAmount('$12', 'EUR')).toEqual(notIn('$12', 'EUR'));
+    expect(parseGiftAmount('£8', 'USD')).toEqual(notIn('£8', 'USD'));
+    // A code the portal does not offer is still a currency.
+    expect(parseGiftAmount('30 CNY', 'USD')).toEqual(notIn('30 CNY', 'USD'));
+    expect(parseGiftAmount('€5 USD', 'USD')).toEqual(notIn('€5 USD', 'USD'));
+  });
+});
+
+describe('checkGiftCurrency', () => {
+  it('takes the organization’s code in any case, or its sign', () => {
+    expect(checkGiftCurrency('USD', 'USD')).toBe(true);
+    expect(checkGiftCurrency(' usd ', 'USD')).toBe(true);
+    expect(checkGiftCurrency('$', 'USD')).toBe(true);
+    expect(checkGiftCurrency('€', 'EUR')).toBe(true);
+    expect(checkGiftCurrency('JPY', 'USD')).toBe(false);
+    expect(checkGiftCurrency('US Dollars', 'USD')).toBe(false);
   });
 });
 

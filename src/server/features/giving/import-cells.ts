@@ -1,9 +1,10 @@
 import { checkAmount, withoutThousandsCommas, type AmountCheck } from '#shared/money';
 import { DONATION_METHODS, METHOD_LABELS, type DonationMethod } from '#shared/giving';
+import { CURRENCIES } from '#shared/schemas/organization';
 
 /** What the mapping step shows under the date and amount fields. */
 export const DATE_FORMATS_HINT = 'YYYY-MM-DD, M/D/YYYY (month first) or D.M.YYYY (day first)';
-export const AMOUNT_FORMAT_HINT = '1234.50, 1,234.50 or $1,234.50 (a dot before the cents)';
+export const AMOUNT_FORMAT_HINT = '1234.50 or 1,234.50, with or without the currency’s sign (a dot before the cents)';
 
 export type DateCheck = { ok: true; value: string } | { ok: false; message: string };
 
@@ -34,24 +35,73 @@ export function parseGiftDate(text: string, today: string): DateCheck {
 }
 
 /**
- * An amount as exports write it: a dollar sign and thousands commas are tolerated; a comma as
- * the decimal mark (1.234,50) or a minus sign is refused rather than guessed. Then the gift
- * form's own rules (checkAmount): above 0, at most 999999999, two decimals.
+ * An amount as exports write it: thousands commas are tolerated, and the organization's
+ * currency written before or after the figure, by its code or its sign ("$1,234.50", "25 USD",
+ * "€12" when the organization counts in euros). Another currency's code or sign refuses the row:
+ * the portal records one currency (decision 0111), so 5,000 yen must not become 5,000 dollars.
+ * A comma as the decimal mark (1.234,50) or a minus sign is refused rather than guessed. Then
+ * the gift form's own rules (checkAmount): above 0, at most 999999999, two decimals.
  */
-export function parseGiftAmount(text: string): AmountCheck {
-  const bare = text
-    .replace(/^\$\s*/, '')
-    .replace(/\s*(USD)$/i, '')
-    .trim();
+export function parseGiftAmount(text: string, currency: string): AmountCheck {
+  const notANumber = {
+    ok: false as const,
+    message: `Amount "${text.slice(0, 40)}" is not a number (write it as ${AMOUNT_FORMAT_HINT})`,
+  };
+  let bare = text.trim();
+  const lead = /^([^\d\s.,()+-]+)\s*/u.exec(bare);
+  if (lead) bare = bare.slice(lead[0].length);
+  const trail = /\s*([^\d\s.,()+-]+)$/u.exec(bare);
+  if (trail) bare = bare.slice(0, bare.length - trail[0].length);
+  if (bare === '') return notANumber;
+  for (const sign of [lead?.[1], trail?.[1]]) {
+    if (sign === undefined || isSignOf(sign, currency)) continue;
+    return isCurrencySign(sign) ? notInCurrency(text, currency) : notANumber;
+  }
   // Thousands commas, by the rule the gift form uses (withoutThousandsCommas).
   if (bare.includes(',')) {
     const plain = withoutThousandsCommas(bare);
     if (plain !== null) return checkAmount(plain);
   }
-  if (/^\d*\.?\d*$/.test(bare) && bare !== '' && bare !== '.') return checkAmount(bare);
+  if (/^\d*\.?\d*$/.test(bare) && bare !== '.') return checkAmount(bare);
   if (/^-|^\(.*\)$/.test(bare)) return { ok: false, message: 'Amount must be greater than 0' };
-  return { ok: false, message: `Amount "${text.slice(0, 40)}" is not a number (write it as ${AMOUNT_FORMAT_HINT})` };
+  return notANumber;
 }
+
+/**
+ * Whether a row's Currency cell names the organization's currency, by code or sign; a row in
+ * another currency is refused with `currencyMessage`.
+ */
+export function checkGiftCurrency(cell: string, currency: string): boolean {
+  return isSignOf(cell.trim(), currency);
+}
+
+export const currencyMessage = (cell: string, currency: string) =>
+  `Currency "${cell.slice(0, 20)}" is not ${currency}, the organization’s currency: convert the gift to ${currency} before importing it`;
+
+const notInCurrency = (text: string, currency: string) => ({
+  ok: false as const,
+  message: `Amount "${text.slice(0, 40)}" is not in ${currency}, the organization’s currency: convert it before importing`,
+});
+
+/** How a currency is written: its code, its symbol and its narrow symbol (CAD: "CAD", "CA$", "$"). */
+function signsOf(currency: string): string[] {
+  const sign = (display: 'symbol' | 'narrowSymbol') =>
+    new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: display })
+      .formatToParts(1)
+      .find((part) => part.type === 'currency')?.value ?? currency;
+  return [currency, sign('symbol'), sign('narrowSymbol')];
+}
+
+const SIGNS = new Map<string, readonly string[]>(CURRENCIES.map((c) => [c, signsOf(c)]));
+const EVERY_SIGN = new Set([...SIGNS.values()].flat());
+
+/** Codes compare without case ("usd"); signs as written. */
+function isSignOf(sign: string, currency: string) {
+  return (SIGNS.get(currency) ?? signsOf(currency)).some((s) => s === sign || s === sign.toUpperCase());
+}
+
+/** A sign of a currency the portal knows, or any three-letter code. */
+const isCurrencySign = (sign: string) => EVERY_SIGN.has(sign) || /^[a-z]{3}$/i.test(sign);
 
 const METHOD_WORDS: Record<string, DonationMethod> = Object.fromEntries([
   ...DONATION_METHODS.map((m) => [m, m] as const),

@@ -9,13 +9,15 @@ import { giftsChanged } from './announce';
 import { ImportDays } from './import-days';
 import {
   AMOUNT_FORMAT_HINT,
+  checkGiftCurrency,
+  currencyMessage,
   DATE_FORMATS_HINT,
   parseGiftAmount,
   parseGiftDate,
   parseGiftMethod,
   parseGiftType,
 } from './import-cells';
-import type { PartnerDirectory } from './service';
+import type { CurrencySource, PartnerDirectory } from './service';
 
 /** A gift row as the file gives it, checked. */
 export interface GiftRow {
@@ -41,8 +43,9 @@ const tooLong = (label: string, max: number) => `${label} must be ${max} charact
  * partner by email, then by exact name (ignoring case; a name two partners share matches
  * nobody), with one query per chunk for each; an unmatched row keeps the typed name, unlinked.
  * A likely duplicate has the same date, amount, partner and reference as a gift that counts.
+ * Amounts are in the organization's currency: a row that says another is refused.
  */
-export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftRow> {
+export function giftImportTarget(partners: PartnerDirectory, currency: CurrencySource): ImportTarget<GiftRow> {
   const days = new ImportDays();
   return {
     kind: 'gifts',
@@ -64,6 +67,13 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
         required: true,
         hint: AMOUNT_FORMAT_HINT,
         aliases: ['gift amount', 'donation amount', 'total', 'sum', 'value'],
+      },
+      {
+        key: 'currency',
+        label: 'Currency',
+        required: false,
+        hint: 'Rows in another currency than the organization’s are refused',
+        aliases: ['currency code', 'ccy', 'curr'],
       },
       {
         key: 'partnerName',
@@ -107,16 +117,26 @@ export function giftImportTarget(partners: PartnerDirectory): ImportTarget<GiftR
       },
     ],
 
-    check(cells, { timeZone, now }) {
+    async readSettings(db) {
+      const [row] = await queryRows<{ stored: string | null }>(db, sql`select ${currency.storedSql} as stored`);
+      return { currency: currency.of(row?.stored ?? null) };
+    },
+
+    check(cells, { timeZone, now, currency: organizationCurrency }) {
+      // The pipeline reads it before the first row (readSettings); without it no amount can be read.
+      if (!organizationCurrency) throw new Error('The gift import was checked without the organization’s currency');
       const errors: { field?: string; message: string }[] = [];
       const date = cells.date
         ? parseGiftDate(cells.date, days.today(now, timeZone))
         : { ok: false as const, message: 'Date is required' };
       if (!date.ok) errors.push({ field: 'date', message: date.message });
       const amount = cells.amount
-        ? parseGiftAmount(cells.amount)
+        ? parseGiftAmount(cells.amount, organizationCurrency)
         : { ok: false as const, message: 'Amount is required' };
       if (!amount.ok) errors.push({ field: 'amount', message: amount.message });
+      if (cells.currency && !checkGiftCurrency(cells.currency, organizationCurrency)) {
+        errors.push({ field: 'currency', message: currencyMessage(cells.currency, organizationCurrency) });
+      }
       const partnerName = cells.partnerName ?? null;
       const partnerEmail = cells.partnerEmail?.toLowerCase() ?? null;
       if (!partnerName && !partnerEmail)
