@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { pino } from 'pino';
 import { openDatabase } from '#server/db/client';
@@ -59,7 +60,7 @@ async function dumpMigratedPglite(clusterDir: string, file: string) {
   } finally {
     await database.close();
   }
-  const client = await PGlite.create(clusterDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(clusterDir, { extensions: { pg_trgm, unaccent } });
   try {
     const dump = await client.dumpDataDir('none');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

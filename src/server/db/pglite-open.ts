@@ -39,7 +39,7 @@ export async function openPgliteDataDir(
     fs.mkdirSync(dataDir, { recursive: true });
   }
   // PGlite runs on a thread of its own (pglite-thread.ts, decision 0134) with the options it
-  // had on the server's thread: pg_trgm for partner search, and strict durability (decision
+  // had on the server's thread: pg_trgm and unaccent for search (decision 0180), and strict durability (decision
   // 0070: a commit that has returned survives the process being killed).
   return openPgliteThread({ dataDir: dataDir === 'memory' ? undefined : dataDir, image });
 }

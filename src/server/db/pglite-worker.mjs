@@ -13,6 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** @typedef {import('./pglite-thread-protocol').PgliteRequest} PgliteRequest */
 /** @typedef {import('./pglite-thread-protocol').PgliteReply} PgliteReply */
@@ -58,7 +59,7 @@ function open() {
   // The options the server used when PGlite ran on its own thread (client.ts says why
   // durability stays strict); the types drizzle converts itself stay text.
   return PGlite.create(options.dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     relaxedDurability: false,
     parsers: Object.fromEntries(options.textTypes.map((oid) => [oid, keepText])),
     ...(options.image ? { loadDataDir: options.image } : {}),

@@ -4,6 +4,8 @@
  * expects. Everything imports the tables from here; drizzle-kit reads this file.
  */
 export * from './schema/accounts';
+// How search compares text (decision 0180); the indexes and the queries share it.
+export { folded } from './schema/columns';
 export * from './schema/activity';
 export * from './schema/calendar';
 export * from './schema/chat';

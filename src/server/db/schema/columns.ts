@@ -1,6 +1,6 @@
 /** Column helpers the schema's tables share. */
-import { sql } from 'drizzle-orm';
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { customType, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -25,3 +25,11 @@ export const linkToken = sql`replace(gen_random_uuid()::text || gen_random_uuid(
  * 64 kB (the least PostgreSQL allows) each merge is small.
  */
 export const smallPendingList = { gin_pending_list_limit: 64 } as const;
+
+/**
+ * Text as search compares it: without accents, and with curly apostrophes and quotes straight
+ * ("Dürr" as "Durr", "O’Connor" as "O'Connor"), by the `portal_fold` function of migration 0038
+ * over the unaccent extension (decision 0180). The trigram indexes are built on this expression
+ * and a search compares it with the folded term, so both must be written through here.
+ */
+export const folded = (text: SQL | AnyPgColumn) => sql`portal_fold(${text})`;

@@ -1,10 +1,26 @@
 /** Giving: the gifts, and the rollup the dashboard reads (decisions 0059 and 0138). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { smallPendingList } from './columns';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { folded, smallPendingList } from './columns';
 import { user } from './accounts';
 import { importBatches } from './imports';
 import { partners } from './partners';
+
+/** What the Giving screen's text filter searches in a gift: the name, then the notes. */
+export const giftText = (t: { partnerName: AnyPgColumn; notes: AnyPgColumn }) =>
+  sql`(${t.partnerName} || ' ' || coalesce(${t.notes}, ''))`;
 
 export const donations = pgTable(
   'donations',
@@ -52,9 +68,10 @@ export const donations = pgTable(
       .where(sql`voided_at is not null`),
     index('donations_partner_id_idx').on(t.partnerId, t.donationDate),
     index('donations_import_batch_idx').on(t.importBatchId),
-    // The Giving screen's text filter (ILIKE '%text%') over the name and the notes.
+    // The Giving screen's text filter (ILIKE '%text%') over the name and the notes, accents
+    // ignored (decision 0180): `giftText`, folded.
     index('donations_text_trgm_idx')
-      .using('gin', sql`(${t.partnerName} || ' ' || coalesce(${t.notes}, '')) gin_trgm_ops`)
+      .using('gin', sql`${folded(giftText(t))} gin_trgm_ops`)
       .with(smallPendingList),
     check('donations_amount_check', sql`${t.amount} > 0 and ${t.amount} <= 999999999`),
     check('donations_type_check', sql`${t.donationType} in ('one-time', 'monthly')`),

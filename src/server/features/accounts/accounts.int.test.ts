@@ -66,6 +66,7 @@ describe.each(testDatabaseTargets())('accounts on $name', (target) => {
   it('lists every account, admins too, with role, status and last sign-in; searches name and email; pages', async () => {
     await person('nora@example.org', 'Nora None', 'none');
     await person('percent%@example.org', 'Per Cent');
+    await person('renee@example.org', 'Renée Dürr');
     const all = await list();
     const byEmail = Object.fromEntries(all.accounts.map((a) => [a.email, a]));
     expect(byEmail['ada@example.org']).toMatchObject({ name: 'Ada Admin', role: 'admin', deactivatedAt: null });
@@ -76,6 +77,8 @@ describe.each(testDatabaseTargets())('accounts on $name', (target) => {
 
     expect((await list('?q=NORA')).accounts.map((a) => a.email)).toEqual(['nora@example.org']);
     expect((await list('?q=max%40')).accounts.map((a) => a.email)).toEqual(['max@example.org']);
+    // Accents ignored as in the directory (decision 0180).
+    expect((await list('?q=renee%20durr')).accounts.map((a) => a.email)).toEqual(['renee@example.org']);
     // % is a letter in a search, not a wildcard.
     expect((await list('?q=%25')).accounts.map((a) => a.email)).toEqual(['percent%@example.org']);
 

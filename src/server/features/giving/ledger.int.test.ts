@@ -105,6 +105,16 @@ describe.each(testDatabaseTargets())('the giving ledger on $name', (target) => {
       expect((await list({ q: 'nobody' })).summary).toEqual({ count: 0, total: '0.00' });
     });
 
+    it('finds a name or a note whatever its accents (decision 0180)', async () => {
+      await seed([
+        { partnerName: 'Zoë Müller', amount: '12.00', notes: 'Café fund' },
+        { partnerName: 'Padraig O’Brien', amount: '8.00' },
+      ]);
+      expect((await list({ q: 'zoe muller' })).gifts.map((g) => g.partnerName)).toEqual(['Zoë Müller']);
+      expect((await list({ q: 'cafe' })).summary).toEqual({ count: 1, total: '12.00' });
+      expect((await list({ q: "o'brien" })).gifts.map((g) => g.partnerName)).toEqual(['Padraig O’Brien']);
+    });
+
     it('pages newest first without losing or repeating a gift, and the sum stays on the first page', async () => {
       const sameInstant = new Date('2026-01-15T12:00:00Z');
       await seed(

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
-import { donations, user } from '#server/db/schema';
+import { donations, folded, giftText, user } from '#server/db/schema';
 import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import type { ServiceContext } from '#server/service/context';
 import { centsToDecimal, decimalToCents } from '#shared/money';
@@ -65,10 +65,8 @@ function narrowing(query: GiftQuery): SQL[] {
   if (query.min) conditions.push(gte(donations.amount, query.min));
   if (query.max) conditions.push(lte(donations.amount, query.max));
   if (query.q)
-    // The expression of the trigram index donations_text_trgm_idx (migration 0018).
-    conditions.push(
-      ilike(sql`(${donations.partnerName} || ' ' || coalesce(${donations.notes}, ''))`, likePattern(query.q)),
-    );
+    // The expression of the trigram index donations_text_trgm_idx (migration 0038), accents ignored.
+    conditions.push(ilike(folded(giftText(donations)), folded(sql`${likePattern(query.q)}`)));
   return conditions;
 }
 

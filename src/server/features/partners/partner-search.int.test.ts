@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners } from '#server/db/schema';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { partnersTestApi, type ListJson } from '#test-support/features/partners-test-api';
-import { partnerListQuery } from './service';
+import { partnerListQuery, partnerNameOptions } from './service';
 
 // The directory's search, filters and pages (the rest of the API is in partners.int.test.ts).
 describe.each(testDatabaseTargets())('partner search on $name', (target) => {
@@ -101,6 +101,35 @@ describe.each(testDatabaseTargets())('partner search on $name', (target) => {
       expect(names(await list({ q: '%' }))).toEqual(['100% Faithful']);
       expect(names(await list({ q: '_' }))).toEqual(['Under_Score Trust']);
       expect(names(await list({ q: '\\' }))).toEqual([]);
+    });
+
+    it('ignores accents and the apostrophe’s shape, on both sides (decision 0180)', async () => {
+      const added = await t.db
+        .insert(partners)
+        .values([
+          { name: 'Jürgen Dürr', email: 'jd@example.de', location: 'Zürich' },
+          { name: 'Siobhán O’Connor', email: 'siobhan@example.ie', location: 'Cork' },
+          { name: 'Jose Lopez', email: 'jose@example.mx', location: 'Bogota' },
+        ])
+        .returning({ id: partners.id });
+      try {
+        expect(names(await list({ q: 'durr' }))).toEqual(['Jürgen Dürr']);
+        expect(names(await list({ q: 'zurich' }))).toEqual(['Jürgen Dürr']);
+        expect(names(await list({ q: "o'connor" }))).toEqual(['Siobhán O’Connor']);
+        expect(names(await list({ q: 'SIOBHAN' }))).toEqual(['Siobhán O’Connor']);
+        // The term's own accents go too: "José" finds the Jose typed without one.
+        expect(names(await list({ q: 'José López' }))).toEqual(['Jose Lopez']);
+        expect(names(await list({ q: 'Bogotá' }))).toEqual(['Jose Lopez']);
+        // Add Donation's type-ahead compares names the same way.
+        expect((await partnerNameOptions(t.db, 'durr')).map((o) => o.name)).toEqual(['Jürgen Dürr']);
+      } finally {
+        await t.db.delete(partners).where(
+          inArray(
+            partners.id,
+            added.map((p) => p.id),
+          ),
+        );
+      }
     });
 
     it('filters by status, zone and cardholder status, alone and together with the search', async () => {

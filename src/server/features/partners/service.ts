@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
-import { partners } from '#server/db/schema';
+import { folded, partners } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { recordedUpdate } from '#server/service/recorded-update';
@@ -71,9 +71,14 @@ export function partnerListQuery(db: Db, query: PartnerListQuery, sparseTags = f
 export function directoryConditions(query: PartnerFilterValues, sparseTags = false): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = containsPattern(query.q);
+    // Accents and the apostrophe's shape ignored on both sides (decision 0180).
+    const pattern = folded(sql`${containsPattern(query.q)}`);
     conditions.push(
-      or(ilike(partners.name, pattern), ilike(partners.email, pattern), ilike(partners.location, pattern))!,
+      or(
+        ilike(folded(partners.name), pattern),
+        ilike(folded(partners.email), pattern),
+        ilike(folded(partners.location), pattern),
+      )!,
     );
   }
   if (query.status) conditions.push(eq(partners.status, query.status));
@@ -150,7 +155,7 @@ export async function partnerNameOptions(db: Db, text: string | undefined) {
   return db
     .select({ id: partners.id, name: partners.name, location: partners.location })
     .from(partners)
-    .where(text ? and(notArchived, ilike(partners.name, containsPattern(text))) : notArchived)
+    .where(text ? and(notArchived, ilike(folded(partners.name), folded(sql`${containsPattern(text)}`))) : notArchived)
     .orderBy(sql`lower(${partners.name})`, partners.id)
     .limit(8);
 }
