@@ -106,10 +106,17 @@ export async function matchPartners(
     ),
   ];
   const byName = byKey(await storedBy(db, 'name', names, writingBatch));
+  const samePhone = (row: CheckedPartner) => (p: { phone: string | null }) =>
+    phoneDigits(p.phone) !== '' && phoneDigits(p.phone) === phoneDigits(row.values.phone);
+  // Partners sharing an email are told apart by name and phone: the names folded by the
+  // database, as the name lookup folds them (decision 0176), asked only when an email is shared.
+  const shared = rows.flatMap((row) => {
+    const sameEmail = byEmail.get(row.values.email) ?? [];
+    return sameEmail.length > 1 ? [row.values.name, ...sameEmail.map((p) => p.name)] : [];
+  });
+  const foldedName = await lowerCased(db, shared);
   const samePerson = (row: CheckedPartner) => (p: { name: string; phone: string | null }) =>
-    p.name.toLowerCase() === row.values.name.toLowerCase() &&
-    phoneDigits(p.phone) !== '' &&
-    phoneDigits(p.phone) === phoneDigits(row.values.phone);
+    foldedName.get(p.name) === foldedName.get(row.values.name) && samePhone(row)(p);
 
   type Found = { partner: Stored; how: PartnerMatch['how'] } | { ambiguous: number; how: PartnerMatch['how'] } | null;
   const found = rows.map((row): Found => {
@@ -120,7 +127,8 @@ export async function matchPartners(
         ? { partner: narrowed[0]!, how: 'same email' as const }
         : { ambiguous: sameEmail.length, how: 'same email' as const };
     }
-    const sameNamePhone = (byName.get(row.values.name) ?? []).filter(samePerson(row));
+    // Found by the name as the database folds it: only the phone is left to compare.
+    const sameNamePhone = (byName.get(row.values.name) ?? []).filter(samePhone(row));
     if (sameNamePhone.length === 0) return null;
     return sameNamePhone.length === 1
       ? { partner: sameNamePhone[0]!, how: 'same name and phone' as const }
@@ -149,6 +157,17 @@ export async function matchPartners(
 }
 
 /** The stored partners each key found, by the key as the file wrote it. */
+/** Each text lower-cased by the database (its lower() and JavaScript's differ for 'İ' and a last 'Σ'). */
+async function lowerCased(db: Db, texts: string[]): Promise<Map<string, string>> {
+  const distinct = [...new Set(texts)];
+  if (distinct.length === 0) return new Map();
+  const rows = await queryRows<{ text: string; lowered: string }>(
+    db,
+    sql`select value as text, lower(value) as lowered from json_array_elements_text(${JSON.stringify(distinct)}::json)`,
+  );
+  return new Map(rows.map((r) => [r.text, r.lowered]));
+}
+
 function byKey(rows: Found[]) {
   const map = new Map<string, Stored[]>();
   for (const { asked, ...partner } of rows) map.set(asked, [...(map.get(asked) ?? []), partner]);

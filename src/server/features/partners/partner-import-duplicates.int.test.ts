@@ -185,4 +185,19 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       expect((await api.undo(coordinator, job.result!.batchId)).status).toBe(409);
     });
   });
+
+  it('tells partners sharing an email apart by name (as the database folds it) and phone', async () => {
+    // A couple with one address; 'ilker' typed for the stored 'İlker' (decision 0176).
+    await stored({ name: 'Ann Yılmaz', email: 'family@example.org', phone: '555 0101' });
+    await stored({ name: 'İlker Yılmaz', email: 'family@example.org', phone: '555 0102' });
+    const upload = await api.uploaded(
+      coordinator,
+      'Name,Email,Phone\nilker yılmaz,family@example.org,(555) 0102\nSomeone Else,FAMILY@example.org,555 0103\n',
+    );
+    const rows = await api.preview(coordinator, upload.id, { name: 'Name', email: 'Email', phone: 'Phone' }, 'skip');
+    expect(rows.map((r) => r.note)).toEqual([
+      'Already in the directory as İlker Yılmaz (same email)',
+      '2 partners in the directory have the email',
+    ]);
+  });
 });

@@ -125,7 +125,9 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
     const ilker = await stored({ name: 'İlker Yılmaz', email: 'ilker@example.org', phone: '555-0199' });
     const upload = await api.uploaded(
       coordinator,
-      'Name,Email,Phone,Tags\nİlker Yılmaz,ilker.work@example.org,555 0199,İstanbul; ΟΔΟΣ\nNew Person,new@example.org,,İSTANBUL\n',
+      'Name,Email,Phone,Tags\nİlker Yılmaz,ilker.work@example.org,555 0199,İstanbul; ΟΔΟΣ\nNew Person,new@example.org,,İSTANBUL\n' +
+        // The same person by name and phone, his name typed without the dotted capital.
+        'ilker yılmaz,ilker.home@example.org,(555) 0199,\n',
     );
     const job = await api.committed(
       coordinator,
