@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 import { overflow, screensTooWide } from './support/overflow';
-import { createEventOnThe15th } from './support/portal';
+import { createEventOnThe15th, createPartnerViaApi, unique } from './support/portal';
 
 // Issue 27 item 1: every screen fits a 390 px wide phone; the page never scrolls sideways.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -189,6 +189,26 @@ test("on a phone the dashboard's Continue onboarding button goes under the progr
   expect(link.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   // The progress keeps a readable width: "2 of 4 steps done" on one line.
   expect(bar.width).toBeGreaterThan(192);
+});
+
+test("on a phone an open task in a partner's details keeps its title readable, the due date and priority under it", async ({
+  page,
+}) => {
+  // The title shared one row with "Due …" and the priority and was squeezed to about 90 px.
+  await signIn(page, 'coordinator', '/dashboard');
+  const partner = await createPartnerViaApi(page, { name: unique('Phone Family'), email: 'phone-tasks@example.org' });
+  const title = `Call ${partner.name} about the spring visit`;
+  const task = await page.request.post('/api/tasks', {
+    data: { title, priority: 'high', dueDate: '2031-05-01', partnerId: partner.id },
+  });
+  expect(task.status(), await task.text()).toBe(201);
+  await page.goto(`/partners?partner=${partner.id}`);
+  const tasks = page.getByRole('dialog', { name: partner.name }).getByRole('region', { name: 'Open tasks' });
+  const text = tasks.getByText(title, { exact: true });
+  await expect(text).toBeVisible();
+  const [titleBox, due] = [(await text.boundingBox())!, (await tasks.getByText(/^Due /).boundingBox())!];
+  expect(titleBox.width).toBeGreaterThanOrEqual(192);
+  expect(due.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height - 1);
 });
 
 test("on a phone a file's and a folder's names keep their words whole; Rename, Move and Delete wait in the row's menu", async ({

@@ -37,7 +37,9 @@ export function PartnerOpenTasks({ partner }: { partner: { id: string; name: str
         <ul className="divide-y rounded-md border text-sm">
           {tasks.data.map((task) => (
             <li key={task.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-              <span className="min-w-0 flex-1 break-words font-medium">{task.title}</span>
+              {/* At least 12rem for the title: on a phone the due date and priority go under it
+                  instead of squeezing it into a column of single words. */}
+              <span className="min-w-0 flex-[1_1_12rem] break-words font-medium">{task.title}</span>
               <span className="text-muted-foreground">
                 {task.dueDate ? `Due ${format(parseISO(task.dueDate), DATE_FORMAT)}` : 'No due date'}
                 {task.assignedToName ? ` · ${task.assignedToName}` : ''}
