@@ -75,8 +75,8 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     await expect(codes).toHaveCount(10);
     expect(((await (await statusReadAgain).json()) as { enabled: boolean }).enabled).toBe(true);
     await expect(codes).toHaveCount(10);
-    const recoveryCode = (await codes.first().textContent())!.trim();
-    const spareCode = (await codes.nth(1).textContent())!.trim();
+    let recoveryCode = (await codes.first().textContent())!.trim();
+    let spareCode = (await codes.nth(1).textContent())!.trim();
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
     // Shown only now: Escape and the corner's Close keep them on screen until the box is ticked,
     // and send the focus there.
@@ -97,6 +97,25 @@ test('a coordinator sets up two-factor sign-in; each sign-in then asks for a cod
     await expect(them.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeHidden();
     await them.reload();
     await expect(them).toHaveURL(/\/settings/);
+
+    // New codes, from Settings, hold their dialog the same way (decision 0177); the sign-ins
+    // below use them, so they replaced the first ones.
+    await them.getByRole('tab', { name: 'Security' }).click();
+    await them.getByRole('button', { name: 'New recovery codes' }).click();
+    const renewal = them.getByRole('dialog', { name: 'New recovery codes' });
+    await renewal.getByLabel('Your password').fill(password);
+    await renewal.getByRole('button', { name: 'Make new codes' }).click();
+    const renewed = renewal.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(renewed).toHaveCount(10);
+    await them.keyboard.press('Escape');
+    await expect(renewed).toHaveCount(10);
+    await expect(renewal.getByLabel('I have saved my recovery codes')).toBeFocused();
+    expect((await renewed.first().textContent())!.trim()).not.toBe(recoveryCode);
+    recoveryCode = (await renewed.first().textContent())!.trim();
+    spareCode = (await renewed.nth(1).textContent())!.trim();
+    await renewal.getByLabel('I have saved my recovery codes').check();
+    await renewal.getByRole('button', { name: 'Done' }).click();
+    await expect(renewal).toBeHidden();
 
     // Signing in again: the password, then a code.
     await signOut(them);
