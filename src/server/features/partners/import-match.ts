@@ -11,6 +11,7 @@ import {
   type ImportedField,
   type ImportedValues,
 } from './import-cells';
+import { partnersByKeySql } from './lookup-by-key';
 
 /** A stored partner as an import compares it: its editable fields and its tags. */
 export interface StoredPartner extends ImportedValues {
@@ -40,11 +41,7 @@ const inUuids = (ids: string[]) =>
 
 /**
  * Stored partners whose email (or name) is one of `keys` whatever its case, each with the key
- * that found it: one index probe per key (partners_email_lower_idx, partners_sort_idx). Both
- * sides are lower-cased by the database: JavaScript's toLowerCase differs from its lower() for
- * some letters ('İ', a last 'Σ'), so a key folded in JavaScript missed 'İlker' stored as
- * 'İlker'. `offset 0` keeps the planner from flattening the lateral into a hash join over every
- * partner, which it chose for names at 100,000 partners (it expects many partners a name).
+ * that found it (partnersByKeySql).
  *
  * In the commit's writing pass the lookups see what the batch has written so far, which the dry
  * run did not; they are made to see what the dry run saw (decisions 0117 and 0133):
@@ -56,23 +53,18 @@ const inUuids = (ids: string[]) =>
  */
 async function storedBy(db: Db, column: 'email' | 'name', keys: string[], writingBatch: string | undefined) {
   if (keys.length === 0) return [];
-  const list = sql`json_array_elements_text(${JSON.stringify(keys)}::json) as k(value)`;
-  const lowered = column === 'email' ? sql`lower(email)` : sql`lower(name)`;
-  const current = sql`select k.value as asked, p.* from ${list}
-        cross join lateral (
-          select id, name, email, phone, location, status, coordinator, notes, zone,
-                 cardholder_status as "cardholderStatus"
-          from ${partners}
-          where ${lowered} = lower(k.value)
-            ${
-              writingBatch
-                ? sql`and import_batch_id is distinct from ${writingBatch}
-                      and not exists (select 1 from ${partnerImportChanges} c
-                                      where c.batch_id = ${writingBatch} and c.partner_id = ${partners.id})`
-                : sql``
-            }
-          offset 0) as p`;
+  const current = partnersByKeySql(
+    column,
+    keys,
+    sql`id, name, email, phone, location, status, coordinator, notes, zone, cardholder_status as "cardholderStatus"`,
+    writingBatch
+      ? sql`and import_batch_id is distinct from ${writingBatch}
+            and not exists (select 1 from ${partnerImportChanges} c
+                            where c.batch_id = ${writingBatch} and c.partner_id = ${partners.id})`
+      : undefined,
+  );
   if (!writingBatch) return queryRows<Found>(db, current);
+  const list = sql`json_array_elements_text(${JSON.stringify(keys)}::json) as k(value)`;
   const keptLowered = column === 'email' ? sql`lower(c.before->>'email')` : sql`lower(c.before->>'name')`;
   return queryRows<Found>(
     db,

@@ -14,6 +14,7 @@ import {
   type PartnerValues,
 } from '#shared/schemas/partners';
 import { decodeCursor, directoryOrder, encodeCursor } from './directory-order';
+import { partnersByKeySql } from './lookup-by-key';
 import { tagCondition, tagsAreSparse } from './tag-filter';
 import { withTags } from './tag-links';
 
@@ -178,26 +179,15 @@ export function partnerIdNamedSql(name: string): SQL<string | null> {
   return sql`(select case when count(*) = 1 then (array_agg(named.id))[1] end from (${named}) as named)`;
 }
 
-/**
- * Partners whose email (or name) is one of `keys` whatever its case, grouped by the key as
- * given: the gift import's matching. Both sides are lower-cased by the database (JavaScript's
- * toLowerCase differs from its lower() for some letters, 'İ' and a last 'Σ'), one statement
- * per chunk of rows (partners_email_lower_idx and partners_sort_idx). One index probe per key: `offset 0` keeps the planner from turning the
- * lookup into a scan of every partner, which it chose for names (many partners share a name,
- * so it expected many rows a key) and which cost a third of a second a chunk at 100,000 partners.
- */
+/** Partners whose email (or name) is one of `keys` whatever its case, grouped by the key as given: the gift import's matching. */
 async function partnersByLowered(db: Db, column: 'email' | 'name', keys: string[]) {
   const matches = new Map<string, { id: string; name: string }[]>();
   if (keys.length === 0) return matches;
-  const lowered = column === 'email' ? sql`lower(${partners.email})` : sql`lower(${partners.name})`;
-  const rows = await queryRows<{ id: string; name: string; key: string }>(
+  const rows = await queryRows<{ id: string; name: string; asked: string }>(
     db,
-    sql`select p.id, p.name, k.value as key
-        from json_array_elements_text(${JSON.stringify([...new Set(keys)])}::json) as k(value)
-        cross join lateral (select ${partners.id}, ${partners.name} from ${partners}
-                            where ${lowered} = lower(k.value) offset 0) as p`,
+    partnersByKeySql(column, keys, sql`${partners.id}, ${partners.name}`),
   );
-  for (const row of rows) matches.set(row.key, [...(matches.get(row.key) ?? []), { id: row.id, name: row.name }]);
+  for (const row of rows) matches.set(row.asked, [...(matches.get(row.asked) ?? []), { id: row.id, name: row.name }]);
   return matches;
 }
 
