@@ -8,7 +8,7 @@ import { NEW_PARTNER } from './partners';
 /** A monthly supporter who stopped four months ago: "Lapsed donors" on the Giving screen. */
 const LAPSED = 'Faith Builders Foundation';
 /** A monthly supporter whose gift for this month has not come in: "Monthly gifts not in yet". */
-const MONTHLY_NOT_IN = 'Daniel & Ruth Alvarez';
+const MONTHLY_NOT_IN = 'Daniel & Ruth Álvarez';
 
 /**
  * A year and a half of gifts: monthly supporters every month, one-time gifts scattered. The

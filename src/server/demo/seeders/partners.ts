@@ -12,7 +12,7 @@ const PARTNERS = [
   ['Faith Builders Foundation', 'grants@faithbuilders.example', 'El Paso, TX', 'West', false],
   ['Esther Kim', 'esther.kim@example.com', 'Lubbock, TX', 'West', true],
   ['Cornerstone Bible Church', 'admin@cornerstone.example', 'Waco, TX', 'Central', false],
-  ['Daniel & Ruth Alvarez', 'alvarez.family@example.com', 'Corpus Christi, TX', 'South', false],
+  ['Daniel & Ruth Álvarez', 'alvarez.family@example.com', 'Corpus Christi, TX', 'South', false],
   ['Living Water Outreach', 'hello@livingwater.example', 'Amarillo, TX', 'West', false],
   ['Peter Nguyen', 'peter.nguyen@example.com', 'Arlington, TX', 'North', false],
 ] as const;
