@@ -179,7 +179,10 @@ export function partnerIdNamedSql(name: string): SQL<string | null> {
   return sql`(select case when count(*) = 1 then (array_agg(named.id))[1] end from (${named}) as named)`;
 }
 
-/** Partners whose email (or name) is one of `keys` whatever its case, grouped by the key as given: the gift import's matching. */
+/**
+ * Partners whose email (or name) is one of `keys` whatever its case, grouped by the key as
+ * given: the gift import's matching (partnersByKeySql).
+ */
 async function partnersByLowered(db: Db, column: 'email' | 'name', keys: string[]) {
   const matches = new Map<string, { id: string; name: string }[]>();
   if (keys.length === 0) return matches;
