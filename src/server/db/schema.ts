@@ -5,7 +5,7 @@
  */
 export * from './schema/accounts';
 // How search compares text (decision 0180); the indexes and the queries share it.
-export { folded } from './schema/columns';
+export { folded, foldedContains } from './schema/columns';
 export * from './schema/activity';
 export * from './schema/calendar';
 export * from './schema/chat';

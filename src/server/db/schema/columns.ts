@@ -33,3 +33,9 @@ export const smallPendingList = { gin_pending_list_limit: 64 } as const;
  * and a search compares it with the folded term, so both must be written through here.
  */
 export const folded = (text: SQL | AnyPgColumn) => sql`portal_fold(${text})`;
+
+/**
+ * What a search for `text` compares a folded column with (`ilike`): the text anywhere, folded the
+ * same way, with its own % _ and \ taken literally.
+ */
+export const foldedContains = (text: string) => folded(sql`${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);

@@ -4,6 +4,7 @@ import {
   appSettings,
   coordinatorPermissions,
   folded,
+  foldedContains,
   session,
   twoFactor,
   user,
@@ -61,9 +62,6 @@ const present = ({ isAdmin, isCoordinator, ...row }: AccountRow) => ({
 });
 export type Account = ReturnType<typeof present>;
 
-/** `like` text that matches itself only: % and _ in a search are letters. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Every account, admins included (issue 17 item 4), by email; a search matches the name or the
  * email anywhere, ignoring case and accents as the directory does (decision 0180). Paged by the
@@ -72,7 +70,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listAccounts(db: Db, query: AccountsQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = folded(sql`${`%${literal(query.q)}%`}`);
+    const pattern = foldedContains(query.q);
     const names = sql`(coalesce(${user.displayName}, '') || ' ' || ${user.name})`;
     conditions.push(sql`(${folded(user.email)} ilike ${pattern} or ${folded(names)} ilike ${pattern})`);
   }

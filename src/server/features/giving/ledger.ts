@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
-import { donations, folded, giftText, user } from '#server/db/schema';
+import { donations, folded, foldedContains, giftText, user } from '#server/db/schema';
 import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import type { ServiceContext } from '#server/service/context';
 import { centsToDecimal, decimalToCents } from '#shared/money';
@@ -41,9 +41,6 @@ const giftColumns = {
 const isGiftId = (id: unknown): id is string =>
   typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-/** ILIKE's own wildcards in the person's text are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const instant = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
 
 function filters(query: GiftQuery): SQL[] {
@@ -66,7 +63,7 @@ function narrowing(query: GiftQuery): SQL[] {
   if (query.max) conditions.push(lte(donations.amount, query.max));
   if (query.q)
     // The expression of the trigram index donations_text_trgm_idx (migration 0038), accents ignored.
-    conditions.push(ilike(folded(giftText(donations)), folded(sql`${likePattern(query.q)}`)));
+    conditions.push(ilike(folded(giftText(donations)), foldedContains(query.q)));
   return conditions;
 }
 

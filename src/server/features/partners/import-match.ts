@@ -148,7 +148,6 @@ export async function matchPartners(
   });
 }
 
-/** The stored partners each key found, by the key as the file wrote it. */
 /** Each text lower-cased by the database (its lower() and JavaScript's differ for 'İ' and a last 'Σ'). */
 async function lowerCased(db: Db, texts: string[]): Promise<Map<string, string>> {
   const distinct = [...new Set(texts)];
@@ -160,6 +159,7 @@ async function lowerCased(db: Db, texts: string[]): Promise<Map<string, string>>
   return new Map(rows.map((r) => [r.text, r.lowered]));
 }
 
+/** The stored partners each key found, by the key as the file wrote it. */
 function byKey(rows: Found[]) {
   const map = new Map<string, Stored[]>();
   for (const { asked, ...partner } of rows) map.set(asked, [...(map.get(asked) ?? []), partner]);

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { queryRows } from '#server/db/query-rows';
-import { folded, partners } from '#server/db/schema';
+import { folded, foldedContains, partners } from '#server/db/schema';
 import type { ServiceContext } from '#server/service/context';
 import { refuse } from '#server/service/errors';
 import { recordedUpdate } from '#server/service/recorded-update';
@@ -36,11 +36,6 @@ export const partnerColumns = {
   updatedAt: partners.updatedAt,
 };
 
-/** `text` as a LIKE pattern matching it anywhere, with its own % _ and \ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /**
  * The query behind one page of the directory, by name regardless of case. The search is a
  * case-insensitive substring match on name, email or location (ILIKE, served by the trigram
@@ -73,7 +68,7 @@ export function directoryConditions(query: PartnerFilterValues, sparseTags = fal
   const conditions: SQL[] = [];
   if (query.q) {
     // Accents and the apostrophe's shape ignored on both sides (decision 0180).
-    const pattern = folded(sql`${containsPattern(query.q)}`);
+    const pattern = foldedContains(query.q);
     conditions.push(
       or(
         ilike(folded(partners.name), pattern),
@@ -156,7 +151,7 @@ export async function partnerNameOptions(db: Db, text: string | undefined) {
   return db
     .select({ id: partners.id, name: partners.name, location: partners.location })
     .from(partners)
-    .where(text ? and(notArchived, ilike(folded(partners.name), folded(sql`${containsPattern(text)}`))) : notArchived)
+    .where(text ? and(notArchived, ilike(folded(partners.name), foldedContains(text))) : notArchived)
     .orderBy(sql`lower(${partners.name})`, partners.id)
     .limit(8);
 }
