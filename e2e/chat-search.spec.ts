@@ -51,3 +51,22 @@ test('a search without matches says so, and Escape closes the results', async ({
   await expect(page.getByText('No messages match')).toBeHidden();
   await expect(box).toBeFocused();
 });
+
+test('a search typed without accents finds and marks the accented words (decision 0181)', async ({ page }) => {
+  await signIn(page, 'coordinator', '/chat');
+  const stamp = Date.now().toString(36);
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Events Team' }).click();
+  const composer = page.getByPlaceholder('Message #Events Team');
+  await composer.fill(`Meet at Café${stamp} with the O’Connor family`);
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('');
+
+  const box = page.getByRole('searchbox', { name: 'Search messages' });
+  await box.fill(`cafe${stamp} o'connor`);
+  const result = page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button')
+    .filter({ hasText: `Café${stamp}` });
+  await expect(result).toHaveCount(1);
+  await expect(result.locator('mark')).toHaveText([`Café${stamp}`, 'O', 'Connor']);
+});

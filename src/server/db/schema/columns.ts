@@ -1,6 +1,6 @@
 /** Column helpers the schema's tables share. */
-import { sql, type SQL } from 'drizzle-orm';
-import { customType, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -32,7 +32,7 @@ export const smallPendingList = { gin_pending_list_limit: 64 } as const;
  * over the unaccent extension (decision 0180). The trigram indexes are built on this expression
  * and a search compares it with the folded term, so both must be written through here.
  */
-export const folded = (text: SQL | AnyPgColumn) => sql`portal_fold(${text})`;
+export const folded = (text: SQLWrapper) => sql`portal_fold(${text})`;
 
 /**
  * What a search for `text` compares a folded column with (`ilike`): the text anywhere, folded the

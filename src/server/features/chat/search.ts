@@ -1,19 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Access } from '#server/auth/permissions';
 import type { Db } from '#server/db/client';
-import { messages, searchableWords, user } from '#server/db/schema';
+import { messages, prefixQuery, searchableWords, user } from '#server/db/schema';
 import { SEARCH_PAGE, searchWords, type ChatSearchPage, type ChatSearchQuery } from '#shared/chat-search';
 import { readableChatTypes } from './readable';
-
-/**
- * The tsquery for a search: every word as a prefix term, all required ('grace:* & past:*').
- * Words are runs of letters and digits only (searchWords), so nothing typed can act as tsquery
- * syntax; the text is still passed as a bound parameter, never spliced into the SQL.
- */
-export function prefixQuery(q: string): string | null {
-  const words = searchWords(q);
-  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
-}
 
 /** How many of the newest messages (before the cursor) are tried before the GIN index. */
 export const RECENT_WINDOW = 500;
@@ -33,10 +23,12 @@ export async function searchMessages(
   access: Access,
   window = RECENT_WINDOW,
 ): Promise<ChatSearchPage> {
-  const tsquery = prefixQuery(query.q);
-  if (!tsquery) return { results: [], nextBefore: null };
+  // Runs of letters and digits only, at most 20 of them: nothing typed reaches SQL as syntax,
+  // and a query of symbols alone answers at once.
+  const words = searchWords(query.q);
+  if (words.length === 0) return { results: [], nextBefore: null };
   const wanted = SEARCH_PAGE + 1;
-  const matches = sql`${searchableWords(messages.content)} @@ to_tsquery('simple', ${tsquery})`;
+  const matches = sql`${searchableWords(messages.content)} @@ ${prefixQuery(words.join(' '))}`;
   const readable = and(inArray(messages.chatType, readableChatTypes(access)), isNull(messages.deletedAt));
   const beforeCursor = query.before === undefined ? undefined : lt(messages.id, query.before);
   const recent = db

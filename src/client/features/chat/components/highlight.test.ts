@@ -24,6 +24,26 @@ describe('highlightSegments', () => {
     expect(segments.filter((s) => s.match).map((s) => s.text)).toEqual(['été', 'a+b']);
   });
 
+  it('marks a word whatever its accents, as the search found it (decision 0181)', () => {
+    const marked = (text: string, words: string[]) =>
+      highlightSegments(text, words)
+        .filter((s) => s.match)
+        .map((s) => s.text);
+    expect(marked('Meet at Café Müller', ['cafe', 'muller'])).toEqual(['Café', 'Müller']);
+    expect(marked('cafe first, then CAFÉ', ['café'])).toEqual(['cafe', 'CAFÉ']);
+    expect(marked('The Straße fair', ['strasse'])).toEqual(['Straße']);
+    expect(marked('After the O’Connor visit', ['o', 'connor'])).toEqual(['O', 'Connor']);
+    expect(marked('İlker and Ærø', ['ilker', 'aer'])).toEqual(['İlker', 'Ær']);
+    // An accent written as its own character after the letter is marked with it.
+    const decomposed = 'Cafe\u0301 open';
+    expect(marked(decomposed, ['cafe'])).toEqual(['Cafe\u0301']);
+    expect(
+      highlightSegments(decomposed, ['cafe'])
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(decomposed);
+  });
+
   it('returns the whole text when there is nothing to mark', () => {
     expect(highlightSegments('hello', [])).toEqual([{ text: 'hello', match: false }]);
   });
