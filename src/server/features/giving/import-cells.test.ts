@@ -59,6 +59,12 @@ describe('parseGiftAmount', () => {
     expect(parseGiftAmount('$40', 'CAD')).toEqual({ ok: true, value: '40.00' });
     expect(parseGiftAmount('USD 25', 'USD')).toEqual({ ok: true, value: '25.00' });
     expect(parseGiftAmount('¥5000', 'JPY')).toEqual({ ok: true, value: '5000.00' });
+    // As a Canadian or an Australian spreadsheet, or an export that writes the code first, has it.
+    expect(parseGiftAmount('US$12', 'USD')).toEqual({ ok: true, value: '12.00' });
+    expect(parseGiftAmount('USD$12', 'USD')).toEqual({ ok: true, value: '12.00' });
+    expect(parseGiftAmount('CAD$40', 'CAD')).toEqual({ ok: true, value: '40.00' });
+    expect(parseGiftAmount('NZ$15', 'NZD')).toEqual({ ok: true, value: '15.00' });
+    expect(parseGiftAmount('A$15', 'AUD')).toEqual({ ok: true, value: '15.00' });
   });
 
   it('refuses an amount in another currency instead of recording it in the organization’s', () => {
@@ -73,6 +79,10 @@ describe('parseGiftAmount', () => {
     // A code the portal does not offer is still a currency.
     expect(parseGiftAmount('30 CNY', 'USD')).toEqual(notIn('30 CNY', 'USD'));
     expect(parseGiftAmount('€5 USD', 'USD')).toEqual(notIn('€5 USD', 'USD'));
+    // Another dollar, written so that it cannot be the organization's.
+    expect(parseGiftAmount('US$12', 'CAD')).toEqual(notIn('US$12', 'CAD'));
+    expect(parseGiftAmount('CA$40', 'USD')).toEqual(notIn('CA$40', 'USD'));
+    expect(parseGiftAmount('AUD$15', 'USD')).toEqual(notIn('AUD$15', 'USD'));
   });
 });
 
@@ -83,6 +93,8 @@ describe('checkGiftCurrency', () => {
     expect(checkGiftCurrency('$', 'USD')).toBe(true);
     expect(checkGiftCurrency('€', 'EUR')).toBe(true);
     expect(checkGiftCurrency('JPY', 'USD')).toBe(false);
+    expect(checkGiftCurrency('US$', 'USD')).toBe(true);
+    expect(checkGiftCurrency('US$', 'CAD')).toBe(false);
     expect(checkGiftCurrency('US Dollars', 'USD')).toBe(false);
   });
 });

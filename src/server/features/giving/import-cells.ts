@@ -83,13 +83,25 @@ const notInCurrency = (text: string, currency: string) => ({
   message: `Amount "${text.slice(0, 40)}" is not in ${currency}, the organization’s currency: convert it before importing`,
 });
 
-/** How a currency is written: its code, its symbol and its narrow symbol (CAD: "CAD", "CA$", "$"). */
+/**
+ * English locales whose spreadsheets write a currency's symbol their own way: Canada writes the
+ * US dollar "US$", Australia "USD", New Zealand "NZ$" and Singapore "SGD" for their own.
+ */
+const ENGLISH_LOCALES = ['en', 'en-CA', 'en-AU', 'en-GB', 'en-NZ', 'en-IN', 'en-SG', 'en-HK', 'en-ZA', 'en-IE'];
+
+/**
+ * How a currency is written: its code, its symbol in each English locale, its narrow symbol, and
+ * the code before the narrow symbol as some exports do (USD: "USD", "$", "US$", "USD$").
+ */
 function signsOf(currency: string): string[] {
-  const sign = (display: 'symbol' | 'narrowSymbol') =>
-    new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: display })
+  const sign = (locale: string, display: 'symbol' | 'narrowSymbol') =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display })
       .formatToParts(1)
       .find((part) => part.type === 'currency')?.value ?? currency;
-  return [currency, sign('symbol'), sign('narrowSymbol')];
+  const narrow = sign('en', 'narrowSymbol');
+  const signs = [currency, ...ENGLISH_LOCALES.map((locale) => sign(locale, 'symbol')), narrow];
+  if (narrow !== currency) signs.push(`${currency}${narrow}`);
+  return [...new Set(signs)];
 }
 
 const SIGNS = new Map<string, readonly string[]>(CURRENCIES.map((c) => [c, signsOf(c)]));
