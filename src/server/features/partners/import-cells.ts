@@ -24,6 +24,20 @@ export interface CheckedPartner {
   tags: string[];
 }
 
+/**
+ * Text lower-cased as the database's lower() does it: one character at a time. JavaScript's
+ * toLowerCase makes 'İ' two characters ('i̇') and a word's last 'Σ' a final 'ς', where
+ * PostgreSQL and PGlite write 'i' and 'σ'. The file's own repeats are keyed by this, so two rows
+ * the database takes for one name are one here too (an integration test compares the two).
+ */
+export function lowerAsDatabase(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase();
+  let lowered = '';
+  for (const ch of text) lowered += ch === 'İ' ? 'i' : ch.toLowerCase();
+  return lowered;
+}
+
 type Cells = Record<string, string>;
 type CellErrors = { field?: string; message: string }[];
 

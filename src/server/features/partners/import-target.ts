@@ -1,7 +1,7 @@
 import type { ImportField, ImportTarget, PreparedRow } from '#server/imports/target';
 import { DUPLICATE_MODES } from '#shared/imports';
 import { TAG_LIMITS } from '#shared/partners';
-import { checkPartnerCells, phoneDigits, type CheckedPartner } from './import-cells';
+import { checkPartnerCells, lowerAsDatabase, phoneDigits, type CheckedPartner } from './import-cells';
 import { changesFor, FIELD_WORDS, matchPartners, type PartnerChanges, type StoredPartner } from './import-match';
 import { partnersChanged } from './service';
 import {
@@ -130,8 +130,8 @@ export function partnerImportTarget(withRecords: PartnersWithRecords): ImportTar
       return rows.map((row, i): PreparedRow<PartnerRow> => {
         const digits = phoneDigits(row.values.phone);
         const keys = {
-          duplicateKey: `email:${row.values.email.toLowerCase()}`,
-          otherKeys: digits ? [`name-phone:${row.values.name.toLowerCase()}|${digits}`] : [],
+          duplicateKey: `email:${lowerAsDatabase(row.values.email)}`,
+          otherKeys: digits ? [`name-phone:${lowerAsDatabase(row.values.name)}|${digits}`] : [],
         };
         const match = matches[i];
         if (!match) return { value: row, ...keys, note: null };

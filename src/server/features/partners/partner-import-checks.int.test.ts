@@ -1,6 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importUploads, partners } from '#server/db/schema';
+import { lowerAsDatabase } from './import-cells';
 import {
   clearPartnerImports,
   openPartnerImportFixture,
@@ -131,14 +132,19 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       'Ann Again,ANN@example.org,',
       'ann lee,other@example.org,(555) 0100',
       'Bo,bo@example.org,',
+      // Repeats as the database lower-cases them: JavaScript's 'i̇lker' and 'σοφος' differ.
+      'İlker Yılmaz,ilker@example.org,555 0102',
+      'ilker yılmaz,family@example.org,555-0102',
+      'ΣΟΦΟΣ,sofos@example.org,555 0103',
+      'σοφοσ,sofos.two@example.org,555 0103',
     ].join('\n');
     const mapping = { name: 'Name', email: 'Email', phone: 'Phone' };
     const upload = await api.uploaded(coordinator, csv);
     expect(await api.dryRun(coordinator, upload.id, mapping)).toMatchObject({
-      rows: 4,
-      newRows: 2,
-      duplicates: 2,
-      fileDuplicates: 2,
+      rows: 8,
+      newRows: 4,
+      duplicates: 4,
+      fileDuplicates: 4,
       errorRows: 0,
     });
     const rows = await api.preview(coordinator, upload.id, mapping);
@@ -147,12 +153,24 @@ describe.each(testDatabaseTargets())('partner import on $name', (target) => {
       [3, true, 2],
       [4, true, 2],
       [5, false, null],
+      [6, false, null],
+      [7, true, 6],
+      [8, false, null],
+      [9, true, 8],
     ]);
     const job = await api.committed(coordinator, upload.id, mapping);
-    expect(job.result).toMatchObject({ imported: 2, duplicates: 2 });
+    expect(job.result).toMatchObject({ imported: 4, duplicates: 4 });
     expect((await t.db.select({ name: partners.name }).from(partners)).map((p) => p.name).sort()).toEqual([
       'Ann Lee',
       'Bo',
+      'İlker Yılmaz',
+      'ΣΟΦΟΣ',
     ]);
+    // The file's keys are lower-cased as the database does it.
+    const tricky = ['İlker Yılmaz', 'ΣΟΦΟΣ', 'ΟΔΥΣΣΕΥΣ ΚΑΙ', 'Ǆemal ẞtraße', 'ÀÉÎÕÜ Ñ', 'ANN@EXAMPLE.ORG'];
+    const lowered = (await t.db.execute(
+      sql`select lower(value) as l from json_array_elements_text(${JSON.stringify(tricky)}::json) with ordinality order by ordinality`,
+    )) as unknown as { rows: { l: string }[] };
+    expect(tricky.map(lowerAsDatabase)).toEqual(lowered.rows.map((r) => r.l));
   });
 });
