@@ -115,6 +115,10 @@ test('cardholder channels are searchable by name and zone', async ({ page }) => 
   await search.fill('WEST');
   await expect(channels.getByRole('button', { name: /Esther Kim/ })).toBeVisible();
   await expect(channels.getByRole('button', { name: /Samuel Okafor/ })).toBeHidden();
+  // Accents and case aside, as every search box of the portal (decision 0181).
+  await search.fill('Ésther');
+  await expect(channels.getByRole('button', { name: /Esther Kim/ })).toBeVisible();
+  await expect(channels.getByRole('button', { name: /Samuel Okafor/ })).toBeHidden();
   await search.fill('nobody by this name');
   await expect(page.getByText('No cardholders found')).toBeVisible();
   await search.fill('samuel');

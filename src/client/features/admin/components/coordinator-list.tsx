@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
+import { matchesSearch } from '#shared/search-fold';
 import { useCoordinators } from '../api/list-coordinators';
 import { CoordinatorItem } from './coordinator-item';
 
@@ -23,8 +24,8 @@ export function CoordinatorList() {
       toast.error('Failed to load coordinators', { id: 'coordinators-load-error', description: error.message });
   }, [isError, error, errorUpdatedAt]);
 
-  const query = search.trim().toLowerCase();
-  const shown = (coordinators.data ?? []).filter((c) => c.email.toLowerCase().includes(query));
+  const query = search.trim();
+  const shown = (coordinators.data ?? []).filter((c) => matchesSearch(query, c.email));
 
   return (
     <Card role="region" aria-labelledby="coordinators-title" className="mt-6">

@@ -11,6 +11,7 @@ import {
   type Channel,
   type ChannelUnread,
 } from '#shared/chat';
+import { matchesSearch } from '#shared/search-fold';
 import { useCardholders } from '../api/get-cardholders';
 import { ChannelButton, ChannelGroup } from './channel-group';
 
@@ -67,12 +68,10 @@ function CardholderChannels({
 }) {
   const { data: cardholders, isPending, isError } = useCardholders(true);
   const [search, setSearch] = useState('');
-  const matches = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    return (cardholders ?? []).filter(
-      (c) => !term || c.name.toLowerCase().includes(term) || (c.zone ?? '').toLowerCase().includes(term),
-    );
-  }, [cardholders, search]);
+  const matches = useMemo(
+    () => (cardholders ?? []).filter((c) => matchesSearch(search, c.name, c.zone)),
+    [cardholders, search],
+  );
 
   return (
     <div className="mt-2 px-4">

@@ -1,3 +1,5 @@
+import { foldChar, foldForSearch } from '#shared/search-fold';
+
 /** A piece of a text, and whether it is (the start of) a searched word. */
 export interface Segment {
   text: string;
@@ -5,33 +7,6 @@ export interface Segment {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Letters the server's fold (PostgreSQL's unaccent, decision 0181) writes as other letters, where
- * Unicode's decomposition keeps them whole; the curly apostrophe it straightens.
- */
-const LETTERS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-  '’': "'",
-  '‘': "'",
-};
-
-/**
- * A character as search compares it: lower case, without accents. Near enough to the server's
- * fold to mark what it matched ('cafe' in 'Café'); which messages match is the server's answer.
- */
-function foldChar(ch: string): string {
-  const lower = ch.toLowerCase();
-  return LETTERS[lower] ?? lower.normalize('NFKD').replace(/\p{M}/gu, '');
-}
 
 /**
  * `text` folded, with where each of its UTF-16 units came from in `text` (start and end), so a
@@ -58,15 +33,13 @@ function foldWithOrigins(text: string): { folded: string; starts: number[]; ends
   return { folded, starts, ends };
 }
 
-const foldWord = (word: string) => [...word].map(foldChar).join('');
-
 /**
  * Splits `text` where a searched word starts a word of it (the server matches words by their
  * prefix, accents and case aside), so the matches can be marked as text nodes: never HTML built
  * from the message.
  */
 export function highlightSegments(text: string, words: string[]): Segment[] {
-  const wanted = [...new Set(words.map(foldWord))].filter((w) => w !== '');
+  const wanted = [...new Set(words.map(foldForSearch))].filter((w) => w !== '');
   if (wanted.length === 0 || text === '') return [{ text, match: false }];
   // Longer words first, so 'harvest' wins over 'har' at the same place.
   const alternatives = wanted.sort((a, b) => b.length - a.length).map(escapeRegExp);

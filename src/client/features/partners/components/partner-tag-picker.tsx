@@ -10,6 +10,7 @@ import { TAG_LIMITS, type TagColour } from '#shared/partners';
 import { tagSchema } from '#shared/schemas/partner-tags';
 import { useCreateTag, useSetPartnerTags, useTags } from '../api/partner-tags';
 import { TagList } from './tag-badge';
+import { matchesSearch } from '#shared/search-fold';
 
 const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -53,7 +54,7 @@ function TagEditor({ partnerId, current, onDone }: { partnerId: string; current:
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(current));
   const [text, setText] = useState('');
   const typed = text.trim();
-  const shown = (tags.data ?? []).filter((tag) => tag.name.toLowerCase().includes(typed.toLowerCase()));
+  const shown = (tags.data ?? []).filter((tag) => matchesSearch(typed, tag.name));
   const exact = (tags.data ?? []).some((tag) => tag.name.toLowerCase() === typed.toLowerCase());
 
   const toggle = (id: string, on: boolean) =>
