@@ -73,6 +73,11 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect(((await found.json()) as { partners: { name: string }[] }).partners.map((p) => p.name)).toEqual([
       'Daniel & Ruth Álvarez',
     ]);
+    // And in chat (decision 0181).
+    const said = await t.request('/api/chat/search?q=cafe%20alvarez', { headers: { cookie: adminCookie } });
+    expect(((await said.json()) as { results: { content: string }[] }).results.map((r) => r.content)).toEqual([
+      'Ruth Álvarez starts at the Café Esperanza on Monday; please pray for her first week.',
+    ]);
     const coordinatorCookie = await t.signIn(users.coordinators[0]!.email, DEMO_PASSWORD);
     const me = (await (await t.request('/api/me', { headers: { cookie: coordinatorCookie } })).json()) as {
       role: string;

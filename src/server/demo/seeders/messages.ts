@@ -13,9 +13,9 @@ export interface DemoMention {
 }
 
 /**
- * A few days of conversation (issue 23): day separators, a link, emoji, an @mention of the
- * admin, an edited and a deleted message, and read positions that leave the admin with unread
- * messages in General Partners and Prayer Partners.
+ * A few days of conversation (issue 23): day separators, a link, emoji, accented words, an
+ * @mention of the admin, an edited and a deleted message, and read positions that leave the
+ * admin with unread messages in General Partners and Prayer Partners.
  */
 export async function seedDemoMessages({ db, users, now }: DemoContext): Promise<DemoMention> {
   const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -66,6 +66,8 @@ export async function seedDemoMessages({ db, users, now }: DemoContext): Promise
       general("Thank you all for your generosity at last week's outreach.", sarah!.id, 95),
       general('Can someone bring the projector on Saturday?', michael!.id, 12),
       prayer('Please pray for the Garcia family this week.', sarah!.id, 200),
+      // Found by "cafe alvarez" as well (decision 0181).
+      prayer('Ruth Álvarez starts at the Café Esperanza on Monday; please pray for her first week.', sarah!.id, 120),
       prayer('Praying with you. 💛', michael!.id, 30),
       coordinators('Zone leaders: please send your monthly reports by Friday.', users.admin.id, 60),
       coordinators('North zone report is in the shared drive.', michael!.id, 20),
