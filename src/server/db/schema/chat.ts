@@ -38,6 +38,7 @@ export const searchableWords = (content: SQLWrapper) =>
  */
 export const prefixQuery = (words: string) =>
   sql`(select string_agg(quote_literal(lexeme) || ':*', ' & ')::tsquery from unnest(${searchableWords(sql`${words}::text`)}))`;
+
 /**
  * Every change to a message (sent, edited, deleted) takes the next number of this sequence as
  * the message's `revision` (issue 23). The revision is the realtime cursor (Last-Event-ID), so
