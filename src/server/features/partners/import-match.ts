@@ -5,6 +5,7 @@ import { partnerImportChanges, partners, partnerTagLinks, partnerTags } from '#s
 import type { DuplicateMode } from '#shared/imports';
 import {
   IMPORTED_FIELDS,
+  lowerAsDatabase,
   phoneDigits,
   VALUES_RECORD,
   type CheckedPartner,
@@ -100,15 +101,10 @@ export async function matchPartners(
   const byName = byKey(await storedBy(db, 'name', names, writingBatch));
   const samePhone = (row: CheckedPartner) => (p: { phone: string | null }) =>
     phoneDigits(p.phone) !== '' && phoneDigits(p.phone) === phoneDigits(row.values.phone);
-  // Partners sharing an email are told apart by name and phone: the names folded by the
-  // database, as the name lookup folds them (decision 0176), asked only when an email is shared.
-  const shared = rows.flatMap((row) => {
-    const sameEmail = byEmail.get(row.values.email) ?? [];
-    return sameEmail.length > 1 ? [row.values.name, ...sameEmail.map((p) => p.name)] : [];
-  });
-  const foldedName = await lowerCased(db, shared);
+  // Partners sharing an email are told apart by name and phone, the names lower-cased as the
+  // database does it, as the name lookup compares them (decision 0176).
   const samePerson = (row: CheckedPartner) => (p: { name: string; phone: string | null }) =>
-    foldedName.get(p.name) === foldedName.get(row.values.name) && samePhone(row)(p);
+    lowerAsDatabase(p.name) === lowerAsDatabase(row.values.name) && samePhone(row)(p);
 
   type Found = { partner: Stored; how: PartnerMatch['how'] } | { ambiguous: number; how: PartnerMatch['how'] } | null;
   const found = rows.map((row): Found => {
@@ -146,17 +142,6 @@ export async function matchPartners(
       partner: { ...m.partner, tagIds: own.map((t) => t.id), tagNames: own.map((t) => t.name.toLowerCase()) },
     };
   });
-}
-
-/** Each text lower-cased by the database (its lower() and JavaScript's differ for 'İ' and a last 'Σ'). */
-async function lowerCased(db: Db, texts: string[]): Promise<Map<string, string>> {
-  const distinct = [...new Set(texts)];
-  if (distinct.length === 0) return new Map();
-  const rows = await queryRows<{ text: string; lowered: string }>(
-    db,
-    sql`select value as text, lower(value) as lowered from json_array_elements_text(${JSON.stringify(distinct)}::json)`,
-  );
-  return new Map(rows.map((r) => [r.text, r.lowered]));
 }
 
 /** The stored partners each key found, by the key as the file wrote it. */
