@@ -31,8 +31,7 @@ export interface CheckedPartner {
  * the database takes for one name are one here too (an integration test compares the two).
  */
 export function lowerAsDatabase(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (!/[^\u0000-\u007f]/.test(text)) return text.toLowerCase();
+  if (!/[^\p{ASCII}]/u.test(text)) return text.toLowerCase();
   let lowered = '';
   for (const ch of text) lowered += ch === 'İ' ? 'i' : ch.toLowerCase();
   return lowered;
