@@ -26,7 +26,11 @@ async function changeAnswer(page: Page, path: string, change: (body: Record<stri
       } catch (error) {
         // A request the page gave up meanwhile (a refetch cancels the one before it, the test
         // ends) has its answer disposed: there is nobody left to answer. Anything else fails.
-        if (!/disposed|Target page, context or browser has been closed|Route is already handled/.test(String(error)))
+        if (
+          !/disposed|Target page, context or browser has been closed|Route is already handled|Test ended/.test(
+            String(error),
+          )
+        )
           throw error;
       }
     },

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { CheckCircle2, ListTodo, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { focusWhenDrawn } from '@/lib/focus-when-drawn';
 import { toast } from '@/lib/toast';
@@ -9,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
-import { useTasks, type Task } from '../api/get-tasks';
+import { tasksQueryOptions, useTasks, type Task } from '../api/get-tasks';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { TaskCounters } from './task-counters';
 import { TaskDialog } from './task-dialog';
@@ -37,7 +38,7 @@ export function TasksPage() {
     setOpener(button);
     setDeleting(task);
   };
-  useTaskFromLink(board.data);
+  useTaskFromLink();
   const actor = me ? { id: me.user.id, role: me.role } : null;
   const today = format(new Date(), 'yyyy-MM-dd');
 
@@ -115,26 +116,43 @@ export function TasksPage() {
 }
 
 /**
- * /tasks?task=<id>, a notification's link: once the board is in, the focus goes to that task's
- * checkbox (its row scrolled into view), or a note says it is no longer on the board; the
- * address then drops the id, so a reload does not say it again.
+ * /tasks?task=<id>, a notification's link: the board is read afresh (the one on screen may
+ * predate a delete that reached the stream a moment after the notice was opened), then the focus
+ * goes to that task's checkbox (its row scrolled into view), or a note says it is no longer on
+ * the board; the address drops the id at once, so a reload does not say it again.
  */
-function useTaskFromLink(board: { active: Task[]; completed: Task[] } | undefined) {
+function useTaskFromLink() {
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const wanted = params.get('task');
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!wanted || !board) return;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!wanted) return;
     setParams({}, { replace: true });
-    if ([...board.active, ...board.completed].some((task) => task.id === wanted)) {
-      void focusWhenDrawn(() => {
-        const box = document.querySelector<HTMLElement>(`[data-task-checkbox="${wanted}"]`);
-        box?.scrollIntoView({ block: 'center' });
-        return box;
-      });
-    } else {
-      toast.info('That task is no longer on the board', {
-        description: 'Someone deleted it after you were told of it.',
-      });
-    }
-  }, [wanted, board, setParams]);
+    // staleTime 0: a fetch already under way (the page's first) is shared, a cached board is not trusted.
+    queryClient.fetchQuery({ ...tasksQueryOptions, staleTime: 0 }).then(
+      (board) => {
+        if (!mounted.current) return;
+        if ([...board.active, ...board.completed].some((task) => task.id === wanted)) {
+          void focusWhenDrawn(() => {
+            const box = document.querySelector<HTMLElement>(`[data-task-checkbox="${wanted}"]`);
+            box?.scrollIntoView({ block: 'center' });
+            return box;
+          });
+        } else {
+          toast.info('That task is no longer on the board', {
+            description: 'Someone deleted it after you were told of it.',
+          });
+        }
+      },
+      // The board's own query shows the load error and its retry.
+      () => undefined,
+    );
+  }, [wanted, queryClient, setParams]);
 }
