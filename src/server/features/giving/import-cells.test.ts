@@ -65,6 +65,10 @@ describe('parseGiftAmount', () => {
     expect(parseGiftAmount('CAD$40', 'CAD')).toEqual({ ok: true, value: '40.00' });
     expect(parseGiftAmount('NZ$15', 'NZD')).toEqual({ ok: true, value: '15.00' });
     expect(parseGiftAmount('A$15', 'AUD')).toEqual({ ok: true, value: '15.00' });
+    // The same with a space inside the sign, as some spreadsheets write it.
+    expect(parseGiftAmount('US $12', 'USD')).toEqual({ ok: true, value: '12.00' });
+    expect(parseGiftAmount('USD $1,200', 'USD')).toEqual({ ok: true, value: '1200.00' });
+    expect(parseGiftAmount('40 CA $', 'CAD')).toEqual({ ok: true, value: '40.00' });
   });
 
   it('refuses an amount in another currency instead of recording it in the organization’s', () => {
@@ -83,6 +87,15 @@ describe('parseGiftAmount', () => {
     expect(parseGiftAmount('US$12', 'CAD')).toEqual(notIn('US$12', 'CAD'));
     expect(parseGiftAmount('CA$40', 'USD')).toEqual(notIn('CA$40', 'USD'));
     expect(parseGiftAmount('AUD$15', 'USD')).toEqual(notIn('AUD$15', 'USD'));
+    expect(parseGiftAmount('US $12', 'CAD')).toEqual(notIn('US $12', 'CAD'));
+  });
+
+  it('still refuses words that are not a sign, with or without spaces', () => {
+    for (const text of ['twelve dollars', 'about 12', '12 or so', 'US Dollars 12'])
+      expect(parseGiftAmount(text, 'USD')).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/is not a number/),
+      });
   });
 });
 
@@ -95,6 +108,7 @@ describe('checkGiftCurrency', () => {
     expect(checkGiftCurrency('JPY', 'USD')).toBe(false);
     expect(checkGiftCurrency('US$', 'USD')).toBe(true);
     expect(checkGiftCurrency('US$', 'CAD')).toBe(false);
+    expect(checkGiftCurrency(' US $ ', 'USD')).toBe(true);
     expect(checkGiftCurrency('US Dollars', 'USD')).toBe(false);
   });
 });

@@ -48,12 +48,13 @@ export function parseGiftAmount(text: string, currency: string): AmountCheck {
     message: `Amount "${text.slice(0, 40)}" is not a number (write it as ${AMOUNT_FORMAT_HINT})`,
   };
   let bare = text.trim();
-  const lead = /^([^\d\s.,()+-]+)\s*/u.exec(bare);
+  // A sign may be written in two parts ("US $12"): it is read without the space ("US$").
+  const lead = /^([^\d\s.,()+-]+(?:\s+[^\d\s.,()+-]+)?)\s*/u.exec(bare);
   if (lead) bare = bare.slice(lead[0].length);
-  const trail = /\s*([^\d\s.,()+-]+)$/u.exec(bare);
+  const trail = /\s*([^\d\s.,()+-]+(?:\s+[^\d\s.,()+-]+)?)$/u.exec(bare);
   if (trail) bare = bare.slice(0, bare.length - trail[0].length);
   if (bare === '') return notANumber;
-  for (const sign of [lead?.[1], trail?.[1]]) {
+  for (const sign of [lead?.[1], trail?.[1]].map((written) => written?.replace(/\s+/gu, ''))) {
     if (sign === undefined || isSignOf(sign, currency)) continue;
     return isCurrencySign(sign) ? notInCurrency(text, currency) : notANumber;
   }
@@ -69,10 +70,10 @@ export function parseGiftAmount(text: string, currency: string): AmountCheck {
 
 /**
  * Whether a row's Currency cell names the organization's currency, by code or sign; a row in
- * another currency is refused with `currencyMessage`.
+ * another currency is refused with `currencyMessage`. Spaces are ignored, as in an amount ("US $").
  */
 export function checkGiftCurrency(cell: string, currency: string): boolean {
-  return isSignOf(cell.trim(), currency);
+  return isSignOf(cell.replace(/\s+/gu, ''), currency);
 }
 
 export const currencyMessage = (cell: string, currency: string) =>

@@ -44,6 +44,19 @@ describe('partner import cells', () => {
     });
   });
 
+  it('tells a row with no email that it needs one, and one with a bad email that it is invalid', () => {
+    for (const email of ['', '   ']) {
+      expect(checkPartnerCells({ name: 'Ann Lee', email })).toEqual({
+        ok: false,
+        errors: [{ field: 'email', message: 'Email is required' }],
+      });
+    }
+    expect(checkPartnerCells({ name: 'Ann Lee', email: 'ann at example' })).toEqual({
+      ok: false,
+      errors: [{ field: 'email', message: 'Invalid email address' }],
+    });
+  });
+
   it('compares phones by their digits', () => {
     expect(phoneDigits('+1 (555) 010-0100')).toBe('15550100100');
     expect(phoneDigits(null)).toBe('');

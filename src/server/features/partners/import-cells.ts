@@ -64,6 +64,9 @@ export function parseTags(text: string): string[] {
   return tags;
 }
 
+/** A row whose email cell is empty: every partner has an email (SPEC.md section 5's form). */
+export const EMAIL_MISSING = 'Email is required';
+
 /** The digits of a phone number: how two rows' phones are compared. */
 export const phoneDigits = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '');
 
@@ -90,8 +93,13 @@ export function checkPartnerCells(
   if (cells.cardholderStatus !== undefined) input.cardholderStatus = parseCardholder(cells.cardholderStatus);
   const parsed = partnerSchema.safeParse(input);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      errors.push({ field: String(issue.path[0] ?? ''), message: issue.message });
+    const emailBlank = (cells.email ?? '').trim() === '';
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      // The form's one message for every bad email (SPEC.md) reads oddly on an empty cell: a
+      // spreadsheet row is told what it lacks.
+      errors.push({ field, message: field === 'email' && emailBlank ? EMAIL_MISSING : issue.message });
+    }
   }
   const tags = cells.tags ? parseTags(cells.tags) : [];
   const long = tags.find((tag) => tag.length > TAG_LIMITS.name);
