@@ -64,7 +64,10 @@ try {
     collect();
     const after = process.memoryUsage();
     const gifts = summary.entities.find((e) => e.name === 'gifts')?.rows ?? 0;
-    const size = (await storage.get(key))?.size ?? 0;
+    // Only its size is wanted: the body is closed unread (its file handle was left to the collector).
+    const archive = await storage.get(key);
+    archive?.body.destroy();
+    const size = archive?.size ?? 0;
     process.stdout.write(
       `round ${round}: ${gifts} gifts, ${summary.rows} rows, a ${mb(size)} MB archive in ${seconds.toFixed(1)} s (MB)\n`,
     );
