@@ -65,7 +65,7 @@ export function parseTags(text: string): string[] {
 }
 
 /** A row whose email cell is empty: every partner has an email (SPEC.md section 5's form). */
-export const EMAIL_MISSING = 'Email is required';
+const EMAIL_MISSING = 'Email is required';
 
 /** The digits of a phone number: how two rows' phones are compared. */
 export const phoneDigits = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '');
