@@ -18,7 +18,12 @@ export function PartnerFilterPanel({
   id: string;
   values: FilterValues;
   zones: string[];
-  onChange: (values: FilterValues) => void;
+  /**
+   * Only what a control changed: the page merges it into the address as it is then. Sending
+   * every value as rendered undid a change made just before, when the page had not drawn it yet
+   * (Status back to Inactive after choosing All statuses and then Cardholders, on a busy machine).
+   */
+  onChange: (changes: Partial<FilterValues>) => void;
 }) {
   const ids = useId();
   const active = [values.status, values.zone, values.cardholder, values.tags, values.archived].filter(Boolean).length;
@@ -38,7 +43,7 @@ export function PartnerFilterPanel({
         <NativeSelect
           id={`${ids}-status`}
           value={values.status ?? ''}
-          onChange={(e) => onChange({ ...values, status: (e.target.value || undefined) as FilterValues['status'] })}
+          onChange={(e) => onChange({ status: (e.target.value || undefined) as FilterValues['status'] })}
         >
           <option value="">All statuses</option>
           <option value="active">Active</option>
@@ -50,7 +55,7 @@ export function PartnerFilterPanel({
         <NativeSelect
           id={`${ids}-zone`}
           value={listedZone || values.zone || ''}
-          onChange={(e) => onChange({ ...values, zone: e.target.value || undefined })}
+          onChange={(e) => onChange({ zone: e.target.value || undefined })}
         >
           <option value="">All zones</option>
           {zoneOptions.map((zone) => (
@@ -65,9 +70,7 @@ export function PartnerFilterPanel({
         <NativeSelect
           id={`${ids}-cardholder`}
           value={values.cardholder ?? ''}
-          onChange={(e) =>
-            onChange({ ...values, cardholder: (e.target.value || undefined) as FilterValues['cardholder'] })
-          }
+          onChange={(e) => onChange({ cardholder: (e.target.value || undefined) as FilterValues['cardholder'] })}
         >
           <option value="">All partners</option>
           <option value="true">Cardholders</option>
@@ -79,7 +82,6 @@ export function PartnerFilterPanel({
         match={values.match ?? 'any'}
         onChange={(tags, match) =>
           onChange({
-            ...values,
             tags: tags.length > 0 ? tags.join(',') : undefined,
             match: tags.length > 1 && match === 'all' ? 'all' : undefined,
           })
@@ -89,7 +91,7 @@ export function PartnerFilterPanel({
         <Checkbox
           id={`${ids}-archived`}
           checked={values.archived === 'true'}
-          onCheckedChange={(on) => onChange({ ...values, archived: on === true ? 'true' : undefined })}
+          onCheckedChange={(on) => onChange({ archived: on === true ? 'true' : undefined })}
         />
         <Label htmlFor={`${ids}-archived`}>Show archived</Label>
       </div>

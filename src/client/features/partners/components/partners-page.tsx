@@ -18,7 +18,7 @@ import { DIRECTORY_VIEWS, DirectoryToolbar } from './directory-toolbar';
 import { ManageTagsDialog } from './manage-tags-dialog';
 import { PartnerCard } from './partner-card';
 import { PartnerDetailsDialog } from './partner-details-dialog';
-import { PartnerFilterPanel, type FilterValues } from './partner-filters';
+import { PartnerFilterPanel } from './partner-filters';
 import { PartnerTable } from './partner-table';
 import { LinkedPartnerDetails } from './linked-partner-details';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -178,7 +178,7 @@ export function PartnersPage() {
             archived: filters.archived,
           }}
           zones={zones}
-          onChange={(values: FilterValues) => updateFilters(values)}
+          onChange={updateFilters}
         />
       )}
 
