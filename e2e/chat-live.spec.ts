@@ -2,8 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 import { unique } from './support/portal';
 
-// Each test uses channels no other spec writes to: Events Team, All Coordinators, Prayer
-// Partners, New Partners.
+// Monthly Supporters, Zone Leaders, All Coordinators and Prayer Partners are this file's alone
+// (other specs may open them, never write there). Events Team and New Partners take other specs'
+// messages too, which the checks here do not count (the same coordinator's own, unique text).
 
 const channelButton = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: `# ${name}` });

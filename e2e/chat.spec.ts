@@ -1,7 +1,9 @@
 import { expect, expectAccessible, signIn, test } from './support/fixtures';
 
-// Each test uses its own channels so parallel tests never see each other's messages.
-// 'Admin Support' and 'Success Team Group' stay empty on purpose.
+// The tests here that write look only for their own messages, in 'Event Volunteers'.
+// 'Admin Support' and 'Success Team Group' stay empty on purpose, and 'Monthly Supporters' is
+// chat-live.spec.ts's keyboard test's alone: a message sent there meanwhile becomes the newest,
+// where its End key goes.
 
 test('the hub lists its groups open, selects General Partners, and passes the accessibility check', async ({
   page,
@@ -87,11 +89,8 @@ test('two people on the same channel see each other live', async ({ browser }) =
 
 test('Send is disabled until there is text; markup is shown as text', async ({ page }) => {
   await signIn(page, 'coordinator', '/chat');
-  await page
-    .getByRole('navigation', { name: 'Channels' })
-    .getByRole('button', { name: '# Monthly Supporters' })
-    .click();
-  const box = page.getByPlaceholder('Message #Monthly Supporters');
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Event Volunteers' }).click();
+  const box = page.getByPlaceholder('Message #Event Volunteers');
   const sendButton = page.getByRole('button', { name: 'Send' });
   await expect(sendButton).toBeDisabled();
   await box.fill('    ');
@@ -138,10 +137,7 @@ test('without the VIP permission the Cardholder Success group is not shown', asy
 
 test('Shift+Enter starts a new line and Enter sends the message with its lines', async ({ page }) => {
   await signIn(page, 'coordinator', '/chat');
-  await page
-    .getByRole('navigation', { name: 'Channels' })
-    .getByRole('button', { name: '# Monthly Supporters' })
-    .click();
+  await page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: '# Event Volunteers' }).click();
   const box = page.getByRole('textbox', { name: 'Message' });
   const first = `First line ${Date.now()}`;
   await box.click();
