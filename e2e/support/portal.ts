@@ -52,11 +52,27 @@ export async function expectToast(page: Page, title: string, description?: strin
  * Types `term` into the directory's search and waits for its own results. Until its debounce
  * has put the term in the address and its page has arrived, the list on screen is the previous
  * one (kept while the next loads, `aria-busy`), which may hold the same partner elsewhere: a
- * card clicked then can move from under the pointer as the results replace the list.
+ * card clicked then can move from under the pointer as the results replace the list. The
+ * address alone is not enough: the router draws its change in a transition, so for a moment
+ * the address holds the term while the old list is still on screen, not yet marked busy (a
+ * click on "View Details" then pressed a card that moved before the button was let go, seen
+ * once on CI). The search's own answer comes after that draw: the list is settled once it has
+ * come and nothing is busy.
  */
 export async function searchPartners(page: Page, term: string) {
-  await page.getByLabel('Search partners').fill(term);
-  await expect(page).toHaveURL((url) => url.searchParams.get('q') === term.trim());
+  const box = page.getByLabel('Search partners');
+  const q = term.trim();
+  // The same term again asks nothing new: the list on screen is already its answer.
+  const answered =
+    (await box.inputValue()).trim() === q
+      ? Promise.resolve()
+      : page.waitForResponse((response) => {
+          const url = new URL(response.url());
+          return url.pathname === '/api/partners' && url.searchParams.get('q') === q;
+        });
+  await box.fill(term);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === q);
+  await answered;
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
