@@ -55,9 +55,9 @@ export async function expectToast(page: Page, title: string, description?: strin
  * card clicked then can move from under the pointer as the results replace the list. The
  * address alone is not enough: the router draws its change in a transition, so for a moment
  * the address holds the term while the old list is still on screen, not yet marked busy (a
- * click on "View Details" then pressed a card that moved before the button was let go, seen
- * once on CI). The search's own answer comes after that draw: the list is settled once it has
- * come and nothing is busy.
+ * click on "View Details" then pressed a card that moved before the button was let go, the
+ * likely cause of a failure once on CI). The search's own answer comes after that draw: the list
+ * is settled once it has come and nothing is busy.
  */
 export async function searchPartners(page: Page, term: string) {
   const box = page.getByLabel('Search partners');
