@@ -8,6 +8,16 @@ import { TagFilter } from './tag-filter';
 
 export type FilterValues = Pick<PartnerFilters, 'status' | 'zone' | 'cardholder' | 'tags' | 'match' | 'archived'>;
 
+/** Every filter cleared (the search aside): the panel's Clear filters, the page's Clear search and filters. */
+export const NO_FILTERS: Record<keyof FilterValues, undefined> = {
+  status: undefined,
+  zone: undefined,
+  cardholder: undefined,
+  tags: undefined,
+  match: undefined,
+  archived: undefined,
+};
+
 /** Filter by status, zone and cardholder status (D9), by tags, and show archived partners (issue 20). */
 export function PartnerFilterPanel({
   id,
@@ -101,14 +111,7 @@ export function PartnerFilterPanel({
           variant="ghost"
           disabled={active === 0}
           onClick={() => {
-            onChange({
-              status: undefined,
-              zone: undefined,
-              cardholder: undefined,
-              tags: undefined,
-              match: undefined,
-              archived: undefined,
-            });
+            onChange(NO_FILTERS);
             // The button is disabled once nothing is filtered, which dropped the focus to the
             // page: it goes to the first filter, to choose again.
             document.getElementById(`${ids}-status`)?.focus();

@@ -18,7 +18,7 @@ import { DIRECTORY_VIEWS, DirectoryToolbar } from './directory-toolbar';
 import { ManageTagsDialog } from './manage-tags-dialog';
 import { PartnerCard } from './partner-card';
 import { PartnerDetailsDialog } from './partner-details-dialog';
-import { PartnerFilterPanel } from './partner-filters';
+import { NO_FILTERS, PartnerFilterPanel } from './partner-filters';
 import { PartnerTable } from './partner-table';
 import { LinkedPartnerDetails } from './linked-partner-details';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -97,14 +97,7 @@ export function PartnersPage() {
   const clearAll = () => {
     setSearch('');
     searchBox.current?.focus();
-    updateFilters({
-      status: undefined,
-      zone: undefined,
-      cardholder: undefined,
-      tags: undefined,
-      match: undefined,
-      archived: undefined,
-    });
+    updateFilters(NO_FILTERS);
   };
   const exportHref = `/api/partners/export.csv?${new URLSearchParams({ ...filterQuery(filters), tz: browserTimeZone() ?? 'UTC' })}`;
 
