@@ -40,6 +40,7 @@ test('an admin finds a change in the audit log by person and action, reads it, a
   await row.getByRole('button', { name: 'user.created' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(email);
+  await expect(dialog).toContainText(`user Audited Person${user.id}`);
   await expect(dialog).not.toContainText('audited-password-1');
   await page.keyboard.press('Escape');
   await expect(row.getByRole('button', { name: 'user.created' })).toBeFocused();
@@ -68,7 +69,7 @@ test('an admin finds a change in the audit log by person and action, reads it, a
   expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\n')[0]).toBe(
-    'Time,Person,Email,Person id,Client address,Action,Subject type,Subject,Before,After',
+    'Time,Person,Email,Person id,Client address,Action,Subject type,Subject,Subject name,Before,After',
   );
   expect(csv).toContain(email);
   // The export is itself in the log (a new action: the filter offers it after a reload).

@@ -117,6 +117,37 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
     ]);
   });
 
+  it('names a partner, a gift, a task and a deleted partner by what their entries kept, not by their ids', async () => {
+    const cookie = { cookie: admin.cookie };
+    const created = await t.postJson('/api/partners', { name: 'Hope Chapel', email: 'office@hope.example' }, cookie);
+    expect(created.status).toBe(201);
+    const partner = ((await created.json()) as { partner: { id: string } }).partner;
+    const gift = await t.postJson(
+      '/api/giving/donations',
+      { partnerId: partner.id, partnerName: 'Hope Chapel', amount: '75', donationType: 'one-time' },
+      cookie,
+    );
+    expect(gift.status, await gift.clone().text()).toBe(201);
+    const task = await t.postJson('/api/tasks', { title: 'Thank Hope Chapel' }, cookie);
+    expect(task.status).toBe(201);
+    const gone = await t.postJson('/api/partners', { name: 'Short Lived', email: 'gone@example.org' }, cookie);
+    const goneId = ((await gone.json()) as { partner: { id: string } }).partner.id;
+    expect((await t.request(`/api/partners/${goneId}`, { method: 'DELETE', headers: cookie })).status).toBe(200);
+
+    const labelOf = async (action: string, subjectId: string) => {
+      const { entries } = await page(`?action=${action}&subjectId=${subjectId}`);
+      expect(entries).toHaveLength(1);
+      return entries[0]!.subjectLabel;
+    };
+    expect(await labelOf('partner.created', partner.id)).toBe('Hope Chapel');
+    const giftId = ((await gift.json()) as { donation: { id: string } }).donation.id;
+    expect(await labelOf('donation.created', giftId)).toBe('Hope Chapel, 75.00');
+    const taskId = ((await task.json()) as { task: { id: string } }).task.id;
+    expect(await labelOf('task.created', taskId)).toBe('Thank Hope Chapel');
+    // The partner's row is gone; its entry still says which partner it was.
+    expect(await labelOf('partner.deleted', goneId)).toBe('Short Lived');
+  });
+
   it('filters by person, action, subject and date range', async () => {
     await recordMany(3, 'test.by-manager', manager.id);
     const byManager = await page(`?actor=${manager.id}&action=test.by-manager`);
@@ -219,11 +250,15 @@ describe.each(testDatabaseTargets())('the audit log screen on $name', (target) =
       /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (await response.text()).trim().split('\n');
-    expect(lines[0]).toBe('Time,Person,Email,Person id,Client address,Action,Subject type,Subject,Before,After');
+    expect(lines[0]).toBe(
+      'Time,Person,Email,Person id,Client address,Action,Subject type,Subject,Subject name,Before,After',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Ada Admin,ada@example.org,${admin.id},,test.csv,partner,`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(lines[1]).toContain(`"{""name"":""Ruth, \\""the elder\\""""}"`);
+    // The subject's name as the screen shows it, beside its id.
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")","Ruth, ""the elder""",`);
 
     const [logged] = await t.db.select().from(activity).orderBy(desc(activity.seq)).limit(1);
     expect(logged).toMatchObject({

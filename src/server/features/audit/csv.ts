@@ -6,7 +6,7 @@ type Entry = Extract<Awaited<ReturnType<Entries['next']>>, { done?: false }>['va
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-/** The audit log's CSV export: one row per entry, before and after as JSON. */
+/** The audit log's CSV export: one row per entry, its subject named as on screen, before and after as JSON. */
 export const auditCsv: CsvExport<Entry> = {
   columns: [
     'Time',
@@ -17,6 +17,7 @@ export const auditCsv: CsvExport<Entry> = {
     'Action',
     'Subject type',
     'Subject',
+    'Subject name',
     'Before',
     'After',
   ],
@@ -29,6 +30,7 @@ export const auditCsv: CsvExport<Entry> = {
     entry.action,
     entry.subjectType,
     entry.subjectId,
+    entry.subjectLabel ?? '',
     json(entry.before),
     json(entry.after),
   ],

@@ -6,6 +6,7 @@ import { activity, appSettings, user } from '#server/db/schema';
 import { decodeTimeCursor, encodeTimeCursor } from '#server/db/time-cursor';
 import { recordChange } from '#server/service/changes';
 import type { ServiceContext } from '#server/service/context';
+import { subjectLabelOf } from './subject-label';
 import { AUDIT_PAGE_SIZE, READ_RECEIPT_ACTIONS, type AuditQuery, type AuditSettings } from '#shared/schemas/audit';
 
 /** The account an entry is about, when its subject is one (a permission changed, a role taken). */
@@ -79,8 +80,9 @@ function present({ atText: _atText, actorName, actorEmail, subjectName, subjectE
   return {
     ...entry,
     actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '', email: actorEmail ?? null } : null,
-    // "user b0ecf4a6-…" told an admin nothing: the account's name or email, while it exists.
-    subjectLabel: subjectName || subjectEmail || null,
+    // "user b0ecf4a6-…" told an admin nothing: the account's name or email while it exists,
+    // else what the entry's own values call its subject (a partner's name, a gift's giver).
+    subjectLabel: subjectName || subjectEmail || subjectLabelOf(entry.subjectType, entry.before, entry.after),
   };
 }
 

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DATE_SECONDS_FORMAT } from '#shared/format';
 import { personOf, type AuditEntry } from '../api/list-audit';
+import { AuditSubject } from './audit-subject';
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'None' : JSON.stringify(value, null, 2));
 
@@ -37,8 +38,8 @@ export function AuditEntryDialog({
         <dl className="grid gap-3 text-sm">
           <div>
             <dt className="text-muted-foreground">Subject</dt>
-            <dd className="break-all">
-              {entry.subjectType} {entry.subjectId}
+            <dd className="break-words">
+              <AuditSubject entry={entry} />
             </dd>
           </div>
           {(['before', 'after'] as const).map((key) => (

@@ -4,6 +4,7 @@ import { TableHead } from '@/components/ui/table-head';
 import { DATE_SECONDS_FORMAT } from '#shared/format';
 import { personOf, type AuditEntry } from '../api/list-audit';
 import { AuditEntryDialog } from './audit-entry-dialog';
+import { AuditSubject } from './audit-subject';
 
 /** The entries, newest first; an entry's action opens its before and after values. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
@@ -34,16 +35,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                   </button>
                 </td>
                 <td className="break-words px-3 py-2">
-                  <span className="text-muted-foreground">{entry.subjectType}</span>{' '}
-                  {entry.subjectLabel ? (
-                    <>
-                      {entry.subjectLabel}
-                      {/* The id stays: it is what the Subject filter takes. */}
-                      <span className="block font-mono text-xs text-muted-foreground">{entry.subjectId}</span>
-                    </>
-                  ) : (
-                    entry.subjectId
-                  )}
+                  <AuditSubject entry={entry} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">{entry.clientIp ?? ''}</td>
               </tr>
