@@ -78,6 +78,25 @@ test('an admin finds a change in the audit log by person and action, reads it, a
   await expect(page.getByRole('row').filter({ hasText: 'audit.exported' }).first()).toBeVisible();
 });
 
+test('a failed sign-in is by someone not signed in, not by the portal', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/audit');
+  // A wrong password for an address of this test's own, from a request without the session.
+  const email = uniqueEmail('mistyped');
+  const refused = await page.request.fetch('/api/auth/sign-in/email', {
+    method: 'POST',
+    data: { email, password: 'not-the-password' },
+    headers: { cookie: '', origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(401);
+
+  await page.getByLabel('Subject id or address').fill(email);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'sign_in.failed' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Someone not signed in');
+  await expect(row.getByRole('cell').nth(3)).toHaveText(`account ${email}`);
+});
+
 test('the retention setting is saved and shown again', async ({ page }) => {
   await signIn(page, 'admin', '/admin/audit');
   const keep = page.getByLabel('Keep entries');

@@ -5,10 +5,6 @@ import { api, ensureOk } from '@/lib/api';
 export type AuditPage = InferResponseType<typeof api.api.audit.$get, 200>;
 export type AuditEntry = AuditPage['entries'][number];
 
-/** Who an entry names: a person, a removed account by its id, or the portal itself (retention). */
-export const personOf = (entry: AuditEntry) =>
-  entry.actor ? entry.actor.name || entry.actor.email || `Removed account (${entry.actor.id})` : 'The portal';
-
 /** The screen's filters, as the server reads them (instants; the screen turns dates into them). */
 export interface AuditFilters {
   actor?: string;

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DATE_SECONDS_FORMAT } from '#shared/format';
-import { personOf, type AuditEntry } from '../api/list-audit';
+import type { AuditEntry } from '../api/list-audit';
+import { personOf } from '../lib/person-of';
 import { AuditSubject } from './audit-subject';
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'None' : JSON.stringify(value, null, 2));

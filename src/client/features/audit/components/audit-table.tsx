@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { TableHead } from '@/components/ui/table-head';
 import { DATE_SECONDS_FORMAT } from '#shared/format';
-import { personOf, type AuditEntry } from '../api/list-audit';
+import type { AuditEntry } from '../api/list-audit';
+import { personOf } from '../lib/person-of';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { AuditSubject } from './audit-subject';
 
