@@ -28,6 +28,15 @@ describe('an audit entry names its subject from its own values', () => {
     expect(subjectLabelOf('test', null, { subject: 'something else' })).toBeNull();
   });
 
+  it("names a form's answer by its form, and by who answered when a personal link was used", () => {
+    expect(
+      subjectLabelOf('form_response', null, { formTitle: 'Volunteer sign-up', recipientName: 'Ruth Álvarez' }),
+    ).toBe('Volunteer sign-up, Ruth Álvarez');
+    expect(subjectLabelOf('form_response', null, { formTitle: 'Volunteer sign-up', recipientName: null })).toBe(
+      'Volunteer sign-up',
+    );
+  });
+
   it('names nothing it cannot: no values, values that are not an object, blank or non-text names', () => {
     expect(subjectLabelOf('partner', null, null)).toBeNull();
     expect(subjectLabelOf('partner', ['a'], 'text')).toBeNull();

@@ -23,6 +23,12 @@ function nameIn(subjectType: string, values: Values): string | null {
     const amount = text(values.amount);
     return giver && amount ? `${giver}, ${amount}` : giver;
   }
+  if (subjectType === 'form_response') {
+    // An answer is told apart by its form and, when sent by a personal link, who answered.
+    const form = text(values.formTitle);
+    const who = text(values.recipientName);
+    return form && who ? `${form}, ${who}` : form;
+  }
   // A merge keeps both partners: it is about the one that remains.
   if (isValues(values.survivor)) return text(values.survivor.name);
   // A partner, a tag or a file has a name; a task, an event, a form or an onboarding step a
