@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, emailOutbox, events, messages, partners, tasks, user, userRoles } from '../db/schema';
@@ -6,6 +6,7 @@ import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { donorInsights } from '../features/giving/insights';
 import { pendingTasks } from '../features/tasks/figures';
+import { verifyAuditChain } from '../ops/audit-verify';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 describe.each(testDatabaseTargets())('demo data on $name', (target) => {
@@ -116,5 +117,30 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
       )
     ).json()) as { messages: { id: number; content: string }[] };
     expect(page.messages.find((m) => m.id === Number(linked.get('message')))?.content).toContain('@');
+
+    // The audit log holds the ministry's past, dated when it happened, not only the moment the
+    // demo was seeded (history.ts): the partners added, named, and a week of sign-ins.
+    const auditOf = async (query: string) =>
+      (await (await t.request(`/api/audit?${query}`, { headers: { cookie: adminCookie } })).json()) as {
+        entries: { at: string; subjectLabel: string | null; actor: { name: string } | null }[];
+      };
+    const added = await auditOf('action=partner.created');
+    expect(added.entries.map((e) => e.subjectLabel)).toContain('Samuel Okafor');
+    expect(added.entries.every((e) => new Date(e.at) < now)).toBe(true);
+    expect((await auditOf('action=sign_in.failed')).entries).toHaveLength(1);
+    // A corrected gift's history lists its recording first, by who recorded it, then the correction.
+    const [corrected] = await t.db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(eq(donations.notes, 'Amount corrected from the check'));
+    const history = (await (
+      await t.request(`/api/giving/gifts/${corrected!.id}/history`, { headers: { cookie: adminCookie } })
+    ).json()) as { entries: { action: string; actor: { name: string } | null }[] };
+    expect(history.entries.map((e) => [e.action, e.actor?.name])).toEqual([
+      ['donation.created', 'Pastor David Williams'],
+      ['donation.updated', 'Pastor David Williams'],
+    ]);
+    // The hash chain holds with the past entries in it.
+    expect((await verifyAuditChain(t.db)).broken).toBeNull();
   });
 });

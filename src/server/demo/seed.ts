@@ -5,6 +5,7 @@ import { seedDemoDonations } from './seeders/donations';
 import { seedDemoEmails } from './seeders/emails';
 import { seedDemoEvents } from './seeders/events';
 import { seedDemoFiles } from './seeders/files';
+import { seedDemoHistory } from './seeders/history';
 import { seedDemoForms } from './seeders/forms';
 import { seedDemoMessages } from './seeders/messages';
 import { seedDemoNotifications } from './seeders/notifications';
@@ -45,5 +46,6 @@ export async function seedDemoData(db: Db, now = new Date(), storage?: Storage, 
   await seedDemoOnboarding(context);
   await seedDemoEmails(context);
   await seedDemoNotifications(context, mention);
+  await seedDemoHistory(context);
   return users;
 }

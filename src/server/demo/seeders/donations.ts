@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { donations } from '#server/db/schema';
 import { recordChange } from '#server/service/changes';
 import type { DemoContext } from '../seed';
+import { recordPastChanges, type PastChange } from './history';
 import { NEW_PARTNER } from './partners';
 
 /** A monthly supporter who stopped four months ago: "Lapsed donors" on the Giving screen. */
@@ -80,8 +81,33 @@ export async function seedDemoDonations({ db, users, now }: DemoContext, partner
   }
   if (rows.length === 0) return;
   const inserted = await db.insert(donations).values(rows).returning();
+  // Each gift's recording, before the corrections below: a gift's history lists its entries in
+  // the order they were written.
+  await recordPastChanges(
+    db,
+    inserted.map((gift) => recording(gift)),
+  );
   await correctAndVoid(db, users.admin.id, inserted);
 }
+
+/** A gift's entry as Add Donation records it (giving/service.ts), dated when it was given. */
+const recording = (gift: typeof donations.$inferSelect, at = gift.donationDate): PastChange => ({
+  at,
+  actorId: gift.userId,
+  action: 'donation.created',
+  subject: { type: 'donation', id: gift.id },
+  after: {
+    id: gift.id,
+    partnerId: gift.partnerId,
+    partnerName: gift.partnerName,
+    amount: gift.amount,
+    donationType: gift.donationType,
+    notes: gift.notes,
+    method: gift.method,
+    reference: gift.reference,
+    donationDate: gift.donationDate,
+  },
+});
 
 /**
  * A treasurer's trail for the Giving screen (issue 19): the latest walk-in gift was recorded
@@ -98,6 +124,8 @@ async function correctAndVoid(db: Db, adminId: string, gifts: (typeof donations.
     if (twice) {
       const duplicate = { ...twice, id: undefined, version: 1 };
       const [copy] = await tx.insert(donations).values(duplicate).returning();
+      // Recorded again half an hour later, which is how the duplicate came about.
+      await recordPastChanges(tx, [recording(copy!, new Date(twice.donationDate.getTime() + 1_800_000))]);
       const [after] = await tx
         .update(donations)
         .set({ voidedAt: anHourAfter(twice.donationDate), voidedBy: adminId, voidReason: 'Recorded twice', version: 2 })
