@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DATE_SECONDS_FORMAT } from '#shared/format';
 import type { AuditEntry } from '../api/list-audit';
+import { actionWords } from '../lib/audit-words';
 import { personOf } from '../lib/person-of';
 import { AuditSubject } from './audit-subject';
 
@@ -30,13 +31,17 @@ export function AuditEntryDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle className="break-words pr-6 font-mono">{entry.action}</DialogTitle>
+          <DialogTitle className="break-words pr-6">{actionWords(entry.action)}</DialogTitle>
           <DialogDescription>
             {personOf(entry)}, {format(new Date(entry.at), DATE_SECONDS_FORMAT)}
             {entry.clientIp ? `, from ${entry.clientIp}` : ''}
           </DialogDescription>
         </DialogHeader>
         <dl className="grid gap-3 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Action</dt>
+            <dd className="break-all font-mono">{entry.action}</dd>
+          </div>
           <div>
             <dt className="text-muted-foreground">Subject</dt>
             <dd className="break-words">

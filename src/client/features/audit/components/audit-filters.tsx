@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useAuditFacets } from '../api/audit-facets';
+import { actionWords, subjectWords, wordChoices } from '../lib/audit-words';
 
 /** The filters as the screen holds them (in the address bar): dates are the person's own days. */
 export interface AuditFilterValues {
@@ -79,9 +80,9 @@ export function AuditFilters({
         <Label htmlFor={`${id}-action`}>Action</Label>
         <NativeSelect id={`${id}-action`} value={values.action} onChange={(e) => choose('action')(e.target.value)}>
           <option value="">All actions</option>
-          {facets.data?.actions.map((a) => (
-            <option key={a} value={a}>
-              {a}
+          {wordChoices(facets.data?.actions ?? [], actionWords).map(({ code, words }) => (
+            <option key={code} value={code}>
+              {words}
             </option>
           ))}
         </NativeSelect>
@@ -94,9 +95,9 @@ export function AuditFilters({
           onChange={(e) => choose('subjectType')(e.target.value)}
         >
           <option value="">All subjects</option>
-          {facets.data?.subjectTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          {wordChoices(facets.data?.subjectTypes ?? [], subjectWords).map(({ code, words }) => (
+            <option key={code} value={code}>
+              {words}
             </option>
           ))}
         </NativeSelect>

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { TableHead } from '@/components/ui/table-head';
 import { DATE_SECONDS_FORMAT } from '#shared/format';
 import type { AuditEntry } from '../api/list-audit';
+import { actionWords } from '../lib/audit-words';
 import { personOf } from '../lib/person-of';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { AuditSubject } from './audit-subject';
 
-/** The entries, newest first; an entry's action opens its before and after values. */
+/** The entries, newest first; an entry's action, in words, opens its before and after values. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   // The button that opened the entry gets the focus back when it closes (keyboard users).
   // The dialog stays mounted while it closes, so its focus scope lets go before that.
@@ -26,14 +27,16 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <td className="px-3 py-2">
                   <button
                     type="button"
-                    className="font-mono text-left underline-offset-4 hover:underline focus-visible:underline"
+                    className="text-left underline-offset-4 hover:underline focus-visible:underline"
                     onClick={(e) => {
                       setSelected({ entry, opener: e.currentTarget });
                       setIsOpen(true);
                     }}
                   >
-                    {entry.action}
+                    {actionWords(entry.action)}
                   </button>
+                  {/* The code too: what the CSV export and audit:verify name. */}
+                  <span className="block break-all font-mono text-xs text-muted-foreground">{entry.action}</span>
                 </td>
                 <td className="break-words px-3 py-2">
                   <AuditSubject entry={entry} />
