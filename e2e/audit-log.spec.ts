@@ -80,6 +80,29 @@ test('an admin finds a change in the audit log by person and action, reads it, a
   await expect(page.getByRole('row').filter({ hasText: 'audit.exported' }).first()).toBeVisible();
 });
 
+test("an update's entry lists the fields it changed, before and after", async ({ page }) => {
+  await signIn(page, 'admin', '/admin/audit');
+  const email = uniqueEmail('moved');
+  const created = await page.request.post('/api/partners', {
+    data: { name: 'Moving Chapel', email, location: 'Austin, TX' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { partner } = (await created.json()) as { partner: { id: string } };
+  const updated = await page.request.put(`/api/partners/${partner.id}`, {
+    data: { name: 'Moving Chapel', email, location: 'Dallas, TX' },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+
+  await page.getByLabel('Subject id or address').fill(partner.id);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Partner updated' }).click();
+  const changed = page.getByRole('dialog').getByRole('table');
+  // The location alone: the name and email stayed, and the row's bookkeeping is not a change.
+  await expect(changed.getByRole('row')).toHaveCount(2);
+  await expect(changed.getByRole('row', { name: 'location' })).toHaveText(/locationAustin, TXDallas, TX/);
+  await expectAccessible(page);
+});
+
 test('a failed sign-in is by someone not signed in, not by the portal', async ({ page }) => {
   await signIn(page, 'admin', '/admin/audit');
   // A wrong password for an address of this test's own, from a request without the session.
