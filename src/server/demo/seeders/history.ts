@@ -89,11 +89,14 @@ export async function seedDemoHistory({ db, users, now }: DemoContext) {
       after: { id, ...after },
     }));
   const people = [users.admin, ...users.coordinators];
-  // Each person signed in on weekday mornings of the past week, from the office's network.
+  // Each person signed in on the weekday mornings of the past week (8:30, 9:30, ...: the
+  // server's time zone, as the other seeders' days), from the office's network.
   const signIns: PastChange[] = [];
   for (let daysAgo = 7; daysAgo >= 1; daysAgo--) {
     people.forEach((person, i) => {
-      const at = new Date(now.getTime() - daysAgo * 24 * HOUR - (3 - i) * HOUR);
+      const at = new Date(now);
+      at.setDate(now.getDate() - daysAgo);
+      at.setHours(8 + i, 30, 0, 0);
       if (at.getDay() === 0 || at.getDay() === 6) return;
       signIns.push({
         at,
@@ -104,20 +107,20 @@ export async function seedDemoHistory({ db, users, now }: DemoContext) {
       });
     });
   }
-  // A mistyped password, then the right one a minute later.
+  // A mistyped password, then the right one a minute later, from the coordinator's own desk.
   const coordinator = users.coordinators[0]!;
   signIns.push(
     {
       at: new Date(now.getTime() - 2 * HOUR - 60_000),
       actorId: null,
-      clientIp: '192.0.2.10',
+      clientIp: '192.0.2.11',
       action: 'sign_in.failed',
       subject: { type: 'account', id: coordinator.email },
     },
     {
       at: new Date(now.getTime() - 2 * HOUR),
       actorId: coordinator.id,
-      clientIp: '192.0.2.10',
+      clientIp: '192.0.2.11',
       action: 'sign_in.succeeded',
       subject: { type: 'account', id: coordinator.email },
     },

@@ -22,6 +22,7 @@ const WHOLE: Record<string, string> = {
 };
 
 const spaced = (code: string) => code.replace(/[_-]+/g, ' ').trim();
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** A subject type in words, lower case: "gift", "calendar subscription", "onboarding step". */
 export const subjectWords = (subjectType: string) => SUBJECTS[subjectType] ?? spaced(subjectType);
@@ -32,8 +33,7 @@ export function actionWords(action: string): string {
   const dot = action.indexOf('.');
   const subject = dot < 0 ? action : action.slice(0, dot);
   const verb = dot < 0 ? '' : action.slice(dot + 1);
-  const words = [subjectWords(subject), spaced(verb)].filter(Boolean).join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalised([subjectWords(subject), spaced(verb)].filter(Boolean).join(' '));
 }
 
 /**
@@ -41,10 +41,7 @@ export function actionWords(action: string): string {
  * codes that read the same (which none do today) are told apart by their codes.
  */
 export function wordChoices(codes: string[], words: (code: string) => string): { code: string; words: string }[] {
-  const choices = codes.map((code) => {
-    const said = words(code);
-    return { code, words: said.charAt(0).toUpperCase() + said.slice(1) };
-  });
+  const choices = codes.map((code) => ({ code, words: capitalised(words(code)) }));
   const seen = new Map<string, number>();
   for (const choice of choices) seen.set(choice.words, (seen.get(choice.words) ?? 0) + 1);
   return choices
