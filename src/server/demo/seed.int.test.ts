@@ -128,6 +128,9 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect(added.entries.map((e) => e.subjectLabel)).toContain('Samuel Okafor');
     expect(added.entries.every((e) => new Date(e.at) < now)).toBe(true);
     expect((await auditOf('action=sign_in.failed')).entries).toHaveLength(1);
+    // Events were put in the calendar before the demo's moment and before they take place.
+    const planned = await t.db.select({ createdAt: events.createdAt, startDate: events.startDate }).from(events);
+    expect(planned.every((e) => e.createdAt < now && e.createdAt < e.startDate)).toBe(true);
     // A corrected gift's history lists its recording first, by who recorded it, then the correction.
     const [corrected] = await t.db
       .select({ id: donations.id })

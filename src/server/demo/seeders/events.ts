@@ -19,6 +19,13 @@ async function eventImage({ storage }: DemoContext, top: Rgb, bottom: Rgb): Prom
   return key;
 }
 
+/**
+ * When an event was put in the calendar: days or weeks before it, at a working hour, as a
+ * ministry plans (the audit log's entry and the calendar feed's CREATED say so).
+ */
+const plannedAgo = (now: Date, days: number) =>
+  new Date(now.getFullYear(), now.getMonth(), now.getDate() - days, 10 + (days % 6), (days * 7) % 60);
+
 /** The demo's events are at local hours of the machine it runs on, and say so: its zone. */
 const demoTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -38,6 +45,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
       endDate: at(6, 21),
       location: 'Fellowship Hall',
       userId: users.admin.id,
+      createdAt: plannedAgo(now, 30),
     },
     {
       title: 'Community Outreach Day',
@@ -47,6 +55,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
       endDate: at(13, 15),
       location: 'Downtown Community Center',
       userId: users.admin.id,
+      createdAt: plannedAgo(now, 24),
     },
     {
       title: 'Coordinator Training Retreat',
@@ -56,6 +65,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
       endDate: at(21, 16),
       location: 'Lakeside Retreat Center',
       userId: users.coordinators[0]!.id,
+      createdAt: plannedAgo(now, 18),
     },
     {
       title: 'Prayer Breakfast',
@@ -65,6 +75,7 @@ export async function seedDemoEvents(ctx: DemoContext) {
       endDate: at(27, 9),
       location: 'Main Sanctuary',
       userId: users.admin.id,
+      createdAt: plannedAgo(now, 9),
     },
   ];
   await db.insert(events).values(oneOffs.map((event) => ({ ...event, timeZone })));
@@ -95,6 +106,7 @@ async function seedDemoSeries(ctx: DemoContext, at: (days: number, hour: number)
       endDate: new Date(startDate.getTime() + 90 * 60_000),
       location: 'Prayer Room',
       userId: users.admin.id,
+      createdAt: plannedAgo(now, 40),
       timeZone,
       recurrence: series.recurrence,
       seriesEnd: new Date(end.getTime() + 90 * 60_000),
@@ -111,6 +123,7 @@ async function seedDemoSeries(ctx: DemoContext, at: (days: number, hour: number)
     endDate: new Date(movedTo.getTime() + 90 * 60_000),
     location: 'Prayer Room',
     userId: users.admin.id,
+    createdAt: plannedAgo(now, 3),
     timeZone,
     seriesId: meeting!.id,
     occurrenceStart: moved,
@@ -126,6 +139,7 @@ async function seedDemoSeries(ctx: DemoContext, at: (days: number, hour: number)
     endDate: new Date(first.getTime() + 24 * 3600_000),
     location: 'Convention Center',
     userId: users.coordinators[0]!.id,
+    createdAt: plannedAgo(now, 12),
     allDay: true,
   });
 }
