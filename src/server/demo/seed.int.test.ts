@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, emailOutbox, events, messages, partners, tasks, user, userRoles } from '../db/schema';
+import { donations, emailOutbox, events, messages, partners, tasks, user, userRoles, userSignIns } from '../db/schema';
 import { givingRollupFromGifts, storedGivingRollup } from '#test-support/giving-rollup';
 import { createTestApp, testDatabaseTargets, type TestApp } from '#test-support/test-database';
 import { donorInsights } from '../features/giving/insights';
@@ -128,6 +128,12 @@ describe.each(testDatabaseTargets())('demo data on $name', (target) => {
     expect(added.entries.map((e) => e.subjectLabel)).toContain('Samuel Okafor');
     expect(added.entries.every((e) => new Date(e.at) < now)).toBe(true);
     expect((await auditOf('action=sign_in.failed')).entries).toHaveLength(1);
+    // The accounts list's last sign-ins agree with the log: each of the team's, none for the
+    // volunteer who left.
+    const signedIn = await t.db.select({ userId: userSignIns.userId, at: userSignIns.lastSignInAt }).from(userSignIns);
+    expect(new Set(signedIn.map((s) => s.userId))).toEqual(
+      new Set([users.admin.id, ...users.coordinators.map((c) => c.id)]),
+    );
     // Events were put in the calendar before the demo's moment and before they take place.
     const planned = await t.db.select({ createdAt: events.createdAt, startDate: events.startDate }).from(events);
     expect(planned.every((e) => e.createdAt < now && e.createdAt < e.startDate)).toBe(true);

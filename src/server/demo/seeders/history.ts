@@ -1,4 +1,5 @@
 import { asc, isNull } from 'drizzle-orm';
+import { rememberSignIn } from '#server/auth/account-status';
 import type { Db } from '#server/db/client';
 import { activity, events, forms, partners, tasks } from '#server/db/schema';
 import type { DemoContext } from '../seed';
@@ -125,6 +126,14 @@ export async function seedDemoHistory({ db, users, now }: DemoContext) {
       subject: { type: 'account', id: coordinator.email },
     },
   );
+  // The accounts list's "Last sign-in" agrees with the log.
+  const latest = new Map<string, Date>();
+  for (const signIn of signIns) {
+    if (signIn.action !== 'sign_in.succeeded' || !signIn.actorId) continue;
+    const known = latest.get(signIn.actorId);
+    if (!known || signIn.at > known) latest.set(signIn.actorId, signIn.at);
+  }
+  for (const [userId, at] of latest) await rememberSignIn(db, userId, at);
   await recordPastChanges(db, [
     ...created('partner', partnerRows),
     ...created('task', taskRows),
